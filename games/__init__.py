@@ -1,0 +1,1 @@
+"""Pure rule engines for the five games; see `games.core` for the contract."""

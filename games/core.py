@@ -1,0 +1,378 @@
+"""The engine contract: Game, State, Action, Event, Result, IllegalAction and the seeded RNG.
+
+Engines are pure: no Discord, no asyncio, no I/O. A game is a `Game` object (one per title,
+listed in `games.registry`) that creates and loads `State`s. A state knows who may act, which
+actions are legal for a seat, applies one action at a time, and exposes a public and a per-seat
+private view. Everything random comes from the `Rng` held in the state, so a snapshot continues
+exactly and replaying the action log from the seed reproduces the final snapshot bit for bit.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, MutableSequence, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "Action",
+    "CpuPlayer",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Lang",
+    "Reason",
+    "Result",
+    "Rng",
+    "State",
+    "winners_by",
+]
+
+Lang = Literal["ja", "en"]
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """A small, fully deterministic RNG (SplitMix64) whose whole state is one integer.
+
+    `random.Random` would do, but its state is 625 words; this one snapshots as a single int,
+    which keeps game snapshots small and makes the position explicit (OpenSpiel's chance node).
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    def next64(self) -> int:
+        """Advance and return the next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[Any]) -> None:
+        """Fisher–Yates shuffle in place."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self, salt: int) -> Rng:
+        """An independent generator derived from this one's position and `salt` (no advance)."""
+        return Rng(Rng(self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK64)).next64())
+
+
+class Reason(StrEnum):
+    """Reason codes shared by every game. Games may raise their own codes too (plain strings);
+    the bot translates `error.<code>` and falls back to `error.not_legal`."""
+
+    GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_LEGAL = "not_legal"
+    MALFORMED = "malformed"
+    NO_SUCH_SEAT = "no_such_seat"
+
+
+class IllegalAction(ValueError):
+    """Raised by `State.apply` (and `Action.decode`) for input that is not a legal move.
+
+    The state is left exactly as it was. `reason` is a stable code the bot translates.
+    """
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else str(reason))
+        self.reason = str(reason)
+        self.detail = detail
+
+
+def _encode_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if value is None:
+        return "~"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        if not value or any(c in value for c in ".:-~ "):
+            raise ValueError(f"string field {value!r} cannot be encoded")
+        return value
+    if isinstance(value, tuple | list):
+        return "-".join(_encode_value(v) for v in value) if value else "_"
+    raise TypeError(f"cannot encode {type(value).__name__} in an action")
+
+
+def _decode_value(text: str, annotation: Any) -> Any:
+    origin = get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        if text == "~":
+            return None
+        return _decode_value(text, args[0])
+    if origin is Literal:
+        return text if isinstance(get_args(annotation)[0], str) else int(text)
+    if origin in (tuple, list):
+        inner = get_args(annotation)[0]
+        if text == "_":
+            return ()
+        return tuple(_decode_value(part, inner) for part in text.split("-"))
+    if annotation is bool:
+        if text not in ("0", "1"):
+            raise ValueError("bad bool")
+        return text == "1"
+    if annotation is int:
+        if not text.lstrip("-").isdigit() or len(text) > 6:
+            raise ValueError("bad int")
+        return int(text)
+    if annotation is str:
+        return text
+    raise TypeError(f"cannot decode into {annotation!r}")
+
+
+_KIND_TABLES: dict[type, dict[str, type]] = {}
+
+
+class Action(BaseModel):
+    """A move, as a small frozen value with a reversible compact string form.
+
+    Each game defines one family base (`class KasaneAction(Action): pass`) and one subclass per
+    kind of move with `kind: Literal["take"] = "take"` and its fields (ints, bools, short strings
+    without `.:-~` and spaces, tuples of those, or `None`). `encode()` writes
+    `kind.field1.field2…` in field order — what a button's custom_id carries — and
+    `FamilyBase.decode(text)` reads it back, raising `IllegalAction(MALFORMED)` on anything else.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+
+    def encode(self) -> str:
+        values = [getattr(self, name) for name in type(self).model_fields if name != "kind"]
+        return ".".join([self.kind, *(_encode_value(v) for v in values)])
+
+    @classmethod
+    def _kinds(cls) -> dict[str, type[Action]]:
+        found = _KIND_TABLES.get(cls)
+        if found is None:
+            found = {}
+            stack = list(cls.__subclasses__())
+            while stack:
+                sub = stack.pop()
+                stack.extend(sub.__subclasses__())
+                default = sub.model_fields["kind"].default
+                if isinstance(default, str):
+                    found[default] = sub
+            _KIND_TABLES[cls] = found
+        return found
+
+    @classmethod
+    def decode(cls, text: str) -> Action:
+        """Parse `encode()`'s output back into the action of this family it names."""
+        if not isinstance(text, str) or len(text) > 90:
+            raise IllegalAction(Reason.MALFORMED, "not an action string")
+        kind, *parts = text.split(".")
+        sub = cls._kinds().get(kind)
+        if sub is None:
+            raise IllegalAction(Reason.MALFORMED, f"unknown action kind {kind!r}")
+        names = [n for n in sub.model_fields if n != "kind"]
+        if len(parts) != len(names):
+            raise IllegalAction(Reason.MALFORMED, "wrong number of fields")
+        try:
+            values = {
+                name: _decode_value(part, sub.model_fields[name].annotation)
+                for name, part in zip(names, parts, strict=True)
+            }
+            action = sub(kind=kind, **values)
+        except (ValueError, TypeError) as exc:
+            raise IllegalAction(Reason.MALFORMED, str(exc)) from exc
+        if action.encode() != text:
+            raise IllegalAction(Reason.MALFORMED, "non-canonical action string")
+        return action
+
+
+class Event(BaseModel):
+    """Something that happened, for the public log and for rendering.
+
+    `kind` names it (`"take"`, `"meld"`, `"round_end"` …); `seat` is the actor if any; `data`
+    holds plain JSON values. An event never carries hidden information unless `to` names the
+    one seat it is addressed to; renderers show such events to that seat only.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+    to: int | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+
+class Result(BaseModel):
+    """The outcome of a finished game.
+
+    `scores` per seat; `winners` the seats sharing the win; `breakdown` per seat maps named
+    components (`"yaku"`, `"bonus"` …) to points; `tiebreak` per seat holds the value that
+    decided ties (or is empty when the game has none).
+    """
+
+    scores: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]] = Field(default_factory=list)
+    tiebreak: list[int] = Field(default_factory=list)
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+def winners_by(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """Seats whose key (score, tiebreak, …) is the maximum; several on a full tie."""
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]
+
+
+class State(ABC):
+    """One game in progress. Subclasses implement the `_`-prefixed hooks; `apply` does the
+    validation every game needs (game over, seat to act, action legal) before any mutation,
+    so an illegal action always leaves the state unchanged."""
+
+    players: int
+    rng: Rng
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now; several in simultaneous phases; [] once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of `seat` now ([] when the seat may not act)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; only valid once `is_over()`."""
+
+    @abstractmethod
+    def public_view(self) -> BaseModel:
+        """Only what the whole table may know."""
+
+    @abstractmethod
+    def private_view(self, seat: int) -> BaseModel:
+        """The public view plus what `seat` alone knows."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON-able dict from which `Game.load` rebuilds this exact state (RNG included)."""
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return action in self.legal_actions(seat)
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise `IllegalAction` unless `seat` may play `action` now."""
+        if self.is_over():
+            raise IllegalAction(Reason.GAME_OVER)
+        if not 0 <= seat < self.players:
+            raise IllegalAction(Reason.NO_SUCH_SEAT)
+        if seat not in self.to_act():
+            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        if not self.is_legal(seat, action):
+            raise IllegalAction(Reason.NOT_LEGAL, action.encode())
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and carry out one action; return what happened."""
+        self.check(seat, action)
+        return self._apply(seat, action)
+
+
+class CpuPlayer(Protocol):
+    """A computer player. It must use only what `seat` may know (its private view, the public
+    log); stronger players sample the hidden rest. `rng` makes its choices reproducible."""
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action: ...
+
+
+class Game(ABC):
+    """One title. Subclasses set the class attributes and implement `new` and `load`."""
+
+    id: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]
+    Action: ClassVar[type[Action]]
+    #: CPU levels offered by the bot, weakest first; keys of `cpu()`.
+    cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong")
+
+    @abstractmethod
+    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State: ...
+
+    @abstractmethod
+    def load(self, snapshot: dict[str, Any]) -> State:
+        """The inverse of `State.snapshot()`."""
+
+    @abstractmethod
+    def name(self, lang: Lang) -> str:
+        """The title in that language (Japanese names keep their Japanese form in English)."""
+
+    @abstractmethod
+    def rules_summary(self, lang: Lang) -> str:
+        """A short rules summary (Discord markdown, at most ~3500 characters)."""
+
+    @abstractmethod
+    def cpu(self, level: str = "strong") -> CpuPlayer:
+        """A CPU player of that level (one of `cpu_levels`)."""
+
+    def options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
+        """Validated options with defaults filled in."""
+        if options is None:
+            return self.Options()
+        if isinstance(options, BaseModel):
+            return self.Options.model_validate(options.model_dump())
+        return self.Options.model_validate(options)
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.id} takes {self.min_players}-{self.max_players} players, not {players}"
+            )
+
+    def replay(
+        self,
+        players: int,
+        seed: int,
+        options: BaseModel | dict[str, Any] | None,
+        log: Iterable[tuple[int, str]],
+    ) -> State:
+        """Rebuild a state from its seed and action log of `(seat, encoded action)` pairs."""
+        state = self.new(players, seed=seed, options=self.options(options))
+        for seat, text in log:
+            state.apply(seat, self.Action.decode(text))
+        return state
