@@ -1,0 +1,168 @@
+"""Japanese and English texts: title, rules summary, suit names, steps, options, reasons, log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+NAME = {"ja": "Take & Share（テイク＆シェア）", "en": "Take & Share"}
+
+#: **Decision** (the seed does not name its six suits): six colours, each with an emoji.
+#: Index = suit number 0–5 used everywhere (actions, views, scoring API).
+SUITS: tuple[dict[str, str], ...] = (
+    {"key": "red", "emoji": "🔴", "ja": "赤", "en": "Red"},
+    {"key": "yellow", "emoji": "🟡", "ja": "黄", "en": "Yellow"},
+    {"key": "green", "emoji": "🟢", "ja": "緑", "en": "Green"},
+    {"key": "blue", "emoji": "🔵", "ja": "青", "en": "Blue"},
+    {"key": "purple", "emoji": "🟣", "ja": "紫", "en": "Purple"},
+    {"key": "black", "emoji": "⚫", "ja": "黒", "en": "Black"},
+)
+SUIT_KEYS: tuple[str, ...] = tuple(s["key"] for s in SUITS)
+
+
+def suit_name(suit: int, lang: str) -> str:
+    """`🔴赤` / `🔴Red`."""
+    entry = SUITS[suit]
+    return f"{entry['emoji']}{entry[lang]}"
+
+
+def card_name(card: tuple[int, int], lang: str) -> str:
+    """`🔴赤7` / `🔴Red 7` (the Ace is the number 1)."""
+    suit, number = card
+    entry = SUITS[suit]
+    if lang == "ja":
+        return f"{entry['emoji']}{entry['ja']}{number}"
+    return f"{entry['emoji']}{entry['en']} {number}"
+
+
+def card_short(card: tuple[int, int]) -> str:
+    """`🔴7`: compact, language-free (button labels)."""
+    return f"{SUITS[card[0]]['emoji']}{card[1]}"
+
+
+PHASES = {
+    "play": {"ja": "トリック", "en": "Trick"},
+    "share": {"ja": "シェア", "en": "Share"},
+    "over": {"ja": "終了", "en": "Game over"},
+}
+
+STEPS = {
+    "lead": {"ja": "リード（好きなカードを1枚出す）", "en": "Lead (play any card)"},
+    "follow": {
+        "ja": "フォロー（リードと同じスートがあれば必ず出す）",
+        "en": "Follow (play the lead suit if you can)",
+    },
+    "give": {
+        "ja": "シェア（旧シェアカードを全員に1枚ずつ配る）",
+        "en": "Share (give each player one old share card)",
+    },
+    "over": {"ja": "ゲーム終了", "en": "Game over"},
+}
+
+RULE_NAMES = {
+    "highest": {"ja": "全員フォロー：最も高い数字が勝ち", "en": "all followed: highest wins"},
+    "lowest": {"ja": "スート違いあり：最も低い数字が勝ち", "en": "off-suit played: lowest wins"},
+}
+
+OPTION_TEXT = {
+    "long_game": {
+        "ja": (
+            "ロングゲーム",
+            "誰かの累計得点が20点（3人なら30点）を超えるまで連続で遊び、累計で競う",
+        ),
+        "en": (
+            "Long game",
+            "Play games in a row until someone's total is above 20 (30 with 3 players)",
+        ),
+    },
+}
+
+REASONS = {
+    "must_follow": {
+        "ja": "リードと同じスートのカードを持っているので、そのスートを出してください。",
+        "en": "You hold the lead suit, so you must play it.",
+    },
+    "not_in_hand": {
+        "ja": "そのカードは手札にありません。",
+        "en": "That card is not in your hand.",
+    },
+    "already_received": {
+        "ja": "そのプレイヤーはこのシェアで既にカードを受け取っています（1人1枚）。",
+        "en": "That player already received a card in this share (one card each).",
+    },
+    "wrong_share_card": {
+        "ja": "今配るシェアカードはそのカードではありません。",
+        "en": "That is not the share card being given now.",
+    },
+    "wrong_step": {
+        "ja": "今はその操作をする段階ではありません。",
+        "en": "That move does not belong to the current step.",
+    },
+}
+
+#: Log lines per event kind; fields come from the event's `data` plus `seat` (a player name)
+#: and pre-formatted card names (`card`, `cards`, `to`), filled in by the renderer.
+LOG: dict[str, dict[str, str]] = {
+    "game_start": {
+        "ja": "第{game}ゲーム開始。最初のリードは{seat}。",
+        "en": "Game {game} begins. {seat} leads first.",
+    },
+    "play": {"ja": "{seat}が{card}を出した。", "en": "{seat} played {card}."},
+    "trick_won": {
+        "ja": "第{trick}トリックは{seat}の勝ち（{rule}）。",
+        "en": "{seat} won trick {trick} ({rule}).",
+    },
+    "share": {
+        "ja": "{seat}がトリックのカードを新しいシェアカードにし、旧シェアカード{cards}を配る。",
+        "en": "{seat} lays the trick out as the new share cards and hands out {cards}.",
+    },
+    "give": {"ja": "{seat}が{card}を{to}に渡した。", "en": "{seat} gave {card} to {to}."},
+    "game_end": {"ja": "第{game}ゲーム終了。", "en": "Game {game} is over."},
+    "game_over": {"ja": "ゲーム終了！", "en": "Game over!"},
+}
+
+LABELS = {
+    "share_cards": {"ja": "シェアカード", "en": "Share cards"},
+    "to_give": {"ja": "配るカード", "en": "To give"},
+    "received": {"ja": "受け取ったカード", "en": "Received cards"},
+    "received_counts": {"ja": "受け取り枚数", "en": "Cards received"},
+    "hand": {"ja": "手札", "en": "Hand"},
+    "hand_sizes": {"ja": "手札枚数", "en": "Hand size"},
+    "trick": {"ja": "場のトリック", "en": "Current trick"},
+    "lead_suit": {"ja": "リードスート", "en": "Lead suit"},
+    "tricks_left": {"ja": "残りトリック", "en": "Tricks left"},
+    "gift_log": {"ja": "シェアの記録", "en": "Gift log"},
+    "history": {"ja": "トリックの記録", "en": "Trick history"},
+    "game_number": {"ja": "ゲーム", "en": "Game"},
+    "totals": {"ja": "累計得点", "en": "Totals"},
+    "scores": {"ja": "得点", "en": "Scores"},
+    "give_to": {"ja": "{card}を誰に渡しますか？", "en": "Who gets {card}?"},
+}
+
+RULES = {
+    "ja": """**Take & Share** — 3〜4人・トリックテイキング
+**カード** 6スート（🔴赤 🟡黄 🟢緑 🔵青 🟣紫 ⚫黒）。4人：各スート1〜10（計60枚）、手札14枚、シェアカード4枚。3人：各スート3〜10（計48枚）、手札15枚、シェアカード3枚。残りのカードは表向きの「シェアカード」になります。
+**トリック** 最初のリードはランダム。リードは好きなカードを1枚出し、以降時計回りに1枚ずつ出します。リードと同じスートを持っていれば**必ず**出します（マストフォロー）。
+**勝者**
+・全員がリードと同じスート → 最も**高い**数字が勝ち
+・1枚でも違うスート → スートに関係なく最も**低い**数字が勝ち。同じ数字なら先に出した人
+**シェア**（最後のトリック以外の毎回）勝者はトリックのカードを新しいシェアカードとして表向きに置き、それまでのシェアカードを**全員に1枚ずつ**（自分も含む）配ります。誰に何を配ったかは全員が見られますが、受け取ったカードは伏せて自分だけが確認できます。配る順はボタンで1枚ずつ、まだ受け取っていない人から選びます。最後の1枚は残った人に自動で渡ります。勝者が次のリードです。最後のトリックのカードはシェアしません。
+**得点** 受け取ったカードをスートごとに分け、スートの数字の合計が最も高いプレイヤー（同点なら全員）が、そのスートの自分の枚数分の得点を得ます。6スートの合計が最も高い人の勝ち。同点は勝利を分け合います。
+例：赤で A=3+4+5+6=18（4枚）、B=8+10=18（2枚）、C=1+2+9=12、D=7 → Aが4点、Bが2点。
+**ロングゲーム**（オプション）誰かの累計得点が20点（3人なら30点）を**超えた**ゲームで終了し、累計得点の最も高い人が勝ち。各ゲームの最初のリードは前のゲームの最初のリードの左隣です。""",
+    "en": """**Take & Share** — trick-taking for 3–4 players
+**Cards** Six suits (🔴Red 🟡Yellow 🟢Green 🔵Blue 🟣Purple ⚫Black). 4 players: 1–10 of each suit (60 cards; 1 is the Ace), 14 cards each, 4 share cards. 3 players: 3–10 of each suit (48 cards), 15 each, 3 share cards. The leftover cards lie face up as the **share cards**.
+**Tricks** The first leader is random. The leader plays any card, then each player clockwise plays one. You **must follow** the lead suit if you can; otherwise play anything.
+**Winner**
+• Every card is of the lead suit → the **highest** number wins.
+• Any card off-suit → the **lowest** number wins, whatever its suit; on a tie the card played first wins.
+**Share** (after every trick but the last) The winner lays the trick's cards face up as the new share cards and gives the old share cards out, **one to each player** (themself included). Everyone sees who got what; each receiver keeps their card face down and may look at their own received cards any time. The winner gives one card at a time, choosing among players who have not yet received one; the last card goes to the last player automatically. The winner leads next. The last trick's cards are not shared.
+**Scoring** Sort your received cards by suit. For each suit, the player(s) with the highest sum of that suit score 1 point per card of that suit they hold. Highest total wins; ties share the win.
+Example: Red — A 3+4+5+6=18 (4 cards), B 8+10=18 (2 cards), C 1+2+9=12, D 7 → A scores 4, B scores 2.
+**Long game** (option) Play games in a row, adding up scores, until a game ends with someone's total **above** 20 (30 with 3 players); the highest total wins. Each game's first leader sits left of the previous game's first leader.""",
+}
+
+
+def text(table: dict[str, dict[str, Any]], key: str, lang: str) -> Any:
+    """`table[key][lang]`, falling back to English."""
+    entry = table[key]
+    return entry.get(lang, entry["en"])
