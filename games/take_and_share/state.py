@@ -493,4 +493,3 @@ class TakeAndShareState(State):
         if self.tricks and len(self.tricks) == self.setup.hand:
             cards += self.tricks[-1][1]
         return sorted(cards)
-

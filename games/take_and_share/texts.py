@@ -139,26 +139,94 @@ LABELS = {
 }
 
 RULES = {
-    "ja": """**Take & Share** — 3〜4人・トリックテイキング
-**カード** 6スート（🔴赤 🟡黄 🟢緑 🔵青 🟣紫 ⚫黒）。4人：各スート1〜10（計60枚）、手札14枚、シェアカード4枚。3人：各スート3〜10（計48枚）、手札15枚、シェアカード3枚。残りのカードは表向きの「シェアカード」になります。
-**トリック** 最初のリードはランダム。リードは好きなカードを1枚出し、以降時計回りに1枚ずつ出します。リードと同じスートを持っていれば**必ず**出します（マストフォロー）。
-**勝者**
-・全員がリードと同じスート → 最も**高い**数字が勝ち
-・1枚でも違うスート → スートに関係なく最も**低い**数字が勝ち。同じ数字なら先に出した人
-**シェア**（最後のトリック以外の毎回）勝者はトリックのカードを新しいシェアカードとして表向きに置き、それまでのシェアカードを**全員に1枚ずつ**（自分も含む）配ります。誰に何を配ったかは全員が見られますが、受け取ったカードは伏せて自分だけが確認できます。配る順はボタンで1枚ずつ、まだ受け取っていない人から選びます。最後の1枚は残った人に自動で渡ります。勝者が次のリードです。最後のトリックのカードはシェアしません。
-**得点** 受け取ったカードをスートごとに分け、スートの数字の合計が最も高いプレイヤー（同点なら全員）が、そのスートの自分の枚数分の得点を得ます。6スートの合計が最も高い人の勝ち。同点は勝利を分け合います。
-例：赤で A=3+4+5+6=18（4枚）、B=8+10=18（2枚）、C=1+2+9=12、D=7 → Aが4点、Bが2点。
-**ロングゲーム**（オプション）誰かの累計得点が20点（3人なら30点）を**超えた**ゲームで終了し、累計得点の最も高い人が勝ち。各ゲームの最初のリードは前のゲームの最初のリードの左隣です。""",
-    "en": """**Take & Share** — trick-taking for 3–4 players
-**Cards** Six suits (🔴Red 🟡Yellow 🟢Green 🔵Blue 🟣Purple ⚫Black). 4 players: 1–10 of each suit (60 cards; 1 is the Ace), 14 cards each, 4 share cards. 3 players: 3–10 of each suit (48 cards), 15 each, 3 share cards. The leftover cards lie face up as the **share cards**.
-**Tricks** The first leader is random. The leader plays any card, then each player clockwise plays one. You **must follow** the lead suit if you can; otherwise play anything.
-**Winner**
-• Every card is of the lead suit → the **highest** number wins.
-• Any card off-suit → the **lowest** number wins, whatever its suit; on a tie the card played first wins.
-**Share** (after every trick but the last) The winner lays the trick's cards face up as the new share cards and gives the old share cards out, **one to each player** (themself included). Everyone sees who got what; each receiver keeps their card face down and may look at their own received cards any time. The winner gives one card at a time, choosing among players who have not yet received one; the last card goes to the last player automatically. The winner leads next. The last trick's cards are not shared.
-**Scoring** Sort your received cards by suit. For each suit, the player(s) with the highest sum of that suit score 1 point per card of that suit they hold. Highest total wins; ties share the win.
-Example: Red — A 3+4+5+6=18 (4 cards), B 8+10=18 (2 cards), C 1+2+9=12, D 7 → A scores 4, B scores 2.
-**Long game** (option) Play games in a row, adding up scores, until a game ends with someone's total **above** 20 (30 with 3 players); the highest total wins. Each game's first leader sits left of the previous game's first leader.""",
+    "ja": "\n".join(
+        [
+            "**Take & Share** — 3〜4人・トリックテイキング",
+            (
+                "**カード** 6スート（🔴赤 🟡黄 🟢緑 🔵青 🟣紫 ⚫黒）。4人：各"
+                "スート1〜10（計60枚）、手札14枚、シェアカード4枚。3人：各スート"
+                "3〜10（計48枚）、手札15枚、シェアカード3枚。残りのカードは表向き"
+                "の「シェアカード」になります。"
+            ),
+            (
+                "**トリック** 最初のリードはランダム。リードは好きなカードを1枚出し"
+                "、以降時計回りに1枚ずつ出します。リードと同じスートを持っていれば**必"
+                "ず**出します（マストフォロー）。"
+            ),
+            "**勝者**",
+            "・全員がリードと同じスート → 最も**高い**数字が勝ち",
+            (
+                "・1枚でも違うスート → スートに関係なく最も**低い**数字が勝ち。同"
+                "じ数字なら先に出した人"
+            ),
+            (
+                "**シェア**（最後のトリック以外の毎回）勝者はトリックのカードを新しい"
+                "シェアカードとして表向きに置き、それまでのシェアカードを**全員に1枚ず"
+                "つ**（自分も含む）配ります。誰に何を配ったかは全員が見られますが、受け"
+                "取ったカードは伏せて自分だけが確認できます。配る順はボタンで1枚ずつ、ま"
+                "だ受け取っていない人から選びます。最後の1枚は残った人に自動で渡ります。"
+                "勝者が次のリードです。最後のトリックのカードはシェアしません。"
+            ),
+            (
+                "**得点** 受け取ったカードをスートごとに分け、スートの数字の合計が最"
+                "も高いプレイヤー（同点なら全員）が、そのスートの自分の枚数分の得点を得ま"
+                "す。6スートの合計が最も高い人の勝ち。同点は勝利を分け合います。"
+            ),
+            ("例：赤で A=3+4+5+6=18（4枚）、B=8+10=18（2枚）、C=1+2+9=12、D=7 → Aが4点、Bが2点。"),
+            (
+                "**ロングゲーム**（オプション）誰かの累計得点が20点（3人なら30点"
+                "）を**超えた**ゲームで終了し、累計得点の最も高い人が勝ち。各ゲームの"
+                "最初のリードは前のゲームの最初のリードの左隣です。"
+            ),
+        ]
+    ),
+    "en": "\n".join(
+        [
+            "**Take & Share** — trick-taking for 3–4 players",
+            (
+                "**Cards** Six suits (🔴Red 🟡Yellow 🟢Green 🔵Blue 🟣Purple ⚫Black). 4 players:"
+                " 1–10 of each suit (60 cards; 1 is the Ace), 14 cards each, 4 share cards."
+                " 3 players: 3–10 of each suit (48 cards), 15 each, 3 share cards. The "
+                "leftover cards lie face up as the **share cards**."
+            ),
+            (
+                "**Tricks** The first leader is random. The leader plays any card, then "
+                "each player clockwise plays one. You **must follow** the lead suit if you "
+                "can; otherwise play anything."
+            ),
+            "**Winner**",
+            "• Every card is of the lead suit → the **highest** number wins.",
+            (
+                "• Any card off-suit → the **lowest** number wins, whatever its suit; on a "
+                "tie the card played first wins."
+            ),
+            (
+                "**Share** (after every trick but the last) The winner lays the trick's "
+                "cards face up as the new share cards and gives the old share cards out, "
+                "**one to each player** (themself included). Everyone sees who got what; "
+                "each receiver keeps their card face down and may look at their own "
+                "received cards any time. The winner gives one card at a time, choosing "
+                "among players who have not yet received one; the last card goes to the "
+                "last player automatically. The winner leads next. The last trick's cards "
+                "are not shared."
+            ),
+            (
+                "**Scoring** Sort your received cards by suit. For each suit, the player(s)"
+                " with the highest sum of that suit score 1 point per card of that suit "
+                "they hold. Highest total wins; ties share the win."
+            ),
+            (
+                "Example: Red — A 3+4+5+6=18 (4 cards), B 8+10=18 (2 cards), C 1+2+9=12, D "
+                "7 → A scores 4, B scores 2."
+            ),
+            (
+                "**Long game** (option) Play games in a row, adding up scores, until a game"
+                " ends with someone's total **above** 20 (30 with 3 players); the highest "
+                "total wins. Each game's first leader sits left of the previous game's "
+                "first leader."
+            ),
+        ]
+    ),
 }
 
 
