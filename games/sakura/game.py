@@ -1,0 +1,50 @@
+"""The `Game` object of the cherry-tree flower game."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.core import CpuPlayer, Game, Lang
+from games.sakura import texts
+from games.sakura.actions import SakuraAction
+from games.sakura.state import SakuraOptions, SakuraState
+
+__all__ = ["SakuraGame"]
+
+
+class SakuraGame(Game):
+    """The cherry-tree flower game: 2-4 players draw flowers from a bag."""
+
+    id: ClassVar[str] = "sakura"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = SakuraOptions
+    Action: ClassVar[type[SakuraAction]] = SakuraAction
+
+    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> SakuraState:
+        self.check_players(players)
+        opts = self.options(options)
+        assert isinstance(opts, SakuraOptions)
+        return SakuraState(players, seed, opts)
+
+    def load(self, snapshot: dict[str, Any]) -> SakuraState:
+        if snapshot.get("game") != self.id:
+            raise ValueError("not a sakura snapshot")
+        return SakuraState.from_snapshot(snapshot)
+
+    def name(self, lang: Lang) -> str:
+        return texts.NAME[lang]
+
+    def rules_summary(self, lang: Lang) -> str:
+        return texts.RULES[lang]
+
+    def cpu(self, level: str = "strong") -> CpuPlayer:
+        from games.sakura.ai import RandomPlayer, StrongPlayer
+
+        if level == "random":
+            return RandomPlayer()
+        if level == "strong":
+            return StrongPlayer()
+        raise ValueError(f"unknown CPU level {level!r}")
