@@ -1,0 +1,1 @@
+"""The Discord application: settings, storage, live sessions, rendering and translations."""

@@ -1,0 +1,105 @@
+"""The bot: wires storage, sessions, the table publisher, handlers and cogs in `setup_hook`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.components import DYNAMIC_ITEMS
+from bot.i18n import lang_of, t
+from bot.i18n.translator import Translator
+from bot.lobby import Lobby
+from bot.play import Play
+from bot.sessions import Sessions
+from bot.settings import Settings
+from bot.store import Store
+from bot.table import Table
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.help")
+
+
+class GameBot(commands.Bot):
+    """The game bot. Everything it needs is created in `setup_hook` from `settings`."""
+
+    store: Store
+    sessions: Sessions
+    table: Table
+    play: Play
+    lobby: Lobby
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.sessions = Sessions(self.store, cpu_delay=self.settings.cpu_delay_seconds)
+        self.table = Table(self)
+        self.sessions.publisher = self.table
+        self.play = Play(self)
+        self.lobby = Lobby(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(Translator())
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        for extension in COGS:
+            await self.load_extension(extension)
+        if self.settings.sync_commands:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        restored = await self.sessions.restore()
+        log.info("ready to serve; %d game(s) in play restored", restored)
+
+    def lobby_lock(self, game_id: int) -> asyncio.Lock:
+        """Serialises clicks on one lobby (seats and options change one at a time)."""
+        return self._lobby_locks[game_id]
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer clicks on controls that no handler knows (forged or from elsewhere)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+        ):
+            return
+        lang = lang_of(interaction.locale)
+        log.info("unknown control %r", custom_id[:100])
+        await interaction.response.send_message(t(lang, "error.unknown_control"), ephemeral=True)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        if isinstance(error, discord.app_commands.CheckFailure):
+            text = t(lang, "error.no_permission")
+        else:
+            log.error("command failed", exc_info=error)
+            text = t(lang, "error.internal")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        if hasattr(self, "sessions"):
+            await self.sessions.close()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

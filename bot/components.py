@@ -1,0 +1,368 @@
+"""Every control the bot sends, as a `DynamicItem` whose custom_id carries all it needs.
+
+Templates (all ≤ 100 characters):
+- `mv:<game>:<version>:<seat>:<action>`  a move button (table or hand)
+- `ms:<game>:<version>:<seat>:<n>:<prefix>`  a move select (values complete the action)
+- `hd:<game>`  "Show my hand" on the table; `hd:<game>:r` refreshes a hand message
+- `lb:<game>:<op>`  lobby buttons (join, leave, cpu, start, cancel)
+- `lo:<game>:<field>`  a lobby option select
+
+Because these are registered in `setup_hook`, a click on any message the bot ever sent —
+including an ephemeral hand from before a restart — reaches the right handler. Handlers live in
+`bot.play` and `bot.lobby`; this module only parses and builds.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import lang_of, t
+from bot.render.base import Button, Control, Select
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+CUSTOM_ID_MAX = 100
+
+
+def _bot(interaction: discord.Interaction[Any]) -> GameBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def _guard(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Run a handler; on an unexpected error, log it and tell the clicker (translated)."""
+    try:
+        await work
+    except Exception:
+        log.exception("handling %s failed", (interaction.data or {}).get("custom_id"))
+        text = t(lang_of(interaction.locale), "error.internal")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report the error to the user")
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mv:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<action>[^:]{1,60})",
+):
+    """A button that plays one move for one seat at one version of one game."""
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        version: int,
+        seat: int,
+        action: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.game_id, self.version, self.seat, self.action = game_id, version, seat, action
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] if label else None,
+                style=style,
+                emoji=emoji,
+                disabled=disabled,
+                row=row,
+                custom_id=f"mv:{game_id}:{version}:{seat}:{action}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> MoveButton:
+        return cls(
+            game_id=int(match["game"]),
+            version=int(match["version"]),
+            seat=int(match["seat"]),
+            action=match["action"],
+            label=item.label or "",
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(
+            interaction,
+            _bot(interaction).play.move(
+                interaction, self.game_id, self.version, self.seat, self.action
+            ),
+        )
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ms:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d):(?P<prefix>[^:]{0,40})",
+):
+    """A select whose chosen values complete a move (see `bot.render.base.Select`)."""
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        version: int,
+        seat: int,
+        index: int,
+        prefix: str,
+        placeholder: str | None = None,
+        options: list[discord.SelectOption] | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.game_id, self.version, self.seat, self.prefix = game_id, version, seat, prefix
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ms:{game_id}:{version}:{seat}:{index}:{prefix}",
+                placeholder=placeholder[:150] if placeholder else None,
+                options=options or [],
+                min_values=min_values,
+                max_values=max_values,
+                disabled=disabled,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> MoveSelect:
+        select = cls(
+            game_id=int(match["game"]),
+            version=int(match["version"]),
+            seat=int(match["seat"]),
+            index=int(match["n"]),
+            prefix=match["prefix"],
+        )
+        select.item.options = list(item.options)
+        return select
+
+    def compose(self, values: list[str]) -> str | None:
+        """The encoded action the chosen values make, in the options' order."""
+        order = {option.value: i for i, option in enumerate(self.item.options)}
+        if order and any(v not in order for v in values):
+            return None
+        chosen = sorted(values, key=lambda v: order.get(v, 0))
+        if not chosen:
+            return None
+        return ".".join([self.prefix, *chosen]) if self.prefix else ".".join(chosen)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        action = self.compose([str(v) for v in values])
+        await _guard(
+            interaction,
+            _bot(interaction).play.move(
+                interaction, self.game_id, self.version, self.seat, action or ""
+            ),
+        )
+
+
+class ShowHand(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hd:(?P<game>\d+)(?::(?P<refresh>r))?",
+):
+    """ "Show my hand" on the table, or "refresh" on a hand message."""
+
+    def __init__(self, *, game_id: int, label: str, refresh: bool = False) -> None:
+        self.game_id, self.refresh = game_id, refresh
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary if refresh else discord.ButtonStyle.primary,
+                emoji="🔄" if refresh else "🂠",
+                custom_id=f"hd:{game_id}:r" if refresh else f"hd:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> ShowHand:
+        return cls(
+            game_id=int(match["game"]), label=item.label or "", refresh=bool(match["refresh"])
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(
+            interaction,
+            _bot(interaction).play.show_hand(interaction, self.game_id, refresh=self.refresh),
+        )
+
+
+LOBBY_OPS = ("join", "leave", "cpu", "start", "cancel")
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lb:(?P<game>\d+):(?P<op>join|leave|cpu|start|cancel)",
+):
+    """Join / Leave / Add CPU / Start / Cancel on a lobby."""
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        op: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
+        self.game_id, self.op = game_id, op
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, disabled=disabled, custom_id=f"lb:{game_id}:{op}", row=0
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(game_id=int(match["game"]), op=match["op"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(
+            interaction, _bot(interaction).lobby.button(interaction, self.game_id, self.op)
+        )
+
+
+class LobbyOption(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"lo:(?P<game>\d+):(?P<field>[a-z_]{1,40})",
+):
+    """A lobby select that sets one game option (host only)."""
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        field: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        self.game_id, self.field = game_id, field
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lo:{game_id}:{field}",
+                options=options or [],
+                placeholder=placeholder,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> LobbyOption:
+        return cls(game_id=int(match["game"]), field=match["field"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        value = str(values[0]) if values else ""
+        await _guard(
+            interaction,
+            _bot(interaction).lobby.set_option(interaction, self.game_id, self.field, value),
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveButton,
+    MoveSelect,
+    ShowHand,
+    LobbyButton,
+    LobbyOption,
+)
+
+
+def build_view(
+    game_id: int,
+    version: int,
+    controls: list[Control],
+    *,
+    extra: list[discord.ui.Item[Any]] | None = None,
+) -> discord.ui.View:
+    """A persistent view of move controls (plus `extra` items such as "Show my hand").
+
+    Buttons fill rows of five in order unless they name a row; each select takes a row.
+    Controls whose custom_id would not fit Discord's limit are a renderer bug and raise.
+    """
+    view = discord.ui.View(timeout=None)
+    select_index = 0
+    for control in controls:
+        item: discord.ui.Item[Any]
+        if isinstance(control, Button):
+            item = MoveButton(
+                game_id=game_id,
+                version=version,
+                seat=control.seat,
+                action=control.action,
+                label=control.label,
+                style=control.style,
+                emoji=control.emoji,
+                disabled=control.disabled,
+                row=control.row,
+            )
+        elif isinstance(control, Select):
+            item = MoveSelect(
+                game_id=game_id,
+                version=version,
+                seat=control.seat,
+                index=select_index,
+                prefix=control.prefix,
+                placeholder=control.placeholder,
+                options=[
+                    discord.SelectOption(
+                        label=o.label[:100],
+                        value=o.value,
+                        description=o.description[:100] if o.description else None,
+                        emoji=o.emoji,
+                    )
+                    for o in control.options
+                ],
+                min_values=control.min_values,
+                max_values=control.max_values,
+                disabled=control.disabled,
+                row=control.row,
+            )
+            select_index += 1
+        else:  # pragma: no cover - exhaustive over Control
+            raise TypeError(control)
+        custom_id = item.item.custom_id  # type: ignore[attr-defined]
+        if len(custom_id) > CUSTOM_ID_MAX:
+            raise ValueError(f"custom_id too long: {custom_id}")
+        view.add_item(item)
+    for item in extra or []:
+        view.add_item(item)
+    return view

@@ -1,0 +1,350 @@
+"""Lobbies: `/newgame` posts one; Join, Leave, Add CPU, Start, Cancel and option selects.
+
+The lobby message lives in the channel where `/newgame` ran. Start creates a thread from it, so
+each game has its own thread and a channel can hold several games. Only the host may change
+options, add CPUs, start, or cancel; Start needs a seat count the game allows.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import typing
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from pydantic import ValidationError
+
+from bot.components import LobbyButton, LobbyOption
+from bot.i18n import lang_of, t
+from bot.i18n.errors import game_texts
+from bot.render.base import TABLE_COLOUR
+from bot.store import GameRecord, SeatRecord
+from games import registry
+from games.core import Game, Lang
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+#: Discord limits a thread name to 100 characters.
+THREAD_NAME_MAX = 100
+
+
+def option_choices(game: Game, field: str) -> list[str]:
+    """The values a lobby select offers for one option field (bools as "on"/"off")."""
+    annotation = game.Options.model_fields[field].annotation
+    if annotation is bool:
+        return ["on", "off"]
+    if typing.get_origin(annotation) is Literal:
+        return [str(v) for v in typing.get_args(annotation)]
+    return []
+
+
+def option_value_text(game: Game, field: str, value: Any, lang: Lang) -> str:
+    if isinstance(value, bool):
+        return t(lang, "option.on" if value else "option.off")
+    values = getattr(game_texts(game.id), "OPTION_VALUES", {}).get(field, {})
+    return values.get(str(value), {}).get(lang, str(value))
+
+
+def option_label(game: Game, field: str, lang: Lang) -> tuple[str, str]:
+    text = getattr(game_texts(game.id), "OPTION_TEXT", {}).get(field, {})
+    return tuple(text.get(lang, (field, "")))  # type: ignore[return-value]
+
+
+class Lobby:
+    """Lobby handlers; one instance per bot."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    # -- rendering -----------------------------------------------------------------------
+
+    def payload(self, record: GameRecord) -> dict[str, Any]:
+        game = registry.get(record.game)
+        lang: Lang = record.language  # type: ignore[assignment]
+        options = game.options(record.options)
+        embed = discord.Embed(
+            title=t(lang, "lobby.title", game=game.name(lang)),
+            description=t(
+                lang,
+                "lobby.description",
+                host=f"<@{record.host_id}>",
+                min=game.min_players,
+                max=game.max_players,
+            ),
+            colour=TABLE_COLOUR,
+        )
+        seats = "\n".join(
+            f"{i + 1}. " + (f"🤖 {s.name}" if s.is_cpu else f"<@{s.user_id}>")
+            for i, s in enumerate(record.seats)
+        )
+        embed.add_field(
+            name=t(lang, "lobby.seats", n=len(record.seats), max=game.max_players),
+            value=seats or "—",
+            inline=False,
+        )
+        settings = [
+            f"**{option_label(game, name, lang)[0]}**: "
+            f"{option_value_text(game, name, getattr(options, name), lang)}"
+            for name in type(options).model_fields
+        ]
+        settings.append(
+            f"**{t(lang, 'lobby.timer')}**: "
+            + (
+                t(lang, "lobby.timer_minutes", n=record.turn_seconds // 60)
+                if record.turn_seconds
+                else t(lang, "option.off")
+            )
+        )
+        settings.append(f"**{t(lang, 'lobby.cpu_level')}**: {t(lang, f'cpu.{record.cpu_level}')}")
+        settings.append(f"**{t(lang, 'lobby.language')}**: {t(lang, f'language.{lang}')}")
+        embed.add_field(name=t(lang, "lobby.options"), value="\n".join(settings), inline=False)
+        embed.set_footer(text=t(lang, "lobby.footer"))
+
+        view = discord.ui.View(timeout=None)
+        full = len(record.seats) >= game.max_players
+        for op, style in (
+            ("join", discord.ButtonStyle.success),
+            ("leave", discord.ButtonStyle.secondary),
+            ("cpu", discord.ButtonStyle.secondary),
+            ("start", discord.ButtonStyle.primary),
+            ("cancel", discord.ButtonStyle.danger),
+        ):
+            view.add_item(
+                LobbyButton(
+                    game_id=record.id,
+                    op=op,
+                    label=t(lang, f"lobby.{op}"),
+                    style=style,
+                    disabled=full and op in ("join", "cpu"),
+                )
+            )
+        for row, name in enumerate(list(type(options).model_fields)[:4], start=1):
+            current = getattr(options, name)
+            current_text = (
+                ("on" if current else "off") if isinstance(current, bool) else str(current)
+            )
+            label, description = option_label(game, name, lang)
+            choices = []
+            for value in option_choices(game, name):
+                text = option_value_text(game, name, self._parse(game, name, value), lang)
+                choices.append(
+                    discord.SelectOption(
+                        label=f"{label}: {text}"[:100],
+                        value=value,
+                        description=description[:100] or None,
+                        default=value == current_text,
+                    )
+                )
+            view.add_item(
+                LobbyOption(
+                    game_id=record.id, field=name, placeholder=label, row=row, options=choices
+                )
+            )
+        return {"embeds": [embed], "view": view}
+
+    @staticmethod
+    def _parse(game: Game, field: str, value: str) -> Any:
+        annotation = game.Options.model_fields[field].annotation
+        if annotation is bool:
+            return value == "on"
+        return value
+
+    # -- /newgame --------------------------------------------------------------------------
+
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: str,
+        *,
+        language: str | None,
+        turn_minutes: int,
+        cpu_level: str,
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message(t(lang, "error.guild_only"), ephemeral=True)
+            return
+        try:
+            game = registry.get(game_id)
+        except KeyError:
+            await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
+            return
+        table_lang = language if language in ("ja", "en") else lang_of(interaction.guild_locale)
+        if cpu_level not in game.cpu_levels:
+            cpu_level = game.cpu_levels[-1]
+        record = await self.bot.store.create_game(
+            game=game.id,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            language=table_lang,
+            seed=random.SystemRandom().randrange(1 << 62),
+            options=game.Options().model_dump(mode="json"),
+            cpu_level=cpu_level,
+            turn_seconds=max(0, turn_minutes) * 60,
+        )
+        await interaction.response.send_message(
+            **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
+        )
+        message = await interaction.original_response()
+        await self.bot.store.update_game(record.id, lobby_message_id=message.id)
+
+    # -- lobby buttons -----------------------------------------------------------------------
+
+    async def _lobby_record(
+        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+    ) -> GameRecord | None:
+        record = await self.bot.store.get(game_id)
+        if record is None:
+            await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
+            return None
+        if record.status != "lobby":
+            key = "error.already_started" if record.status == "playing" else "error.game_over"
+            await interaction.response.send_message(t(lang, key), ephemeral=True)
+            return None
+        return record
+
+    async def button(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
+        lang = lang_of(interaction.locale)
+        async with self.bot.lobby_lock(game_id):
+            record = await self._lobby_record(interaction, game_id, lang)
+            if record is None:
+                return
+            game = registry.get(record.game)
+            user = interaction.user
+            is_host = user.id == record.host_id
+            seats = list(record.seats)
+            if op in ("cpu", "start", "cancel") and not is_host:
+                await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
+                return
+            if op == "join":
+                if record.seat_of(user.id) is not None:
+                    await self._say(interaction, lang, "error.already_joined")
+                    return
+                if len(seats) >= game.max_players:
+                    await self._say(interaction, lang, "error.lobby_full")
+                    return
+                seats.append(SeatRecord(seat=len(seats), user_id=user.id, name=user.display_name))
+            elif op == "leave":
+                if record.seat_of(user.id) is None:
+                    await self._say(interaction, lang, "error.not_player")
+                    return
+                if is_host:
+                    await self._say(interaction, lang, "error.host_cannot_leave")
+                    return
+                seats = [s for s in seats if s.user_id != user.id]
+            elif op == "cpu":
+                if len(seats) >= game.max_players:
+                    await self._say(interaction, lang, "error.lobby_full")
+                    return
+                number = sum(1 for s in seats if s.is_cpu) + 1
+                seats.append(
+                    SeatRecord(seat=len(seats), name=f"CPU {number}", cpu_level=record.cpu_level)
+                )
+            elif op == "cancel":
+                await self.bot.store.update_game(record.id, status="abandoned")
+                await interaction.response.edit_message(
+                    content=t(record.language, "lobby.cancelled", game=game.name(record.language)),  # type: ignore[arg-type]
+                    embeds=[],
+                    view=None,
+                )
+                return
+            elif op == "start":
+                await self._start(interaction, record, game, lang)
+                return
+            await self.bot.store.set_seats(record.id, seats)
+            record.seats = [
+                SeatRecord(seat=i, name=s.name, user_id=s.user_id, cpu_level=s.cpu_level)
+                for i, s in enumerate(seats)
+            ]
+            await interaction.response.edit_message(
+                **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def _say(self, interaction: discord.Interaction[Any], lang: Lang, key: str) -> None:
+        await interaction.response.send_message(t(lang, key), ephemeral=True)
+
+    async def set_option(
+        self, interaction: discord.Interaction[Any], game_id: int, field: str, value: str
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        async with self.bot.lobby_lock(game_id):
+            record = await self._lobby_record(interaction, game_id, lang)
+            if record is None:
+                return
+            if interaction.user.id != record.host_id:
+                await self._say(interaction, lang, "error.host_only")
+                return
+            game = registry.get(record.game)
+            if field not in game.Options.model_fields or value not in option_choices(game, field):
+                await self._say(interaction, lang, "error.malformed")
+                return
+            options = dict(record.options)
+            options[field] = self._parse(game, field, value)
+            try:
+                record.options = game.options(options).model_dump(mode="json")
+            except ValidationError:
+                await self._say(interaction, lang, "error.malformed")
+                return
+            await self.bot.store.update_game(record.id, options=record.options)
+            await interaction.response.edit_message(
+                **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def _start(
+        self, interaction: discord.Interaction[Any], record: GameRecord, game: Game, lang: Lang
+    ) -> None:
+        players = len(record.seats)
+        if not game.min_players <= players <= game.max_players:
+            await interaction.response.send_message(
+                t(lang, "error.player_count", min=game.min_players, max=game.max_players),
+                ephemeral=True,
+            )
+            return
+        try:
+            game.new(players, seed=record.seed, options=game.options(record.options))
+        except ValueError as exc:
+            await interaction.response.send_message(
+                t(lang, "error.options_invalid", detail=str(exc)), ephemeral=True
+            )
+            return
+        await interaction.response.defer()
+        table_lang: Lang = record.language  # type: ignore[assignment]
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or interaction.message is None:
+            thread_id = None
+        else:
+            thread = await interaction.message.create_thread(
+                name=t(table_lang, "thread.name", game=game.name(table_lang), id=record.id)[
+                    :THREAD_NAME_MAX
+                ],
+                auto_archive_duration=1440,
+            )
+            thread_id = thread.id
+        await self.bot.store.update_game(record.id, thread_id=thread_id)
+        record.thread_id = thread_id
+        session = await self.bot.sessions.start(record)
+        async with session.lock:
+            await self.bot.table.post_table(session)
+            seats = "\n".join(
+                f"{i + 1}. " + (f"🤖 {s.name}" if s.is_cpu else f"<@{s.user_id}>")
+                for i, s in enumerate(record.seats)
+            )
+            where = f"<#{thread_id}>" if thread_id else ""
+            await interaction.edit_original_response(
+                content=t(table_lang, "lobby.started", game=game.name(table_lang), thread=where)
+                + "\n"
+                + seats,
+                embeds=[],
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            humans = session.human_seats(session.state.to_act())
+            if humans:
+                await self.bot.table.ping(session, humans)
+        self.bot.sessions.schedule(session)

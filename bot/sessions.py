@@ -1,0 +1,346 @@
+"""Live games: load from storage, one lock per game, apply → persist, CPU moves and turn timers.
+
+`Sessions` owns every game in play. A move is always: take the game's lock, apply it to the
+engine state (which validates it), write it in one transaction, then let the caller answer
+Discord and publish, and only then release the lock. Nothing here composes Discord messages; the
+`Publisher` given at construction does (see `bot.table`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from games import registry
+from games.core import Action, Event, Game, IllegalAction, Rng, State
+
+if TYPE_CHECKING:
+    from bot.store import GameRecord, Store
+
+log = logging.getLogger(__name__)
+
+#: How many public events the table's log keeps.
+RECENT_EVENTS = 6
+
+
+class MoveRefused(Exception):
+    """A move the session will not apply; `reason` is an i18n key suffix (`error.<reason>`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Session:
+    """One game in play: its stored record, its engine state and its lock."""
+
+    record: GameRecord
+    game: Game
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Recent `(version, event)` pairs, newest last, for the table's log.
+    events: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    cpu_task: asyncio.Task[None] | None = None
+    timer_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    def human_seats(self, seats: list[int]) -> list[int]:
+        return [s for s in seats if not self.record.seats[s].is_cpu]
+
+    def cpu_seats(self, seats: list[int]) -> list[int]:
+        return [s for s in seats if self.record.seats[s].is_cpu]
+
+
+class Publisher(Protocol):
+    """What the session layer needs from the Discord side after a move it made itself."""
+
+    async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None: ...
+
+
+@dataclass
+class MoveOutcome:
+    events: list[Event]
+    #: Human seats whose turn began with this move (they get the ping).
+    new_turn: list[int]
+
+
+class Sessions:
+    """Every game in play, loaded lazily from the store and kept in memory."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        cpu_delay: float = 1.5,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.cpu_delay = cpu_delay
+        self.clock = clock
+        self.publisher: Publisher | None = None
+        self._live: dict[int, Session] = {}
+        self._loading: dict[int, asyncio.Lock] = {}
+        self._closed = False
+
+    # -- loading -------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> Session | None:
+        """The live session of a game in play (loaded on first use), or None."""
+        session = self._live.get(game_id)
+        if session is not None:
+            return session
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            session = self._live.get(game_id)
+            if session is None:
+                session = await self._load(game_id)
+                if session is not None:
+                    self._live[game_id] = session
+        return session
+
+    async def _load(self, game_id: int) -> Session | None:
+        record = await self.store.get(game_id)
+        if record is None or record.status not in ("playing", "finished"):
+            return None
+        if record.snapshot is None:
+            return None
+        game = registry.get(record.game)
+        state = game.load(record.snapshot)
+        session = Session(record=record, game=game, state=state)
+        await self._recover_events(session)
+        return session
+
+    async def _recover_events(self, session: Session) -> None:
+        """Rebuild the recent public events by replaying the action log from the seed."""
+        log_rows = await self.store.actions(session.id)
+        if not log_rows:
+            return
+        record = session.record
+        replay = session.game.new(
+            len(record.seats), seed=record.seed, options=session.game.options(record.options)
+        )
+        try:
+            for version, seat, text in log_rows:
+                for event in replay.apply(seat, session.game.Action.decode(text)):
+                    if event.public:
+                        session.events.append((version, event))
+        except IllegalAction:
+            log.error("game %s: its action log does not replay; table log left empty", record.id)
+            session.events.clear()
+            return
+        if replay.snapshot() != record.snapshot:
+            log.error("game %s: snapshot differs from the replay of its log", record.id)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game from memory (after it ends or is abandoned), cancelling its tasks."""
+        session = self._live.pop(game_id, None)
+        if session is not None:
+            for task in (session.cpu_task, session.timer_task):
+                if task is not None and task is not asyncio.current_task():
+                    task.cancel()
+
+    # -- starting ------------------------------------------------------------------------
+
+    async def start(self, record: GameRecord) -> Session:
+        """Create the engine state for a lobby that is ready and store it (lobby → playing)."""
+        game = registry.get(record.game)
+        state = game.new(len(record.seats), seed=record.seed, options=game.options(record.options))
+        deadline = self._deadline_for(record, state, [], None)
+        await self.store.start_game(
+            record.id, players=len(record.seats), snapshot=state.snapshot(), deadline=deadline
+        )
+        record.status = "playing"
+        record.players = len(record.seats)
+        record.version = 0
+        record.snapshot = state.snapshot()
+        record.deadline = deadline
+        session = Session(record=record, game=game, state=state)
+        self._live[record.id] = session
+        return session
+
+    # -- moves ---------------------------------------------------------------------------
+
+    async def apply(
+        self,
+        session: Session,
+        seat: int,
+        action: Action,
+        *,
+        by_cpu: bool = False,
+        expected_version: int | None = None,
+    ) -> MoveOutcome:
+        """Apply and persist one move. The caller must hold `session.lock`.
+
+        Raises `MoveRefused("stale")` when `expected_version` is not the current version and
+        `IllegalAction` for a move the engine rejects; in both cases nothing changes.
+        """
+        assert session.lock.locked(), "apply() needs the session lock"
+        record = session.record
+        if record.status != "playing":
+            raise MoveRefused("game_over")
+        if expected_version is not None and expected_version != record.version:
+            raise MoveRefused("stale")
+        before = session.state.to_act()
+        events = session.state.apply(seat, action)
+        version = record.version + 1
+        snapshot = session.state.snapshot()
+        over = session.state.is_over()
+        deadline = None if over else self._deadline_for(record, session.state, before, seat)
+        result = session.state.result().model_dump(mode="json") if over else None
+        try:
+            await self.store.commit_move(
+                record.id,
+                version=version,
+                seat=seat,
+                action=action.encode(),
+                by_cpu=by_cpu,
+                snapshot=snapshot,
+                deadline=deadline,
+                result=result,
+            )
+        except BaseException:
+            # The engine state moved but the disk did not: reload the stored truth.
+            log.exception("game %s: move %s not stored; reloading", record.id, version)
+            self._live.pop(record.id, None)
+            raise
+        record.version = version
+        record.snapshot = snapshot
+        record.deadline = deadline
+        if over:
+            record.status = "finished"
+        for event in events:
+            if event.public:
+                session.events.append((version, event))
+        new_turn = session.human_seats([s for s in session.state.to_act() if s not in before])
+        return MoveOutcome(events=events, new_turn=new_turn)
+
+    def _deadline_for(
+        self, record: GameRecord, state: State, before: list[int], actor: int | None
+    ) -> float | None:
+        """The turn deadline after a move: kept while the same humans are still to act,
+        renewed when the turn passes to someone new, None without a timer or a human to act."""
+        if not record.turn_seconds:
+            return None
+        humans = [s for s in state.to_act() if not record.seats[s].is_cpu]
+        if not humans:
+            return None
+        if record.deadline is not None and set(humans) <= set(before):
+            return record.deadline
+        return self.clock() + record.turn_seconds
+
+    def cpu_rng(self, session: Session) -> Rng:
+        """The CPU's randomness for the next move: fixed by the seed and the version, so the
+        same human moves always meet the same CPU replies."""
+        return Rng(session.record.seed).fork(session.record.version + 1)
+
+    def cpu_choose(self, session: Session, seat: int) -> Action:
+        level = session.record.seats[seat].cpu_level or session.record.cpu_level
+        return session.game.cpu(level).choose(session.state, seat, self.cpu_rng(session))
+
+    # -- CPU players and timers ------------------------------------------------------------
+
+    def schedule(self, session: Session) -> None:
+        """Make sure CPU seats to act will move, and that a running turn timer is armed."""
+        if self._closed or session.record.status != "playing":
+            return
+        if session.cpu_seats(session.state.to_act()) and (
+            session.cpu_task is None or session.cpu_task.done()
+        ):
+            session.cpu_task = asyncio.create_task(
+                self._run_cpus(session), name=f"cpu-{session.id}"
+            )
+        if session.record.deadline is not None and (
+            session.timer_task is None or session.timer_task.done()
+        ):
+            session.timer_task = asyncio.create_task(
+                self._run_timer(session), name=f"timer-{session.id}"
+            )
+
+    async def _run_cpus(self, session: Session) -> None:
+        while not self._closed:
+            await asyncio.sleep(self.cpu_delay)
+            async with session.lock:
+                if session.record.status != "playing" or self._live.get(session.id) is not session:
+                    return
+                seats = session.cpu_seats(session.state.to_act())
+                if not seats:
+                    break
+                seat = seats[0]
+                action = self.cpu_choose(session, seat)
+                outcome = await self.apply(session, seat, action, by_cpu=True)
+                await self._publish(session, outcome)
+        self.schedule(session)
+
+    async def _run_timer(self, session: Session) -> None:
+        while not self._closed and session.record.deadline is not None:
+            delay = session.record.deadline - self.clock()
+            if delay > 0:
+                await asyncio.sleep(min(delay, 60))
+                continue
+            async with session.lock:
+                record = session.record
+                if (
+                    record.status != "playing"
+                    or record.deadline is None
+                    or record.deadline > self.clock()
+                    or self._live.get(session.id) is not session
+                ):
+                    continue
+                for seat in session.human_seats(session.state.to_act()):
+                    action = self.cpu_choose(session, seat)
+                    outcome = await self.apply(session, seat, action, by_cpu=True)
+                    await self._publish(session, outcome)
+                    if record.deadline is None or record.deadline > self.clock():
+                        break
+        self.schedule(session)
+
+    async def _publish(self, session: Session, outcome: MoveOutcome) -> None:
+        if self.publisher is None:
+            return
+        try:
+            await self.publisher.after_cpu_move(session, outcome)
+        except Exception:
+            log.exception("game %s: publishing a CPU move failed", session.id)
+
+    async def restore(self) -> int:
+        """After start-up: resume CPU moves and timers of every game in play."""
+        count = 0
+        for record in await self.store.games(statuses=("playing",)):
+            try:
+                session = await self.get(record.id)
+            except Exception:
+                log.exception("game %s could not be loaded", record.id)
+                continue
+            if session is not None:
+                self.schedule(session)
+                count += 1
+        return count
+
+    async def close(self) -> None:
+        """Stop every CPU and timer task (the database stays consistent: moves are atomic)."""
+        self._closed = True
+        tasks = [
+            task
+            for session in self._live.values()
+            for task in (session.cpu_task, session.timer_task)
+            if task is not None and not task.done()
+        ]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with suppress(asyncio.CancelledError, Exception):
+                await task

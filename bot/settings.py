@@ -1,0 +1,47 @@
+"""Runtime settings read from the environment and `.env` (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dotenv import load_dotenv
+from pydantic import Field, SecretStr, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads at start-up. See `.env.example` for each variable."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = Field(description="The bot token from the Developer Portal.")
+    database_path: Path = Field(Path("data/kasane.sqlite3"), description="SQLite file.")
+    cpu_delay_seconds: float = Field(1.5, ge=0, le=30, description="Pause before a CPU move.")
+    log_level: str = Field("INFO", description="Python logging level.")
+    dev_guild_id: int | None = Field(
+        None, description="Sync slash commands to this guild only (instant, for development)."
+    )
+    sync_commands: bool = Field(True, description="Sync slash commands at start-up.")
+    table_repost_minutes: int = Field(
+        55, ge=1, description="Re-post the table embed when it is older than this."
+    )
+
+
+class SettingsError(RuntimeError):
+    """Raised with a readable message when the environment is incomplete."""
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    """Load `.env` (if present) into the environment, then validate the settings."""
+    if env_file is not None and Path(env_file).is_file():
+        load_dotenv(env_file, override=False)
+    try:
+        return Settings(_env_file=None)  # type: ignore[call-arg]
+    except ValidationError as exc:
+        missing = [".".join(str(p) for p in err["loc"]) for err in exc.errors()]
+        if "discord_token" in missing:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token "
+                "there (Discord Developer Portal → your application → Bot → Reset Token)."
+            ) from None
+        raise SettingsError(f"Invalid settings: {exc}") from None

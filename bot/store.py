@@ -1,0 +1,448 @@
+"""SQLite storage (aiosqlite, WAL): schema migrations, game records, and one transaction per move.
+
+A move is stored by `commit_move` in one `BEGIN IMMEDIATE` transaction: the action row (its
+primary key `(game_id, version)` makes a second write of the same version impossible), the new
+snapshot and the new version. The bot answers Discord only after that commit.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+GAME_COLUMNS = [
+    "id",
+    "game",
+    "status",
+    "guild_id",
+    "channel_id",
+    "thread_id",
+    "lobby_message_id",
+    "table_message_id",
+    "table_posted_at",
+    "ping_message_id",
+    "host_id",
+    "language",
+    "options",
+    "cpu_level",
+    "turn_seconds",
+    "deadline",
+    "seed",
+    "players",
+    "version",
+    "snapshot",
+    "created_at",
+    "updated_at",
+]
+
+#: Columns `update_game` may change; everything else is set by dedicated methods.
+MUTABLE_COLUMNS = frozenset(
+    [
+        "status",
+        "thread_id",
+        "lobby_message_id",
+        "table_message_id",
+        "table_posted_at",
+        "ping_message_id",
+        "options",
+        "cpu_level",
+        "turn_seconds",
+        "deadline",
+        "language",
+    ]
+)
+
+
+class StaleVersion(RuntimeError):
+    """The game moved on since the caller read it; nothing was written."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    name: str
+    user_id: int | None = None
+    cpu_level: str | None = None
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass
+class GameRecord:
+    """One row of `games` with its seats."""
+
+    id: int
+    game: str
+    status: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    language: str
+    seed: int
+    created_at: float
+    updated_at: float
+    version: int = 0
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    table_posted_at: float | None = None
+    ping_message_id: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    cpu_level: str = "strong"
+    turn_seconds: int = 0
+    deadline: float | None = None
+    players: int | None = None
+    snapshot: dict[str, Any] | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user holds, if any."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def play_channel_id(self) -> int:
+        """Where the table lives: the thread, or the lobby's channel if no thread exists."""
+        return self.thread_id or self.channel_id
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def migration_files() -> list[tuple[int, str, str]]:
+    """`(number, name, sql)` of every numbered migration, in order."""
+    folder = resources.files("bot") / "migrations"
+    found = []
+    for entry in folder.iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class Store:
+    """The bot's database. Create with `await Store.open(path)`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        path = Path(path)
+        if str(path) != ":memory:":
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the database, each in its own transaction."""
+        current = await self.schema_version()
+        for number, name, sql in migration_files():
+            if number <= current:
+                continue
+            log.info("applying migration %s", name)
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_sql(sql):
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {number}")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        language: str,
+        seed: int,
+        options: dict[str, Any],
+        cpu_level: str,
+        turn_seconds: int,
+    ) -> GameRecord:
+        """A new lobby with the host in seat 0."""
+        now = time.time()
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await self.db.execute(
+                "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, "
+                "options, cpu_level, turn_seconds, seed, created_at, updated_at) "
+                "VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    language,
+                    _dumps(options),
+                    cpu_level,
+                    turn_seconds,
+                    seed,
+                    now,
+                    now,
+                ),
+            )
+            game_id = cur.lastrowid
+            await self.db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, host_id, host_name),
+            )
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        await self.db.execute("COMMIT")
+        record = await self.get(int(game_id))  # type: ignore[arg-type]
+        assert record is not None
+        return record
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return await self._record(row)
+
+    async def _record(self, row: aiosqlite.Row) -> GameRecord:
+        data = {key: row[key] for key in GAME_COLUMNS}
+        data["options"] = json.loads(data["options"] or "{}")
+        data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
+        record = GameRecord(**data)
+        async with self.db.execute(
+            "SELECT seat, user_id, cpu_level, name FROM seats WHERE game_id = ? ORDER BY seat",
+            (record.id,),
+        ) as cur:
+            record.seats = [
+                SeatRecord(seat=r[0], user_id=r[1], cpu_level=r[2], name=r[3])
+                for r in await cur.fetchall()
+            ]
+        return record
+
+    async def games(
+        self,
+        *,
+        statuses: Iterable[str] = ("lobby", "playing"),
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> list[GameRecord]:
+        """Games in those statuses, oldest first, optionally in one guild or channel."""
+        statuses = list(statuses)
+        sql = f"SELECT * FROM games WHERE status IN ({','.join('?' * len(statuses))})"
+        args: list[Any] = list(statuses)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            args.append(guild_id)
+        if channel_id is not None:
+            sql += " AND (channel_id = ? OR thread_id = ?)"
+            args += [channel_id, channel_id]
+        async with self.db.execute(sql + " ORDER BY id", args) as cur:
+            rows = await cur.fetchall()
+        return [await self._record(row) for row in rows]
+
+    async def update_game(self, game_id: int, **values: Any) -> None:
+        """Set mutable columns (`options` may be a dict)."""
+        unknown = set(values) - MUTABLE_COLUMNS
+        if unknown:
+            raise ValueError(f"not mutable: {sorted(unknown)}")
+        if "options" in values:
+            values["options"] = _dumps(values["options"])
+        values["updated_at"] = time.time()
+        assignments = ", ".join(f"{key} = ?" for key in values)
+        await self.db.execute(
+            f"UPDATE games SET {assignments} WHERE id = ?", (*values.values(), game_id)
+        )
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
+        """Replace the lobby's seats (seat numbers are renumbered 0..n-1 in order)."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await self.db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(game_id, i, s.user_id, s.cpu_level, s.name) for i, s in enumerate(seats)],
+            )
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        await self.db.execute("COMMIT")
+
+    async def replace_seat(self, game_id: int, seat: int, cpu_level: str, name: str) -> None:
+        await self.db.execute(
+            "UPDATE seats SET user_id = NULL, cpu_level = ?, name = ? "
+            "WHERE game_id = ? AND seat = ?",
+            (cpu_level, name, game_id, seat),
+        )
+
+    async def start_game(
+        self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
+    ) -> None:
+        """Lobby → playing, with the engine's initial snapshot at version 0."""
+        await self.db.execute(
+            "UPDATE games SET status = 'playing', players = ?, snapshot = ?, version = 0, "
+            "deadline = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+            (players, _dumps(snapshot), deadline, time.time(), game_id),
+        )
+
+    async def commit_move(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        seat: int,
+        action: str,
+        by_cpu: bool,
+        snapshot: dict[str, Any],
+        deadline: float | None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Store the move that turns `version - 1` into `version`, atomically.
+
+        Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`.
+        With `result`, the game is marked finished and its result recorded in the same
+        transaction.
+        """
+        now = time.time()
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await self.db.execute(
+                "UPDATE games SET version = ?, snapshot = ?, deadline = ?, updated_at = ?, "
+                "status = ? WHERE id = ? AND version = ? AND status = 'playing'",
+                (
+                    version,
+                    _dumps(snapshot),
+                    deadline,
+                    now,
+                    "finished" if result is not None else "playing",
+                    game_id,
+                    version - 1,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not at version {version - 1}")
+            await self.db.execute(
+                "INSERT INTO actions (game_id, version, seat, action, by_cpu, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version, seat, action, int(by_cpu), now),
+            )
+            if result is not None:
+                row = await self.get_game_name(game_id)
+                await self.db.execute(
+                    "INSERT INTO results (game_id, game, finished_at, scores, winners, result) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        row,
+                        now,
+                        _dumps(result["scores"]),
+                        _dumps(result["winners"]),
+                        _dumps(result),
+                    ),
+                )
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        await self.db.execute("COMMIT")
+
+    async def get_game_name(self, game_id: int) -> str:
+        async with self.db.execute("SELECT game FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else ""
+
+    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
+        """The action log `(version, seat, action)` in order."""
+        async with self.db.execute(
+            "SELECT version, seat, action FROM actions WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        ) as cur:
+            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+
+    async def result(self, game_id: int) -> dict[str, Any] | None:
+        async with self.db.execute(
+            "SELECT result FROM results WHERE game_id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row[0]) if row else None
+
+    # -- per-user settings and DM hand messages --------------------------------------------
+
+    async def user_settings(self, user_id: int) -> tuple[str, str]:
+        """`(hand_delivery, language)` of a user; `("ephemeral", "en")` by default."""
+        async with self.db.execute(
+            "SELECT hand_delivery, language FROM user_settings WHERE user_id = ?", (user_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (str(row[0]), str(row[1])) if row else ("ephemeral", "en")
+
+    async def set_user_settings(self, user_id: int, delivery: str, language: str) -> None:
+        await self.db.execute(
+            "INSERT INTO user_settings (user_id, hand_delivery, language) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET hand_delivery = excluded.hand_delivery, "
+            "language = excluded.language",
+            (user_id, delivery, language),
+        )
+
+    async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        async with self.db.execute(
+            "SELECT channel_id, message_id FROM hand_messages WHERE game_id = ? AND seat = ?",
+            (game_id, seat),
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], row[1]) if row else None
+
+    async def set_hand_message(
+        self, game_id: int, seat: int, channel_id: int, message_id: int
+    ) -> None:
+        await self.db.execute(
+            "INSERT INTO hand_messages (game_id, seat, channel_id, message_id) VALUES (?,?,?,?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id",
+            (game_id, seat, channel_id, message_id),
+        )
+
+    async def delete_hand_message(self, game_id: int, seat: int) -> None:
+        await self.db.execute(
+            "DELETE FROM hand_messages WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+
+
+def _split_sql(sql: str) -> list[str]:
+    """Statements of a migration file (comments removed; `;` ends a statement)."""
+    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
+    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]

@@ -1,0 +1,239 @@
+"""Publishing a game to Discord: the table message, hand messages, turn pings and the end.
+
+`Table` turns a session into message payloads (through the game's renderer) and keeps the
+Discord side in step after each move: one table message edited in place (re-posted when it gets
+old), one ping per turn handed to a human (the previous one deleted), DM hands refreshed for
+players who chose DMs, and the final breakdown when the game ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import ShowHand, build_view
+from bot.i18n import t
+from bot.render import renderer_for
+from bot.render.base import RenderContext
+from games.core import Lang
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+    from bot.sessions import MoveOutcome, Session
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class Table:
+    """The Discord side of live games (the sessions' `Publisher`)."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    # -- payloads ------------------------------------------------------------------------
+
+    def context(self, session: Session, lang: Lang | None = None) -> RenderContext:
+        return RenderContext(
+            game=session.game,
+            state=session.state,
+            record=session.record,
+            lang=lang or session.record.language,  # type: ignore[arg-type]
+            events=list(session.events),
+        )
+
+    def table_payload(self, session: Session) -> dict[str, Any]:
+        """Embeds and view of the public table (move controls plus "Show my hand")."""
+        ctx = self.context(session)
+        rendered = renderer_for(session.record.game).table(ctx)
+        extra: list[discord.ui.Item[Any]] = []
+        if session.record.status == "playing":
+            extra.append(ShowHand(game_id=session.id, label=t(ctx.lang, "table.show_hand")))
+            controls = rendered.controls
+        else:
+            controls = []
+        view = build_view(session.id, session.version, controls, extra=extra)
+        return {"content": rendered.content, "embeds": rendered.embeds, "view": view}
+
+    def hand_payload(
+        self, session: Session, seat: int, lang: Lang, notice: str | None = None
+    ) -> dict[str, Any]:
+        """The seat's private message: hand, its moves, a refresh button, and `notice` on top."""
+        ctx = self.context(session, lang)
+        rendered = renderer_for(session.record.game).hand(ctx, seat)
+        controls = rendered.controls if session.record.status == "playing" else []
+        extra: list[discord.ui.Item[Any]] = [
+            ShowHand(game_id=session.id, label=t(lang, "hand.refresh"), refresh=True)
+        ]
+        view = build_view(session.id, session.version, controls, extra=extra)
+        content = "\n".join(part for part in (notice, rendered.content) if part) or None
+        return {"content": content, "embeds": rendered.embeds, "view": view}
+
+    def acts_on_table(self, session: Session, seat: int) -> bool:
+        return renderer_for(session.record.game).acts_on_table(self.context(session), seat)
+
+    # -- the table message ------------------------------------------------------------------
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id)
+
+    async def post_table(self, session: Session) -> None:
+        """Send a fresh table message in the game's thread (deleting the previous one)."""
+        record = session.record
+        old = record.table_message_id
+        message = await self._channel(record.play_channel_id).send(
+            **self.table_payload(session), allowed_mentions=NO_MENTIONS
+        )
+        record.table_message_id = message.id
+        record.table_posted_at = time.time()
+        await self.bot.store.update_game(
+            record.id, table_message_id=message.id, table_posted_at=record.table_posted_at
+        )
+        if old is not None:
+            await self._delete(record.play_channel_id, old)
+
+    def table_is_old(self, session: Session) -> bool:
+        posted = session.record.table_posted_at or 0
+        return time.time() - posted > self.bot.settings.table_repost_minutes * 60
+
+    async def update_table(self, session: Session) -> None:
+        """Edit the table in place, or re-post it when Discord would no longer let us edit
+        it comfortably (older than the configured age) or it has gone missing."""
+        record = session.record
+        if record.table_message_id is None or self.table_is_old(session):
+            await self.post_table(session)
+            return
+        message = self._channel(record.play_channel_id).get_partial_message(record.table_message_id)
+        try:
+            await message.edit(**self.table_payload(session))
+        except discord.NotFound:
+            await self.post_table(session)
+
+    async def _delete(self, channel_id: int, message_id: int) -> None:
+        try:
+            await self._channel(channel_id).get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:
+            log.info("could not delete message %s: %s", message_id, exc)
+
+    # -- after a move -----------------------------------------------------------------------
+
+    async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None:
+        """Publish a move the session layer made (CPU or timer): edit the table, then the rest."""
+        await self.update_table(session)
+        await self.after_move(session, outcome)
+
+    async def after_move(
+        self,
+        session: Session,
+        outcome: MoveOutcome,
+        *,
+        skip_dm_seat: int | None = None,
+    ) -> None:
+        """Everything but the table itself: pings, DM hands, the end of the game."""
+        if session.record.status == "finished":
+            await self.finish(session)
+            return
+        await self.refresh_dm_hands(session, skip=skip_dm_seat)
+        if outcome.new_turn:
+            await self.ping(session, outcome.new_turn)
+
+    async def ping(self, session: Session, seats: list[int]) -> None:
+        """Mention the humans whose turn began (one small message; the previous one deleted)."""
+        record = session.record
+        users = [record.seats[s].user_id for s in seats if record.seats[s].user_id is not None]
+        if not users:
+            return
+        lang: Lang = record.language  # type: ignore[assignment]
+        mentions = " ".join(f"<@{uid}>" for uid in users)
+        key = "ping.table" if all(self.acts_on_table(session, s) for s in seats) else "ping.hand"
+        text = t(lang, key, mentions=mentions, game=session.game.name(lang))
+        if record.deadline:
+            text += " " + t(lang, "ping.deadline", when=f"<t:{int(record.deadline)}:R>")
+        old = record.ping_message_id
+        message = await self._channel(record.play_channel_id).send(
+            text, allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False)
+        )
+        record.ping_message_id = message.id
+        await self.bot.store.update_game(record.id, ping_message_id=message.id)
+        if old is not None:
+            await self._delete(record.play_channel_id, old)
+
+    async def clear_ping(self, session: Session) -> None:
+        record = session.record
+        if record.ping_message_id is not None:
+            await self._delete(record.play_channel_id, record.ping_message_id)
+            record.ping_message_id = None
+            await self.bot.store.update_game(record.id, ping_message_id=None)
+
+    async def finish(self, session: Session) -> None:
+        """The game ended: final table, the breakdown message, the lobby message updated."""
+        record = session.record
+        await self.clear_ping(session)
+        ctx = self.context(session)
+        renderer = renderer_for(record.game)
+        await self._channel(record.play_channel_id).send(
+            embeds=renderer.final(ctx), allowed_mentions=NO_MENTIONS
+        )
+        if record.lobby_message_id is not None and record.thread_id is not None:
+            result = session.state.result()
+            winners = ", ".join(ctx.seat_label(s) for s in result.winners)
+            try:
+                await (
+                    self._channel(record.channel_id)
+                    .get_partial_message(record.lobby_message_id)
+                    .edit(
+                        content=t(
+                            ctx.lang,
+                            "lobby.finished",
+                            game=session.game.name(ctx.lang),
+                            winners=winners,
+                            thread=f"<#{record.thread_id}>",
+                        ),
+                        embeds=[],
+                        view=None,
+                        allowed_mentions=NO_MENTIONS,
+                    )
+                )
+            except discord.HTTPException as exc:
+                log.info("could not update lobby message of game %s: %s", record.id, exc)
+        await self.refresh_dm_hands(session)
+        self.bot.sessions.forget(record.id)
+
+    # -- hands by DM ------------------------------------------------------------------------
+
+    async def refresh_dm_hands(self, session: Session, *, skip: int | None = None) -> None:
+        """Re-send or edit the DM hand of every human who chose DMs (except `skip`)."""
+        for info in session.record.seats:
+            if info.user_id is None or info.seat == skip:
+                continue
+            delivery, lang = await self.bot.store.user_settings(info.user_id)
+            if delivery != "dm":
+                continue
+            await self.send_dm_hand(session, info.seat, info.user_id, lang)  # type: ignore[arg-type]
+
+    async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
+        """Edit the seat's DM hand message (or send one). False when DMs are closed."""
+        payload = self.hand_payload(session, seat, lang)
+        stored = await self.bot.store.hand_message(session.id, seat)
+        if stored is not None:
+            channel_id, message_id = stored
+            try:
+                await self._channel(channel_id).get_partial_message(message_id).edit(**payload)
+                return True
+            except discord.NotFound:
+                await self.bot.store.delete_hand_message(session.id, seat)
+            except discord.HTTPException as exc:
+                log.info("DM hand edit failed for game %s seat %s: %s", session.id, seat, exc)
+                return False
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            message = await channel.send(**payload)
+        except discord.HTTPException as exc:
+            log.info("DMs closed for a player of game %s: %s", session.id, exc.code)
+            return False
+        await self.bot.store.set_hand_message(session.id, seat, channel.id, message.id)
+        return True

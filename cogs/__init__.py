@@ -1,0 +1,1 @@
+"""discord.py extensions: slash commands mapped onto the bot's handlers (kept thin)."""

@@ -1,0 +1,171 @@
+"""`/game list|abandon|replace` and `/settings`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import lang_of, t
+from bot.store import GameRecord
+from cogs.common import ls
+from games import registry
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+def _can_manage(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
+    perms = interaction.permissions
+    return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
+
+
+class AdminCog(commands.Cog):
+    game = app_commands.Group(
+        name=ls("game", "cmd.game"),
+        description=ls("Manage games in this server", "cmd.game.desc"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def _game_here(
+        self, interaction: discord.Interaction[Any], game_id: int | None
+    ) -> GameRecord | None:
+        """The game named by id, or the one running in this thread/channel."""
+        lang = lang_of(interaction.locale)
+        if game_id is not None:
+            record = await self.bot.store.get(game_id)
+            if record is None or record.guild_id != interaction.guild_id:
+                record = None
+        else:
+            here = await self.bot.store.games(channel_id=interaction.channel_id)
+            record = here[-1] if len(here) == 1 else None
+            if len(here) > 1:
+                await interaction.response.send_message(t(lang, "error.which_game"), ephemeral=True)
+                return None
+        if record is None or record.status not in ("lobby", "playing"):
+            await interaction.response.send_message(t(lang, "error.no_game_here"), ephemeral=True)
+            return None
+        return record
+
+    @game.command(
+        name=ls("list", "cmd.game.list"),
+        description=ls("Games in this server", "cmd.game.list.desc"),
+    )
+    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        lang = lang_of(interaction.locale)
+        records = await self.bot.store.games(guild_id=interaction.guild_id)
+        if not records:
+            await interaction.response.send_message(t(lang, "game.list.empty"), ephemeral=True)
+            return
+        lines = []
+        for record in records[-20:]:
+            game = registry.get(record.game)
+            where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
+            players = ", ".join(s.name for s in record.seats)
+            lines.append(
+                t(
+                    lang,
+                    "game.list.line",
+                    id=record.id,
+                    game=game.name(lang),
+                    status=t(lang, f"status.{record.status}"),
+                    where=where,
+                    players=players,
+                )
+            )
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    @game.command(
+        name=ls("abandon", "cmd.game.abandon"),
+        description=ls("Abandon a game (host or Manage Server)", "cmd.game.abandon.desc"),
+    )
+    @app_commands.rename(game_id=ls("id", "opt.id"))
+    @app_commands.describe(game_id=ls("Game number (default: the game here)", "opt.id.desc"))
+    async def abandon(
+        self, interaction: discord.Interaction[Any], game_id: int | None = None
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        record = await self._game_here(interaction, game_id)
+        if record is None:
+            return
+        if not _can_manage(interaction, record):
+            await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
+            return
+        session = await self.bot.sessions.get(record.id)
+        if session is not None:
+            async with session.lock:
+                await self.bot.store.update_game(record.id, status="abandoned")
+                session.record.status = "abandoned"
+                await self.bot.table.clear_ping(session)
+                await self.bot.table.update_table(session)
+            self.bot.sessions.forget(record.id)
+        else:
+            await self.bot.store.update_game(record.id, status="abandoned")
+        game = registry.get(record.game)
+        await interaction.response.send_message(
+            t(lang, "game.abandoned", id=record.id, game=game.name(lang)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @game.command(
+        name=ls("replace", "cmd.game.replace"),
+        description=ls("Replace an absent player with a CPU (host)", "cmd.game.replace.desc"),
+    )
+    @app_commands.rename(player=ls("player", "opt.player"))
+    @app_commands.describe(player=ls("The player to replace", "opt.player.desc"))
+    async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        lang = lang_of(interaction.locale)
+        record = await self._game_here(interaction, None)
+        if record is None:
+            return
+        if not _can_manage(interaction, record):
+            await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
+            return
+        seat = record.seat_of(player.id)
+        session = await self.bot.sessions.get(record.id)
+        if seat is None or session is None:
+            await interaction.response.send_message(t(lang, "error.not_in_game"), ephemeral=True)
+            return
+        async with session.lock:
+            name = f"CPU ({session.record.seats[seat].name})"[:80]
+            await self.bot.store.replace_seat(record.id, seat, record.cpu_level, name)
+            info = session.record.seats[seat]
+            info.user_id, info.cpu_level, info.name = None, record.cpu_level, name
+            await self.bot.table.update_table(session)
+        self.bot.sessions.schedule(session)
+        await interaction.response.send_message(
+            t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name=ls("settings", "cmd.settings"), description=ls("Your preferences", "cmd.settings.desc")
+    )
+    @app_commands.rename(hand=ls("hand", "opt.hand"))
+    @app_commands.describe(hand=ls("Where your hand is shown", "opt.hand.desc"))
+    @app_commands.choices(
+        hand=[
+            app_commands.Choice(
+                name=ls("Ephemeral message in the channel", "choice.hand.ephemeral"),
+                value="ephemeral",
+            ),
+            app_commands.Choice(name=ls("Direct message", "choice.hand.dm"), value="dm"),
+        ]
+    )
+    async def settings(
+        self, interaction: discord.Interaction[Any], hand: app_commands.Choice[str]
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        await self.bot.store.set_user_settings(interaction.user.id, hand.value, lang)
+        await interaction.response.send_message(
+            t(lang, f"settings.hand.{hand.value}"), ephemeral=True
+        )
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(AdminCog(bot))

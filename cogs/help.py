@@ -1,0 +1,44 @@
+"""`/rules`: a game's rules summary in the reader's language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import lang_of
+from bot.render.base import TABLE_COLOUR
+from cogs.common import game_choices, ls
+from games import registry
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=ls("rules", "cmd.rules"), description=ls("How to play a game", "cmd.rules.desc")
+    )
+    @app_commands.rename(game=ls("game", "opt.game"))
+    @app_commands.describe(game=ls("Which game", "opt.game.desc"))
+    @app_commands.choices(game=game_choices())
+    async def rules(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        chosen = registry.get(game.value)
+        embed = discord.Embed(
+            title=chosen.name(lang),
+            description=chosen.rules_summary(lang)[:4096],
+            colour=TABLE_COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(HelpCog(bot))

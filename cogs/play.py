@@ -1,0 +1,37 @@
+"""`/hand`: bring up your hand in the game of this thread (the same as "Show my hand")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import lang_of, t
+from cogs.common import ls
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=ls("hand", "cmd.hand"), description=ls("Show your hand here", "cmd.hand.desc")
+    )
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        lang = lang_of(interaction.locale)
+        games = await self.bot.store.games(statuses=("playing",), channel_id=interaction.channel_id)
+        mine = [g for g in games if g.seat_of(interaction.user.id) is not None]
+        if not mine:
+            await interaction.response.send_message(t(lang, "error.no_game_here"), ephemeral=True)
+            return
+        await self.bot.play.show_hand(interaction, mine[-1].id, refresh=False)
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(PlayCog(bot))
