@@ -1,0 +1,78 @@
+"""Benchmark of the 襲ノ色目 strong CPU against random CPUs.
+
+Plays seeded games of one `StrongPlayer` against `RandomPlayer`s, rotating the strong seat, for
+3 and 4 players, and prints the strong player's win rate (shared wins counted apart) and its
+decision time p50/p99. Run from the repository root:
+
+    .venv/bin/python benchmarks/kasane_ai.py            # 500 games per player count
+    .venv/bin/python benchmarks/kasane_ai.py --games 100 --players 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.core import Rng
+from games.kasane import GAME
+from games.kasane.ai import RandomPlayer, StrongPlayer
+from games.kasane.rules import KasaneOptions
+
+
+def play(players: int, games: int, options: KasaneOptions) -> None:
+    """Play `games` games and print the figures for that player count and options."""
+    strong, random_player = StrongPlayer(), RandomPlayer()
+    wins = shared = 0
+    margin = 0
+    times: list[float] = []
+    for game in range(games):
+        state = GAME.new(players, seed=10_000 + game, options=options)
+        strong_seat = game % players
+        rng = Rng(game * 7919 + players)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            if seat == strong_seat:
+                start = time.perf_counter()
+                action = strong.choose(state, seat, rng)
+                times.append(time.perf_counter() - start)
+            else:
+                action = random_player.choose(state, seat, rng)
+            state.apply(seat, action)
+        result = state.result()
+        if strong_seat in result.winners:
+            if len(result.winners) == 1:
+                wins += 1
+            else:
+                shared += 1
+        others = [s for i, s in enumerate(result.scores) if i != strong_seat]
+        margin += result.scores[strong_seat] - max(others)
+    times.sort()
+    p50 = times[len(times) // 2] * 1000
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+    label = ",".join(k for k, v in options.model_dump().items() if v) or "default"
+    print(
+        f"{players} players ({label}): {games} games, strong wins {wins} "
+        f"({100 * wins / games:.1f}%, chance {100 / players:.0f}%), shared {shared}, "
+        f"mean margin over best random {margin / games:+.2f}; "
+        f"decision p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {times[-1] * 1000:.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500, help="games per player count")
+    parser.add_argument("--players", type=int, choices=(3, 4), action="append")
+    parser.add_argument("--variant-a", action="store_true", help="3 players only")
+    parser.add_argument("--variant-b", action="store_true")
+    args = parser.parse_args()
+    for players in args.players or [4, 3]:
+        options = KasaneOptions(variant_a=args.variant_a and players == 3, variant_b=args.variant_b)
+        play(players, args.games, options)
+
+
+if __name__ == "__main__":
+    main()
