@@ -1,0 +1,163 @@
+"""Seeded whole-game playouts of Take & Share for every player count and option, with invariants
+checked after every move."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from games.core import CpuPlayer, Rng
+from games.take_and_share import GAME
+from games.take_and_share.ai import RandomPlayer, StrongPlayer
+from games.take_and_share.cards import as_cards, deck
+from games.take_and_share.scoring import final_scores
+from games.take_and_share.state import TakeAndShareState
+
+
+def swapped_hidden(state: TakeAndShareState, rng: Rng) -> TakeAndShareState | None:
+    """The same state with one card swapped between two hands (hidden information only)."""
+    holders = [s for s in range(state.players) if state.hands[s]]
+    if len(holders) < 2:
+        return None
+    a, b = holders[0], holders[-1]
+    snap = state.snapshot()
+    i, j = rng.below(len(snap["hands"][a])), rng.below(len(snap["hands"][b]))
+    snap["hands"][a][i], snap["hands"][b][j] = snap["hands"][b][j], snap["hands"][a][i]
+    return GAME.load(snap)
+
+
+def check_step(state: TakeAndShareState, rng: Rng) -> None:
+    players = state.players
+    assert state.all_cards() == deck(players)
+    assert (state.to_act() == []) == state.is_over()
+    for seat in range(players):
+        legal = state.legal_actions(seat)
+        assert (legal != []) == (seat in state.to_act())
+        assert len(legal) <= 25
+        for action in legal:
+            text = action.encode()
+            assert len(text) <= 50 and GAME.Action.decode(text) == action
+    snap = state.snapshot()
+    assert json.loads(json.dumps(snap)) == snap
+    assert GAME.load(snap).snapshot() == snap
+    view = state.public_view()
+    # Every player has received exactly one card per shared trick of this game so far.
+    shared = sum(1 for t in view.history if t.shared and len(t.gifts) == players)
+    for record in view.history:
+        assert sorted(g.to for g in record.gifts) == (
+            list(range(players)) if len(record.gifts) == players else sorted(view.share_received)
+        )
+        assert record.shared or not record.gifts
+    for seat in range(players):
+        assert view.received_counts[seat] == shared + (seat in view.share_received)
+    other = swapped_hidden(state, rng)
+    if other is not None:
+        assert other.snapshot()["hands"] != snap["hands"]
+        assert other.public_view() == view
+    if not state.is_over():
+        seat = state.to_act()[0]
+        assert state.private_view(seat).playable == [
+            (a.suit, a.number) for a in state.legal_actions(seat) if a.kind == "play"
+        ]
+
+
+def play(
+    players: int, seed: int, long_game: bool, cpus: list[CpuPlayer]
+) -> tuple[TakeAndShareState, list[tuple[int, str]], list[list[list[int]]]]:
+    options = {"long_game": long_game}
+    state = GAME.new(players, seed=seed, options=options)
+    rng = Rng(seed * 31 + 7)
+    log: list[tuple[int, str]] = []
+    received_per_game: list[list[list[int]]] = []
+    steps = 0
+    while not state.is_over():
+        check_step(state, rng)
+        seat = state.to_act()[0]
+        action = cpus[seat].choose(state, seat, rng)
+        if steps % 23 == 0:
+            # A loaded copy continues identically.
+            twin = GAME.load(state.snapshot())
+            twin.apply(seat, action)
+        game_before = state.game_no
+        received_before = [list(r) for r in state.received]
+        events = state.apply(seat, action)
+        if steps % 23 == 0:
+            assert twin.snapshot() == state.snapshot()
+        if state.game_no != game_before or state.is_over():
+            # The game just ended on its last trick, which is never shared.
+            if state.is_over():
+                assert state.received == received_before
+            received_per_game.append(received_before)
+        for event in events:
+            if event.to is None and event.kind == "play":
+                assert event.seat == seat
+        log.append((seat, action.encode()))
+        steps += 1
+    check_step(state, rng)
+    return state, log, received_per_game
+
+
+def check_end(
+    state: TakeAndShareState,
+    log: list[tuple[int, str]],
+    received_per_game: list[list[list[int]]],
+    seed: int,
+    long_game: bool,
+) -> None:
+    players = state.players
+    replayed = GAME.replay(players, seed, {"long_game": long_game}, log)
+    assert replayed.snapshot() == state.snapshot()
+    assert len(json.dumps(state.snapshot())) < 16_000
+    result = state.result()
+    per_game = [final_scores([as_cards(r) for r in game]) for game in received_per_game]
+    assert result.scores == [sum(g[seat] for g in per_game) for seat in range(players)]
+    assert state.public_view().game_scores == per_game
+    for summary, received in zip(state.public_view().games, received_per_game, strict=True):
+        assert summary.received == [as_cards(r) for r in received]
+        assert all(len(r) == {4: 13, 3: 14}[players] for r in received)
+    best = max(result.scores)
+    assert result.winners == [s for s in range(players) if result.scores[s] == best]
+    if long_game:
+        target = {4: 20, 3: 30}[players]
+        totals = [0] * players
+        for number, scores in enumerate(per_game, start=1):
+            totals = [t + s for t, s in zip(totals, scores, strict=True)]
+            assert (max(totals) > target) == (number == len(per_game))
+    else:
+        assert len(per_game) == 1
+        assert [sum(b.values()) for b in result.breakdown] == result.scores
+
+
+CASES = [(p, lg, seed) for p in (3, 4) for lg in (False, True) for seed in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(("players", "long_game", "seed"), CASES)
+def test_random_playout(players: int, long_game: bool, seed: int) -> None:
+    cpus: list[CpuPlayer] = [RandomPlayer() for _ in range(players)]
+    state, log, received = play(players, seed, long_game, cpus)
+    check_end(state, log, received, seed, long_game)
+
+
+@pytest.mark.parametrize(("players", "long_game"), [(3, False), (4, False), (4, True)])
+def test_strong_playout(players: int, long_game: bool) -> None:
+    cpus: list[CpuPlayer] = [
+        StrongPlayer(samples=8) if s % 2 else RandomPlayer() for s in range(players)
+    ]
+    state, log, received = play(players, 40 + players, long_game, cpus)
+    check_end(state, log, received, 40 + players, long_game)
+
+
+def test_hands_never_in_public_view() -> None:
+    state = GAME.new(4, seed=12)
+    text = state.public_view().model_dump_json()
+    other = swapped_hidden(state, Rng(3))
+    assert other is not None and other.public_view().model_dump_json() == text
+    assert set(state.public_view().model_dump()) >= {"hand_sizes", "received_counts", "gifts"}
+
+
+def test_snapshot_is_plain_json() -> None:
+    snap: dict[str, Any] = GAME.new(3, seed=8).snapshot()
+    assert snap["players"] == 3 and snap["seed"] == 8 and snap["options"] == {"long_game": False}
+    assert isinstance(snap["rng"], int)
