@@ -37,6 +37,12 @@ class MoveRefused(Exception):
         self.reason = reason
 
 
+def _opening_events(state: State) -> list[Event]:
+    """Events a game announces before the first move (optional `opening_events()` of a state)."""
+    opening = getattr(state, "opening_events", None)
+    return [e for e in opening() if e.public] if callable(opening) else []
+
+
 @dataclass
 class Session:
     """One game in play: its stored record, its engine state and its lock."""
@@ -127,12 +133,11 @@ class Sessions:
     async def _recover_events(self, session: Session) -> None:
         """Rebuild the recent public events by replaying the action log from the seed."""
         log_rows = await self.store.actions(session.id)
-        if not log_rows:
-            return
         record = session.record
         replay = session.game.new(
             len(record.seats), seed=record.seed, options=session.game.options(record.options)
         )
+        session.events.extend((0, event) for event in _opening_events(replay))
         try:
             for version, seat, text in log_rows:
                 for event in replay.apply(seat, session.game.Action.decode(text)):
@@ -169,6 +174,8 @@ class Sessions:
         record.snapshot = state.snapshot()
         record.deadline = deadline
         session = Session(record=record, game=game, state=state)
+        for event in _opening_events(state):
+            session.events.append((0, event))
         self._live[record.id] = session
         return session
 

@@ -1,0 +1,57 @@
+"""Helpers every renderer uses: the turn line, the recent-moves log, the winners line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from bot.i18n import t
+from bot.render.base import TABLE_COLOUR, RenderContext
+from games.core import Event
+
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
+
+
+def seat_mark(seat: int) -> str:
+    """A compact mark for a seat: ① for seat 0, ② for seat 1, …"""
+    return CIRCLED[seat] if 0 <= seat < len(CIRCLED) else f"({seat + 1})"
+
+
+def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
+    """ "Turn: name (step) · ends in 3 minutes" for the seats to act."""
+    if not seats:
+        return t(ctx.lang, "table.over")
+    who = ", ".join(f"{seat_mark(s)} **{ctx.seat_label(s)}**" for s in seats)
+    line = t(ctx.lang, "table.turn", who=who)
+    if step:
+        line += f" — {step}"
+    if ctx.record.deadline:
+        line += " · " + t(ctx.lang, "table.deadline", when=f"<t:{int(ctx.record.deadline)}:R>")
+    return line
+
+
+def log_text(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
+    """The recent public events, oldest first, one line each ("—" when there are none)."""
+    lines = [text for _, event in ctx.events if (text := describe(ctx, event))]
+    body = "\n".join(f"• {line}" for line in lines[-6:])
+    return body[-1024:] if body else "—"
+
+
+def table_embed(ctx: RenderContext, title: str, description: str) -> discord.Embed:
+    embed = discord.Embed(title=title[:256], description=description[:4096], colour=TABLE_COLOUR)
+    embed.set_footer(text=f"#{ctx.record.id} · {ctx.game.name(ctx.lang)}"[:2048])
+    return embed
+
+
+def winners_line(ctx: RenderContext, winners: list[int]) -> str:
+    names = ", ".join(f"**{ctx.seat_label(s)}**" for s in winners)
+    key = "final.winner" if len(winners) == 1 else "final.winners"
+    return "🏆 " + t(ctx.lang, key, winners=names)
+
+
+def status_suffix(ctx: RenderContext) -> str:
+    """A note for tables of games that no longer run."""
+    if ctx.record.status == "abandoned":
+        return "\n\n" + t(ctx.lang, "table.abandoned")
+    return ""

@@ -1,0 +1,87 @@
+"""Live sessions without Discord: CPU games run to the end, persist every move, and survive a
+restart with the same outcome."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.sessions import Sessions
+from bot.store import SeatRecord, Store
+from games import registry
+
+
+async def cpu_game(store: Store, players: int, seed: int) -> int:
+    record = await store.create_game(
+        game="kasane",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="CPU 1",
+        language="en",
+        seed=seed,
+        options={},
+        cpu_level="strong",
+        turn_seconds=0,
+    )
+    seats = [
+        SeatRecord(i, f"CPU {i + 1}", None, "random" if i else "strong") for i in range(players)
+    ]
+    await store.set_seats(record.id, seats)
+    return record.id
+
+
+async def run_until(store: Store, game_id: int, predicate, timeout: float = 60) -> None:
+    async def poll() -> None:
+        while True:
+            record = await store.get(game_id)
+            if record is not None and predicate(record):
+                return
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def play_through(tmp_path: Path, name: str, seed: int, stop_at: int | None) -> dict:
+    path = tmp_path / name
+    store = await Store.open(path)
+    game_id = await cpu_game(store, 3, seed)
+    sessions = Sessions(store, cpu_delay=0)
+    record = await store.get(game_id)
+    assert record is not None
+    session = await sessions.start(record)
+    sessions.schedule(session)
+    if stop_at is not None:
+        await run_until(store, game_id, lambda r: r.version >= stop_at)
+        await sessions.close()
+        await store.close()
+        # A new process: new store and sessions on the same file.
+        store = await Store.open(path)
+        sessions = Sessions(store, cpu_delay=0)
+        assert await sessions.restore() == 1
+    await run_until(store, game_id, lambda r: r.status == "finished")
+    record = await store.get(game_id)
+    result = await store.result(game_id)
+    actions = await store.actions(game_id)
+    await sessions.close()
+    await store.close()
+    assert record is not None and result is not None
+    game = registry.get("kasane")
+    replayed = game.replay(3, seed, {}, [(seat, text) for _, seat, text in actions])
+    assert replayed.snapshot() == record.snapshot
+    assert replayed.result().model_dump(mode="json") == result
+    assert [v for v, _, _ in actions] == list(range(1, len(actions) + 1))
+    return {"result": result, "actions": actions}
+
+
+async def test_cpu_game_runs_to_the_end_and_replays(tmp_path: Path) -> None:
+    outcome = await play_through(tmp_path, "a.sqlite3", seed=11, stop_at=None)
+    assert len(outcome["result"]["scores"]) == 3
+    assert outcome["result"]["winners"]
+
+
+async def test_restart_mid_game_gives_the_same_game(tmp_path: Path) -> None:
+    straight = await play_through(tmp_path, "b.sqlite3", seed=23, stop_at=None)
+    restarted = await play_through(tmp_path, "c.sqlite3", seed=23, stop_at=10)
+    assert restarted["actions"] == straight["actions"]
+    assert restarted["result"] == straight["result"]

@@ -1,0 +1,101 @@
+"""Storage: migrations, one atomic transaction per move, and no double writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.store import SeatRecord, StaleVersion, Store, migration_files
+
+
+async def new_game(store: Store) -> int:
+    record = await store.create_game(
+        game="kasane",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="host",
+        language="ja",
+        seed=5,
+        options={},
+        cpu_level="strong",
+        turn_seconds=0,
+    )
+    return record.id
+
+
+async def test_migrations_are_numbered_and_applied(tmp_path: Path) -> None:
+    files = migration_files()
+    assert [n for n, _, _ in files] == list(range(1, len(files) + 1))
+    store = await Store.open(tmp_path / "db.sqlite3")
+    assert await store.schema_version() == files[-1][0]
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    await store.close()
+
+
+async def test_upgrades_a_database_of_the_previous_schema(tmp_path: Path) -> None:
+    """A database written by the previous schema version opens, migrates and keeps its data."""
+    path = tmp_path / "old.sqlite3"
+    files = migration_files()
+    async with aiosqlite.connect(path) as db:
+        for number, _, sql in files[:-1]:
+            await db.executescript(sql)
+            await db.execute(f"PRAGMA user_version = {number}")
+        await db.commit()
+    store = await Store.open(path)
+    assert await store.schema_version() == files[-1][0]
+    game_id = await new_game(store)
+    record = await store.get(game_id)
+    assert record is not None and record.seats[0].name == "host"
+    await store.close()
+
+
+async def test_commit_move_is_atomic_and_refuses_a_stale_version(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    game_id = await new_game(store)
+    await store.set_seats(
+        game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "CPU 1", None, "strong")]
+    )
+    await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+    await store.commit_move(
+        game_id, version=1, seat=0, action="take.1", by_cpu=False, snapshot={"v": 1}, deadline=None
+    )
+    with pytest.raises(StaleVersion):
+        await store.commit_move(
+            game_id,
+            version=1,
+            seat=1,
+            action="take.2",
+            by_cpu=True,
+            snapshot={"v": 9},
+            deadline=None,
+        )
+    record = await store.get(game_id)
+    assert record is not None
+    assert (record.version, record.snapshot) == (1, {"v": 1})
+    assert await store.actions(game_id) == [(1, 0, "take.1")]
+    await store.commit_move(
+        game_id,
+        version=2,
+        seat=1,
+        action="pass",
+        by_cpu=True,
+        snapshot={"v": 2},
+        deadline=None,
+        result={"scores": [3, 4], "winners": [1]},
+    )
+    record = await store.get(game_id)
+    assert record is not None and record.status == "finished"
+    assert (await store.result(game_id)) == {"scores": [3, 4], "winners": [1]}
+    await store.close()
+
+
+async def test_user_settings_default_and_update(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    assert await store.user_settings(7) == ("ephemeral", "en")
+    await store.set_user_settings(7, "dm", "ja")
+    assert await store.user_settings(7) == ("dm", "ja")
+    await store.close()
