@@ -12,7 +12,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     """Everything the bot reads at start-up. See `.env.example` for each variable."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr = Field(description="The bot token from the Developer Portal.")
     database_path: Path = Field(Path("data/kasane.sqlite3"), description="SQLite file.")
