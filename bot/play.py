@@ -86,10 +86,12 @@ class Play:
         if own_seat is None:
             await self._reply(interaction, t(lang, "error.not_player"))
             return
-        if own_seat != seat or seat >= len(record.seats):
-            await self._reply(interaction, t(lang, "error.not_your_seat"))
-            return
         on_hand = _is_hand_message(interaction)
+        if own_seat != seat:
+            # Table buttons are made for the seat to act: anyone else is out of turn.
+            key = "error.not_your_seat" if on_hand else "error.not_your_turn"
+            await self._reply(interaction, t(lang, key))
+            return
         try:
             action = session.game.Action.decode(action_text)
         except IllegalAction as exc:

@@ -120,7 +120,7 @@ class Sessions:
 
     async def _load(self, game_id: int) -> Session | None:
         record = await self.store.get(game_id)
-        if record is None or record.status not in ("playing", "finished"):
+        if record is None or record.status != "playing":
             return None
         if record.snapshot is None:
             return None
