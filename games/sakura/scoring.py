@@ -105,7 +105,9 @@ def best_black_assignment(field: Mapping[str, int]) -> dict[str, int]:
     best: list[tuple[int, tuple[int, ...]]] = [(0, ())] + [(-(10**9), ())] * blacks
     for colour in range(len(FIELD_COLOURS)):
         nxt: list[tuple[int, tuple[int, ...]]] = [(-(10**9), ())] * (blacks + 1)
-        for used, (score, assigned) in enumerate(best):
+        # earlier colours' assignments first, so a tie keeps the blacks on the earliest colour
+        for used in range(blacks, -1, -1):
+            score, assigned = best[used]
             if score <= -(10**9):
                 continue
             for extra in range(blacks - used + 1):
