@@ -6,7 +6,20 @@ from typing import Literal
 
 from games.core import Action
 
-__all__ = ["KasaneAction", "Meld", "Pass", "Take"]
+#: The yaku ids (`scoring.YAKU`), as a type: decoding an unknown yaku is malformed input.
+YakuId = Literal[
+    "kasane",
+    "ju",
+    "sakura_chirashi",
+    "chidori",
+    "asanoha",
+    "kagen",
+    "jogen",
+    "kachofugetsu",
+    "setsugetsufuka",
+]
+
+__all__ = ["KasaneAction", "Meld", "Pass", "Take", "YakuId"]
 
 
 class KasaneAction(Action):
@@ -28,7 +41,7 @@ class Meld(KasaneAction):
     """
 
     kind: Literal["meld"] = "meld"
-    yaku: str
+    yaku: YakuId
     count: int
     hand: int
     top: bool

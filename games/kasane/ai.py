@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -68,7 +68,11 @@ def _extendable(yaku: str, seq: Sequence[int], count: int) -> bool:
     return all(c % 2 == parity for c in seq)
 
 
-def _free_counts(used: Mapping[SlotId, Any]) -> dict[str, list[tuple[int, int]]]:
+Used = frozenset[SlotId]
+Outcome = tuple[float, Meld | None, list[int], list[int], Used]
+
+
+def _free_counts(used: Used) -> dict[str, list[tuple[int, int]]]:
     """Per yaku, the free (count, points) pairs (first free slot of each count)."""
     free: dict[str, list[tuple[int, int]]] = {}
     for yaku, table in SLOTS.items():
@@ -85,124 +89,135 @@ class _Planner:
 
     def __init__(self, view: PrivateView, rng: Rng) -> None:
         pub = view.public
-        self.view = view
         self.rng = rng
         self.players = pub.players
-        self.seat = view.seat
         self.variant_b = pub.variant_b
-        self.used: dict[SlotId, Any] = {
-            (s.yaku, s.count, s.index): s.by for s in pub.slots if s.used
-        }
-        self.free = _free_counts(self.used)
+        self.used: Used = frozenset((s.yaku, s.count, s.index) for s in pub.slots if s.used)
         self.rows = [list(r.cards) for r in pub.grid]
-        self.turns_left = pub.turns_per_player - pub.turns_taken[self.seat]
-        self.round_last = pub.round == pub.rounds
+        self.turns_left = pub.turns_per_player - pub.turns_taken[view.seat]
         unseen = Counter(full_deck(self.players))
         unseen.subtract(view.hand)
         for tableau in pub.tableaus:
             unseen.subtract(tableau)
         for row in pub.grid:
             unseen.subtract(row.cards)
-        self.unseen = [card for card, n in unseen.items() for _ in range(max(n, 0))]
+        self.unseen = [card for card, n in sorted(unseen.items()) for _ in range(max(n, 0))]
         self.grid_rows = SETUP[self.players].rows
-        self._shape_cache: dict[Any, float] = {}
-        self._best_cache: dict[Any, float] = {}
+        self._free: dict[Used, dict[str, list[tuple[int, int]]]] = {}
+        self._shape: dict[Any, float] = {}
+        self._best: dict[Any, float] = {}
+        self._fronts: dict[Any, list[set[int]]] = {}
+
+    def free(self, used: Used) -> dict[str, list[tuple[int, int]]]:
+        found = self._free.get(used)
+        if found is None:
+            found = self._free[used] = _free_counts(used)
+        return found
 
     # -- leaf heuristic -----------------------------------------------------------------------
 
-    def shape(self, hand: Sequence[int], tableau: Sequence[int], turns_left: int) -> float:
-        """Value beyond the look-ahead: growing sequences, and the end bonus late in the game."""
-        if turns_left <= 0:
+    def shape(self, hand: Sequence[int], tableau: Sequence[int], used: Used, turns: int) -> float:
+        """Value beyond the look-ahead: the best slot a top-of-hand sequence is still growing
+        toward (discounted per missing card); the exact end bonus once no turn is left."""
+        if turns <= 0:
             return float(end_bonus(tableau, len(hand)))
-        key = (tuple(hand[-MAX_COUNT:]), tableau[-1] if tableau else None, turns_left)
-        found = self._shape_cache.get(key)
+        key = (tuple(hand[-MAX_COUNT:]), tuple(tableau[-1:]), used, turns)
+        found = self._shape.get(key)
         if found is not None:
             return found
         best = 0.0
-        heads = [()] + ([(tableau[-1],)] if top_usable(tableau) else [])
-        for yaku, slots in self.free.items():
+        heads: list[tuple[int, ...]] = [()]
+        if top_usable(tableau):
+            heads.append((tableau[-1],))
+        for yaku, slots in self.free(used).items():
             for head in heads:
                 for k in range(1, min(len(hand), MAX_COUNT) + 1):
-                    seq = tuple(head) + tuple(hand[len(hand) - k :])
+                    seq = head + tuple(hand[len(hand) - k :])
                     for count, points in slots:
                         missing = count - len(seq)
-                        if 0 < missing <= turns_left and _extendable(yaku, seq, count):
+                        if 0 < missing <= turns and _extendable(yaku, seq, count):
                             best = max(best, points * _GROWTH**missing)
-        value = best
-        self._shape_cache[key] = value
-        return value
+        self._shape[key] = best
+        return best
 
     # -- one turn -----------------------------------------------------------------------------
 
     def after_take(
-        self, hand: list[int], tableau: list[int], card: int, turns_left: int
-    ) -> list[tuple[float, Action | None, list[int], list[int]]]:
-        """Every way to finish a turn after taking `card`: (points, meld or None, hand, tableau)."""
+        self, hand: list[int], tableau: list[int], used: Used, card: int
+    ) -> list[Outcome]:
+        """Every way to finish a turn after taking `card`: (points, meld, hand, tableau, used)."""
+        base = 0.0
         if card == PLUS_ONE:
             tableau = [*tableau, card]
-            outcomes: list[tuple[float, Action | None, list[int], list[int]]] = [
-                (float(PLUS_ONE_POINTS), None, hand, tableau)
-            ]
-            if not self.variant_b:
-                return outcomes
             base = float(PLUS_ONE_POINTS)
         else:
             hand = [*hand, card]
-            outcomes = [(0.0, None, hand, tableau)]
-            base = 0.0
-        for m in legal_melds(hand, tableau, self.used):
-            action = Meld(yaku=m.yaku, count=m.count, hand=m.hand, top=m.top)
+        outcomes: list[Outcome] = [(base, None, hand, tableau, used)]
+        if card == PLUS_ONE and not self.variant_b:
+            return outcomes
+        return outcomes + self.melds(base, hand, tableau, used)
+
+    @staticmethod
+    def melds(base: float, hand: list[int], tableau: list[int], used: Used) -> list[Outcome]:
+        """The outcomes of every legal meld from this hand and tableau."""
+        outcomes: list[Outcome] = []
+        for m in legal_melds(hand, tableau, dict.fromkeys(used)):
+            meld = Meld(yaku=m.yaku, count=m.count, hand=m.hand, top=m.top)
             rest = hand[: len(hand) - m.hand]
             laid = [*tableau, *hand[len(hand) - m.hand :]]
-            outcomes.append((base + m.points, action, rest, laid))
+            slot = (m.yaku, m.count, m.index)
+            outcomes.append((base + m.points, meld, rest, laid, used | {slot}))
         return outcomes
 
-    def best_turn(self, hand: list[int], tableau: list[int], card: int, turns_left: int) -> float:
+    def best_turn(
+        self, hand: list[int], tableau: list[int], used: Used, card: int, turns: int
+    ) -> float:
         """The best value of a future turn that takes `card` (no further look-ahead)."""
-        key = (tuple(hand[-MAX_COUNT:]), len(hand), tuple(tableau[-1:]), len(tableau), card)
-        key = (*key, turns_left)
-        found = self._best_cache.get(key)
+        key = (tuple(hand[-MAX_COUNT:]), len(hand), tuple(tableau[-1:]), len(tableau))
+        key = (*key, used, card, turns)
+        found = self._best.get(key)
+        if found is None:
+            found = self._best[key] = max(
+                points + self.shape(h, t, u, turns - 1)
+                for points, _, h, t, u in self.after_take(hand, tableau, used, card)
+            )
+        return found
+
+    def fronts(self, rows: list[list[int]]) -> list[set[int]]:
+        """Sampled sets of cards this seat may take next turn: the other players each take a
+        random front first, or, across a round end, a new grid is dealt from unseen cards.
+        Sampled once per grid so that every candidate move is judged on the same samples."""
+        key = tuple(tuple(r) for r in rows)
+        found = self._fronts.get(key)
         if found is not None:
             return found
-        value = max(
-            points + self.shape(h, t, turns_left - 1)
-            for points, _, h, t in self.after_take(hand, tableau, card, turns_left)
-        )
-        self._best_cache[key] = value
-        return value
-
-    def next_turn(self, hand: list[int], tableau: list[int], rows: list[list[int]]) -> float:
-        """Expected value of this seat's next turn, given the grid after its current take."""
-        turns_left = self.turns_left - 1
-        if turns_left <= 0:
-            return float(end_bonus(tableau, len(hand)))
-        total = 0.0
-        left_in_round = sum(len(r) for r in rows) - self.players
+        samples: list[set[int]] = []
+        same_round = sum(len(r) for r in rows) - self.players >= self.players
+        pool = self.unseen or [PLUS_ONE]
         for _ in range(_SCENARIOS):
-            if left_in_round >= self.players:
+            if same_round:
                 grid = [list(r) for r in rows]
                 for _ in range(self.players - 1):
-                    live = [r for r in grid if r]
-                    self.rng.choice(live).pop()
-                fronts = {r[-1] for r in grid if r}
+                    self.rng.choice([r for r in grid if r]).pop()
+                samples.append({r[-1] for r in grid if r})
             else:
-                pool = self.unseen or [PLUS_ONE]
-                fronts = {self.rng.choice(pool) for _ in range(self.grid_rows)}
-            total += max(self.best_turn(hand, tableau, c, turns_left) for c in fronts)
-        return total / _SCENARIOS
+                samples.append({self.rng.choice(pool) for _ in range(self.grid_rows)})
+        self._fronts[key] = samples
+        return samples
 
-    def value(
-        self, points: float, hand: list[int], tableau: list[int], rows: list[list[int]]
-    ) -> float:
-        """Points now plus the discounted look-ahead from the resulting position."""
-        if self.turns_left - 1 <= 0:
+    def value(self, outcome: Outcome, rows: list[list[int]]) -> float:
+        """Points now, plus the expected best next turn and a little of the leaf heuristic."""
+        points, _, hand, tableau, used = outcome
+        turns = self.turns_left - 1
+        if turns <= 0:
             return points + end_bonus(tableau, len(hand))
-        future = self.next_turn(hand, tableau, rows)
-        return (
-            points
-            + _NEXT_TURN * future
-            + (1 - _NEXT_TURN) * self.shape(hand, tableau, self.turns_left - 1)
-        )
+        samples = self.fronts(rows)
+        future = sum(
+            max(self.best_turn(hand, tableau, used, card, turns) for card in fronts)
+            for fronts in samples
+        ) / len(samples)
+        leaf = self.shape(hand, tableau, used, turns)
+        return points + _NEXT_TURN * future + (1 - _NEXT_TURN) * leaf
 
 
 class StrongPlayer:
@@ -217,52 +232,35 @@ class StrongPlayer:
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         view = state.private_view(seat)
-        assert isinstance(view, PrivateView)
+        if not isinstance(view, PrivateView):
+            raise TypeError("not a kasane state")
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         planner = _Planner(view, rng)
         hand = list(view.hand)
         tableau = list(view.public.tableaus[seat])
-        if view.public.step == "take":
-            return self._choose_take(planner, hand, tableau, legal)
-        return self._choose_meld(planner, hand, tableau, legal)
-
-    def _choose_take(
-        self, planner: _Planner, hand: list[int], tableau: list[int], legal: list[Action]
-    ) -> Action:
         best: tuple[float, int] | None = None
         choice = legal[0]
-        for order, action in enumerate(legal):
-            assert isinstance(action, Take)
-            rows = [list(r) for r in planner.rows]
-            card = rows[action.row].pop()
-            outcomes = planner.after_take(hand, tableau, card, planner.turns_left)
-            score = max(planner.value(p, h, t, rows) for p, _, h, t in outcomes)
-            key = (score, -order)
+        if view.public.step == "take":
+            for order, action in enumerate(legal):
+                if not isinstance(action, Take):
+                    continue
+                rows = [list(r) for r in planner.rows]
+                card = rows[action.row].pop()
+                outcomes = planner.after_take(hand, tableau, planner.used, card)
+                key = (max(planner.value(o, rows) for o in outcomes), -order)
+                if best is None or key > best:
+                    best, choice = key, action
+            return choice
+        # The meld step: the card is already taken; compare the ways to finish the turn.
+        outcomes = [(0.0, None, hand, tableau, planner.used)]
+        outcomes += planner.melds(0.0, hand, tableau, planner.used)
+        for order, outcome in enumerate(outcomes):
+            action = outcome[1] if outcome[1] is not None else Pass()
+            if action not in legal:
+                continue
+            key = (planner.value(outcome, planner.rows), -order)
             if best is None or key > best:
                 best, choice = key, action
-        return choice
-
-    def _choose_meld(
-        self, planner: _Planner, hand: list[int], tableau: list[int], legal: list[Action]
-    ) -> Action:
-        rows = [list(r) for r in planner.rows]
-        best: float | None = None
-        choice: Action = Pass()
-        for action in legal:
-            if isinstance(action, Meld):
-                m = next(
-                    o
-                    for o in legal_melds(hand, tableau, planner.used)
-                    if (o.yaku, o.count, o.hand, o.top)
-                    == (action.yaku, action.count, action.hand, action.top)
-                )
-                rest = hand[: len(hand) - m.hand]
-                laid = [*tableau, *hand[len(hand) - m.hand :]]
-                score = planner.value(float(m.points), rest, laid, rows)
-            else:
-                score = planner.value(0.0, hand, tableau, rows)
-            if best is None or score > best:
-                best, choice = score, action
         return choice
