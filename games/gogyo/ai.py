@@ -1,0 +1,295 @@
+"""CPU players for Gogyo: uniform random, and a strong one that weighs every action by the hand
+scores it can reach, estimating unknown cards from the pool it cannot see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from games.core import Action, Rng, State
+from games.gogyo.actions import (
+    Deck,
+    Declare,
+    Destroy,
+    Discard,
+    Draw,
+    Duel,
+    EndTurn,
+    Field,
+    Give,
+    Loot,
+    Take,
+)
+from games.gogyo.cards import ALL_CARDS, duel_number
+from games.gogyo.rules import DUEL_MIN_DECK
+from games.gogyo.scoring import best_score_ids
+from games.gogyo.state import GogyoState
+
+__all__ = ["Observation", "RandomPlayer", "StrongPlayer", "observe"]
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions."""
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        return rng.choice(state.legal_actions(seat))
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat knows: its own hand and everything public, nothing else."""
+
+    seat: int
+    players: int
+    step: str
+    turn: int
+    game_no: int
+    hand: tuple[int, ...]
+    field: tuple[int, ...]
+    deck_count: int
+    face_up: tuple[tuple[int, ...], ...]
+    down_count: tuple[int, ...]
+    #: Cards the seat cannot see: the deck and the other seats' face-down cards.
+    unseen: tuple[int, ...]
+    totals: tuple[int, ...]
+    #: During a duel: its winner and loser (the loser's hand is then all face up).
+    duel_winner: int | None
+    duel_loser: int | None
+    #: The seat's own pending choice (field discard or loot target), if any.
+    pending: int | None
+
+
+def observe(state: GogyoState, seat: int) -> Observation:
+    """Collect exactly what `seat` may know (the public view plus its own hand)."""
+    face_up = tuple(
+        tuple(c for c in state.hands[s] if c not in state.down[s]) for s in range(state.players)
+    )
+    seen = set(state.hands[seat]) | set(state.field) | set(state.discard)
+    for s, cards in enumerate(face_up):
+        if s != seat:
+            seen.update(cards)
+    duel = state.duel if state.step in ("duel_choice", "loot_discard", "duel_give") else None
+    return Observation(
+        seat=seat,
+        players=state.players,
+        step=state.step,
+        turn=state.turn,
+        game_no=state.game_no,
+        hand=tuple(state.hands[seat]),
+        field=tuple(state.field),
+        deck_count=len(state.deck),
+        face_up=face_up,
+        down_count=tuple(len(d) for d in state.down),
+        unseen=tuple(c for c in ALL_CARDS if c not in seen),
+        totals=tuple(state.totals()),
+        duel_winner=duel["winner"] if duel else None,
+        duel_loser=duel["loser"] if duel else None,
+        pending=state.pending if seat in state.to_act() else None,
+    )
+
+
+def _without(cards: tuple[int, ...], *drop: int) -> tuple[int, ...]:
+    out = list(cards)
+    for c in drop:
+        out.remove(c)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _potential(key: tuple[int, ...]) -> float:
+    """A small bonus for hands with pairs that runs could grow from (kept below one run step)."""
+    dyns = {c // 5 for c in key if c < 60}
+    heavens = sum(1 for c in key if 60 <= c < 63)
+    factions = sum(1 for c in key if c >= 63)
+    links = sum(1 for d in dyns if d + 1 in dyns) + heavens
+    elements = {c % 5 for c in key if c < 60}
+    chain = sum(1 for e in elements if (e + 1) % 5 in elements) + factions
+    return 0.6 * min(links, 4) + 0.4 * min(chain, 4)
+
+
+def _value(cards: tuple[int, ...]) -> float:
+    """How good a hand is: its score now plus a small bonus for growth."""
+    return best_score_ids(cards) + _potential(tuple(sorted(cards)))
+
+
+class StrongPlayer:
+    """One-step lookahead over every action, in points of hand value.
+
+    Field actions are valued exactly; deck draws by the mean over the cards it cannot see (one
+    card exactly, two cards sampled); duels by the chance of winning (from the unseen cards'
+    duel numbers) times the best loot or destroy, against the expected loss when beaten. It
+    declares the end when its hand beats every opponent's estimated score (and total).
+    """
+
+    samples: int = 12
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        assert isinstance(state, GogyoState)
+        obs = observe(state, seat)
+        legal = state.legal_actions(seat)
+        step = obs.step
+        if step in ("act", "field_discard", "field_take", "deck_discard"):
+            action = self._turn_action(obs, rng)
+        elif step in ("duel_choice", "loot_discard"):
+            action = self._duel_choice(obs)
+        elif step == "duel_give":
+            action = self._give(obs)
+        else:
+            action = Declare() if self._should_declare(obs, rng) else EndTurn()
+        if action not in legal:
+            return legal[0]
+        return action
+
+    # -- the action of a turn -----------------------------------------------------------------
+
+    def _turn_action(self, obs: Observation, rng: Rng) -> Action:
+        hand = obs.hand
+        if obs.step == "field_take" and obs.pending is not None:
+            kept = _without(hand, obs.pending)
+            return Take(card=max(obs.field, key=lambda f: _value((*kept, f))))
+        field_value, field_discard, field_take = self._best_field(obs)
+        if obs.step == "field_discard":
+            return Discard(card=field_discard)
+        deck_value, deck_cards = self._best_deck(obs, rng)
+        if obs.step == "deck_discard":
+            return Draw(cards=deck_cards)
+        options: list[tuple[float, Action]] = [(field_value, Field()), (deck_value, Deck())]
+        if obs.deck_count >= DUEL_MIN_DECK:
+            for target in range(obs.players):
+                if target != obs.seat:
+                    options.append((self._duel_value(obs, target), Duel(target=target)))
+        del field_take
+        return max(options, key=lambda o: o[0])[1]
+
+    def _best_field(self, obs: Observation) -> tuple[float, int, int]:
+        best = (-1.0, obs.hand[0], obs.field[0])
+        for d in obs.hand:
+            kept = _without(obs.hand, d)
+            for f in obs.field:
+                v = _value((*kept, f))
+                if v > best[0]:
+                    best = (v, d, f)
+        return best
+
+    def _best_deck(self, obs: Observation, rng: Rng) -> tuple[float, tuple[int, ...]]:
+        pool = obs.unseen
+        singles: list[tuple[float, int]] = []
+        for d in obs.hand:
+            kept = _without(obs.hand, d)
+            mean = sum(_value((*kept, x)) for x in pool) / len(pool)
+            singles.append((mean, d))
+        singles.sort(reverse=True)
+        best_value, best_card = singles[0]
+        best: tuple[float, tuple[int, ...]] = (best_value, (best_card,))
+        if obs.deck_count >= 2 and len(pool) >= 2:
+            top = sorted(d for _, d in singles[:3])
+            for a, b in combinations(top, 2):
+                kept = _without(obs.hand, a, b)
+                total = 0.0
+                for _ in range(self.samples):
+                    i = rng.below(len(pool))
+                    j = rng.below(len(pool) - 1)
+                    j += j >= i
+                    total += _value((*kept, pool[i], pool[j]))
+                mean = total / self.samples
+                if mean > best[0]:
+                    best = (mean, (a, b))
+        return best
+
+    # -- duels --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _win_chance(pool: tuple[int, ...], attacker: bool) -> float:
+        """Chance the seat wins a duel whose two cards come from the unseen pool."""
+        counts = [0] * 13
+        for c in pool:
+            counts[duel_number(c)] += 1
+        n = len(pool)
+        if n < 2:
+            return 0.5
+        below = 0
+        wins = 0
+        for number in range(13):
+            k = counts[number]
+            # Attacker wins on strictly higher; the defender wins ties.
+            wins += k * (below if attacker else below + k - 1)
+            below += k
+        return wins / (n * (n - 1))
+
+    def _rival_weight(self, obs: Observation) -> float:
+        return 1.0 if obs.players == 2 else 0.5
+
+    def _duel_value(self, obs: Observation, target: int) -> float:
+        hand = obs.hand
+        now = _value(hand)
+        known = obs.face_up[target]
+        p = self._win_chance(obs.unseen, attacker=True)
+        gain = 0.0
+        for c in known:
+            for x in hand:
+                gain = max(gain, _value((*_without(hand, x), c)) - now)
+        if known:
+            their_now = best_score_ids(known)
+            damage = their_now - min(best_score_ids(_without(known, c)) for c in known)
+            gain = max(gain, self._rival_weight(obs) * damage)
+        # Beaten: the winner takes or destroys one card; assume the average card is lost.
+        loss = now - sum(_value(_without(hand, c)) for c in hand) / len(hand)
+        return now + p * gain - (1 - p) * loss - 0.5
+
+    def _duel_choice(self, obs: Observation) -> Action:
+        assert obs.duel_loser is not None
+        loser_hand = obs.face_up[obs.duel_loser]
+        hand = obs.hand
+        now = _value(hand)
+        weight = self._rival_weight(obs)
+        their_now = best_score_ids(loser_hand)
+
+        def their_after(c: int) -> int:
+            rest = _without(loser_hand, c)
+            return min(best_score_ids((*rest, f)) for f in obs.field)
+
+        damage = {c: their_now - their_after(c) for c in loser_hand}
+        if obs.step == "loot_discard" and obs.pending is not None:
+            taken = obs.pending
+            return Discard(card=max(hand, key=lambda x: _value((*_without(hand, x), taken))))
+        best: tuple[float, Action] = (-1e9, Destroy(card=loser_hand[0]))
+        for c in loser_hand:
+            score = weight * damage[c]
+            if score > best[0]:
+                best = (score, Destroy(card=c))
+            mine = max(_value((*_without(hand, x), c)) for x in hand) - now
+            if mine + score > best[0]:
+                best = (mine + score, Loot(card=c))
+        return best[1]
+
+    def _give(self, obs: Observation) -> Action:
+        assert obs.duel_loser is not None
+        loser_hand = obs.face_up[obs.duel_loser]
+        return Give(card=min(obs.field, key=lambda f: _value((*loser_hand, f))))
+
+    # -- declaring ----------------------------------------------------------------------------
+
+    def _estimate(self, obs: Observation, seat: int, rng: Rng) -> float:
+        """An opponent's expected score now, its face-down cards drawn from the unseen pool."""
+        known = obs.face_up[seat]
+        hidden = obs.down_count[seat]
+        if not hidden:
+            return best_score_ids(known)
+        pool = list(obs.unseen)
+        total = 0
+        for _ in range(self.samples):
+            picks: list[int] = []
+            for _ in range(hidden):
+                picks.append(pool.pop(rng.below(len(pool))))
+            total += best_score_ids((*known, *picks))
+            pool.extend(picks)
+        return total / self.samples
+
+    def _should_declare(self, obs: Observation, rng: Rng) -> bool:
+        mine = obs.totals[obs.seat] + best_score_ids(obs.hand)
+        return all(
+            mine > obs.totals[s] + self._estimate(obs, s, rng)
+            for s in range(obs.players)
+            if s != obs.seat
+        )
