@@ -13,10 +13,15 @@ SETUP: dict[int, tuple[int, int, int]] = {4: (18, 6, 0), 3: (15, 5, 0), 2: (13, 
 MAX_DRAWS = 3  # draws per turn
 MAX_FLOWERS = 8  # flowers per turn
 
+#: After a failure the player keeps this many flowers, of different colours, on the field.
+#: **Decision:** if only one colour is left, they keep 1 flower.
+FAILURE_KEEP = 2
+
 MasterySide = Literal["classic", "advanced"]
 Condition = Literal["four_colours", "two_pairs", "six_flowers"]
 
 #: The three double-sided mastery cards: condition → card id on each side, in display order.
+#: **Decision:** each qualifying card's ability may be used at most once per turn, in any order.
 MASTERY: dict[Condition, dict[MasterySide, str]] = {
     "four_colours": {"classic": "someiyoshino", "advanced": "komatsuotome"},
     "two_pairs": {"classic": "shinsumizome", "advanced": "sakuyahime"},
@@ -27,6 +32,7 @@ CARD_CONDITION: dict[str, Condition] = {
 }
 
 #: Flowers an ability draws from the bag (fewer when the bag runs short: it draws what is left).
+#: **Decision:** when all of 小松乙女's flowers are black, they all go back into the bag.
 ABILITY_DRAWS: dict[str, int] = {"shinsumizome": 1, "kenrokuen": 2, "komatsuotome": 3}
 
 

@@ -434,15 +434,16 @@ class SakuraState(State):
                     data={"flowers": _named(self.turn), "blacks_returned": blacks},
                 )
             )
+            present = [c for c in NON_BLACK if self.turn[c]]
             self.step = "keep"
-            if not self.legal_actions(seat):
-                self._keep(seat, [c for c in NON_BLACK if self.turn[c]], events)
+            if len(present) <= rules.FAILURE_KEEP:
+                self._keep(seat, present, events)  # nothing to choose
         elif self.draw_max() == 0:
             self._stop(seat, events)
 
     def _keep(self, seat: int, keep: list[int], events: list[Event]) -> None:
-        """After a failure: the kept flowers (one each of up to two colours) go onto the field,
-        everything else back into the bag. **Decision:** a single colour left keeps 1."""
+        """After a failure: the kept flowers (one each of up to `rules.FAILURE_KEEP` colours) go
+        onto the field, everything else back into the bag."""
         for colour in keep:
             self.turn[colour] -= 1
             self.fields[seat][colour] += 1
@@ -510,6 +511,7 @@ class SakuraState(State):
                 )
             )
             if card == "komatsuotome" and all(c == BLACK for c in self.pending):
+                # **Decision** (see `rules.ABILITY_DRAWS`): all black, all go back
                 self.bag[BLACK] += len(self.pending)
                 events.append(
                     Event(kind="all_black", seat=seat, data={"returned": len(self.pending)})
@@ -756,7 +758,8 @@ class SakuraState(State):
                 card=sides[self.side],
                 condition=cond,
                 qualifies=in_turn
-                and sides[self.side] in (live if self.step in ("draw", "keep") else self.quals),
+                and self.step != "keep"
+                and sides[self.side] in (live if self.step == "draw" else self.quals),
                 used=sides[self.side] in self.used,
             )
             for cond, sides in rules.MASTERY.items()
