@@ -1,0 +1,418 @@
+"""Self-test of the fake Discord server with a tiny real discord.py bot."""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+from discord import app_commands
+from discord.ext import commands
+
+from tests.fakediscord import FakeDiscord, check_commands, check_message, spec
+from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+
+__all__ = ["fake_discord", "fake_discord_options"]
+
+
+class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<n>[0-9]+)"):
+    def __init__(self, n: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"+1 ({n})", style=discord.ButtonStyle.primary, custom_id=f"counter:{n}"
+            )
+        )
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> Counter:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(Counter(self.n + 1))
+        await interaction.response.edit_message(content=f"count={self.n + 1}", view=view)
+
+
+class RawView(discord.ui.View):
+    """Sends hand-written components (to break limits discord.py itself does not check)."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.raw = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.raw
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(
+        custom_id="game:pick",
+        options=[discord.SelectOption(label=x.upper(), value=x) for x in "abc"],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=f"picked {select.values[0]}", view=None)
+
+
+class AnswerModal(discord.ui.Modal, title="Question"):
+    answer = discord.ui.TextInput(label="Answer", custom_id="answer")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"answer={self.answer.value}", ephemeral=True)
+
+
+class MiniBot(commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.results: dict[str, Any] = {}
+        self.release = asyncio.Event()
+        self._add_commands()
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Counter)
+        await self.tree.sync()
+
+    def _add_commands(self) -> None:
+        tree, results = self.tree, self.results
+
+        @tree.command(name="hello", description="Say hello")
+        async def hello(interaction: discord.Interaction, name: str) -> None:
+            results["locales"] = (interaction.locale.value, interaction.guild_locale.value)
+            view = discord.ui.View(timeout=None)
+            view.add_item(Counter(0))
+            await interaction.response.send_message(f"Hello {name}", ephemeral=True, view=view)
+
+        @tree.command(name="announce", description="Post a table and open a thread")
+        async def announce(interaction: discord.Interaction, title: str) -> None:
+            await interaction.response.send_message("posted", ephemeral=True)
+            view = discord.ui.View(timeout=None)
+            view.add_item(Counter(0))
+            embed = discord.Embed(title=title, description="Table", colour=0x8E44AD)
+            embed.add_field(name="Seats", value="0/4").set_footer(text="footer")
+            message = await interaction.channel.send(embed=embed, view=view)
+            thread = await message.create_thread(name=f"{title} lobby")
+            await thread.send("welcome")
+
+        @tree.command(name="dm", description="Send a private hand")
+        async def dm(interaction: discord.Interaction) -> None:
+            try:
+                await interaction.user.send("secret hand")
+            except discord.Forbidden as exc:
+                await interaction.response.send_message(f"closed:{exc.code}", ephemeral=True)
+            else:
+                await interaction.response.send_message("sent", ephemeral=True)
+
+        @tree.command(name="twice", description="Acknowledge twice")
+        async def twice(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("first")
+            interaction.response._response_type = None  # force a second real callback
+            try:
+                await interaction.response.send_message("second")
+            except discord.HTTPException as exc:
+                results["twice"] = exc.code
+
+        @tree.command(name="bad", description="Break a limit")
+        @app_commands.choices(
+            kind=[app_commands.Choice(name=k, value=k) for k in ("custom_id", "options")]
+        )
+        async def bad(interaction: discord.Interaction, kind: str) -> None:
+            if kind == "custom_id":
+                view = discord.ui.View()
+                view.add_item(discord.ui.Button(label="bad", custom_id="x" * 101))
+            else:
+                options = [{"label": str(i), "value": str(i)} for i in range(26)]
+                row = {"type": 1, "components": [{"type": 3, "custom_id": "p", "options": options}]}
+                view = RawView([row])
+            try:
+                await interaction.response.send_message("bad", view=view)
+            except discord.HTTPException as exc:
+                results.setdefault("bad", []).append((exc.status, exc.code))
+            await interaction.response.send_message("fallback", ephemeral=True)
+
+        @tree.command(name="slow", description="Defer, then answer when released")
+        async def slow(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True)
+            await self.release.wait()
+            try:
+                await interaction.followup.send("done")
+            except discord.HTTPException as exc:
+                results["slow"] = exc.code
+
+        @tree.command(name="late", description="Answer only when released")
+        async def late(interaction: discord.Interaction) -> None:
+            await self.release.wait()
+            try:
+                await interaction.response.send_message("late")
+            except discord.HTTPException as exc:
+                results["late"] = exc.code
+
+        @tree.command(name="think", description="Deferred answer with a followup")
+        async def think(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.edit_original_response(content="thought")
+            await interaction.followup.send("secret", ephemeral=True)
+
+        @tree.command(name="form", description="Open a modal")
+        async def form(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(AnswerModal())
+
+        @tree.command(name="admin", description="Admins only")
+        @app_commands.default_permissions(manage_guild=True)
+        async def admin(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("admin ok", ephemeral=True)
+
+        game = app_commands.Group(name="game", description="Games")
+
+        @game.command(name="list", description="List the games")
+        async def game_list(interaction: discord.Interaction, page: int = 1) -> None:
+            await interaction.response.send_message(f"page {page}", view=PickView())
+
+        tree.add_command(game)
+
+
+@pytest_asyncio.fixture
+async def bot(fake_discord: FakeDiscord) -> AsyncIterator[MiniBot]:
+    async with fake_discord.run_bot(MiniBot()) as running:
+        yield running
+
+
+async def test_ready_and_guild_flow(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    assert bot.user is not None and bot.user.id == fake.bot_user_id
+    assert bot.application_id == fake.application_id
+    guild = bot.get_guild(fake.guild.id)
+    assert guild is not None and guild.preferred_locale is discord.Locale.japanese
+    assert guild.get_channel(fake.channel.id) is not None
+    assert guild.me.guild_permissions.send_messages
+    assert fake.gateway.identifies == 1 and fake.gateway.heartbeats >= 1
+    assert len(fake.command_syncs) == 1 and fake.command_syncs[0][0] is None
+    names = {name for _, name in fake.commands[None]}
+    assert {"hello", "announce", "game", "admin"} <= names
+    assert fake.unexpected_requests == [] and fake.violations == []
+
+
+async def test_slash_ephemeral_then_dynamic_button_update(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.add_user("Alice", "ja"), fake.add_user("Bob", "en-US")
+    inter = await alice.slash("hello", {"name": "Ali"})
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral
+    assert bot.results["locales"] == ("ja", "ja")
+    message = response.message
+    assert message.content == "Hello Ali" and message.custom_ids == ["counter:0"]
+    assert alice.ephemerals() == [message] and bob.ephemerals() == []
+    assert fake.channel_messages() == []
+    with pytest.raises(AssertionError, match="cannot see"):
+        await bob.click(message, "counter:0")
+    with pytest.raises(AssertionError, match="no component"):
+        await alice.click(message, "counter:7")
+    click = await alice.click(message, label="+1 (0)")
+    assert (await click.response()).type == 7
+    assert fake.message(message.id).content == "count=1"
+    assert message.custom_ids == ["counter:1"] and len(message.history) == 1
+    # click_raw skips the checks; discord.py itself drops a DynamicItem click whose
+    # custom_id is not on the message, so the forged click is never answered.
+    forged = await alice.click_raw(message.id, message.channel_id, "counter:41")
+    await fake.wait_for(lambda: forged.dispatched_at is not None)
+    await asyncio.sleep(0.2)
+    assert not forged.acknowledged and message.content == "count=1"
+    forged.age(5)
+    fake.check_deadlines()
+    assert [v.kind for v in fake.take_violations()] == ["no_response"]
+
+
+async def test_channel_embed_thread_and_subcommand(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    inter = await alice.slash("announce", {"title": "Kasane"})
+    await inter.response()
+    table = await fake.wait_for(lambda: fake.channel_messages()[:1])
+    message = table[0]
+    assert message.embed["title"] == "Kasane" and message.embed["fields"][0]["value"] == "0/4"
+    thread = await fake.wait_for(lambda: fake.thread_for(message))
+    assert thread.parent_id == fake.channel.id and thread.name == "Kasane lobby"
+    welcome = await fake.wait_for(lambda: fake.channel_messages(thread))
+    assert [m.content for m in welcome] == ["welcome"]
+    await (await bob.click(message, "counter:0")).response()
+    assert fake.channel_messages()[0].content == "count=1"
+    assert fake.request_counts()["POST /channels/{channel_id}/messages/{message_id}/threads"] == 1
+
+    listing = await alice.slash("game list", {"page": 2})
+    menu = (await listing.response()).message
+    assert menu.content == "page 2"
+    with pytest.raises(AssertionError, match="not options"):
+        await alice.select(menu, "game:pick", ["z"])
+    choice = await alice.select(menu, "game:pick", ["b"])
+    assert (await choice.response()).type == 6
+    await fake.wait_for(lambda: menu.content == "picked b")
+    assert menu.components == []
+
+
+async def test_deferred_thinking_followup_and_modal(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    inter = await alice.slash("think")
+    assert (await inter.response()).type == 5
+    original = await inter.wait_original()
+    assert original.content == "thought" and not original.ephemeral
+    followup = (await fake.wait_for(lambda: inter.followups))[0]
+    assert followup.ephemeral and followup in alice.ephemerals() and bob.ephemerals() == []
+
+    opened = await alice.slash("form")
+    assert (await opened.response()).type == 9
+    submitted = await alice.submit_modal(opened, {"answer": "42"})
+    assert (await submitted.response()).message.content == "answer=42"
+
+
+async def test_second_acknowledgement_gets_40060(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    alice = fake.add_user("Alice")
+    await (await alice.slash("twice")).response()
+    await fake.wait_for(lambda: "twice" in bot.results)
+    assert bot.results["twice"] == 40060
+    assert [v.kind for v in fake.take_violations("double_ack")] == ["double_ack"]
+
+
+async def test_limit_violations_are_rejected_and_recorded(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    alice = fake.add_user("Alice")
+    for kind in ("custom_id", "options"):
+        inter = await alice.slash("bad", {"kind": kind})
+        assert (await inter.response()).message.content == "fallback"
+    assert bot.results["bad"] == [(400, 50035), (400, 50035)]
+    found = fake.take_violations("limits")
+    assert len(found) == 2
+    assert "custom_id" in found[0].message and "options" in found[1].message
+    with pytest.raises(AssertionError, match="not one of the choices"):
+        await alice.slash("bad", {"kind": "nope"})
+
+
+async def test_gateway_drop_resume_and_reidentify(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    alice = fake.add_user("Alice")
+    await fake.drop_gateway()
+    buffered = await alice.slash("hello", {"name": "while down"})
+    await fake.wait_for(lambda: fake.gateway.resumes >= 1, what="a RESUME")
+    assert (await buffered.response()).message.content == "Hello while down"
+    assert fake.gateway.identifies == 1 and 4000 in fake.gateway.closes
+    again = await alice.slash("hello", {"name": "after"})
+    assert (await again.response()).message.content == "Hello after"
+
+    await fake.invalidate_session(resumable=False)
+    await fake.wait_for(lambda: fake.gateway.identifies == 2, what="a new IDENTIFY")
+    await fake.wait_for(bot.is_ready)
+    fresh = await alice.slash("hello", {"name": "fresh"})
+    assert (await fresh.response()).message.content == "Hello fresh"
+
+
+async def test_expired_token_and_late_first_response(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    alice = fake.add_user("Alice")
+    slow = await alice.slash("slow")
+    assert (await slow.response()).type == 5
+    slow.age(16 * 60)
+    late = await alice.slash("late")
+    await fake.wait_for(lambda: late.dispatched_at is not None)
+    late.age(3.5)
+    bot.release.set()
+    await fake.wait_for(lambda: {"slow", "late"} <= set(bot.results))
+    assert bot.results == {"slow": 50027, "late": 10062}
+    assert len(fake.take_violations("late_response")) == 1
+    assert {r.error_code for r in fake.errors} == {50027, 10062}
+
+
+async def test_dms_and_closed_dms(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    bob.close_dms()
+    assert (await (await alice.slash("dm")).response()).message.content == "sent"
+    assert [m.content for m in alice.dms()] == ["secret hand"]
+    assert (await (await bob.slash("dm")).response()).message.content == "closed:50007"
+    assert bob.dms() == [] and fake.errors[-1].status == 403
+    carriers = {r.route for r in fake.requests if "secret hand" in r.body_text}
+    assert carriers == {"POST /channels/{channel_id}/messages"}
+    assert all("secret hand" not in m.text for m in bob.visible_messages())
+
+
+async def test_admin_command_needs_manage_guild(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    bob, carol = fake.add_user("Bob"), fake.add_user("Carol", manage_guild=True)
+    with pytest.raises(AssertionError, match="lacks permissions"):
+        await bob.slash("admin")
+    with pytest.raises(AssertionError, match="not registered"):
+        await carol.slash("nonexistent")
+    assert (await (await carol.slash("admin")).response()).message.content == "admin ok"
+
+
+async def test_unknown_route_is_recorded(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(discord.http.Route("GET", "/nowhere/{x}", x=1))
+    assert [r.path for r in fake.unexpected_requests] == ["/api/v10/nowhere/1"]
+    fake.unexpected_requests.clear()
+
+
+def test_explicit_limits_without_spec() -> None:
+    button = {"type": 2, "style": 1, "label": "b", "custom_id": "same"}
+    rows = [{"type": 1, "components": [dict(button, custom_id=f"r{i}") for i in range(6)]}]
+    rows += [{"type": 1, "components": [button]} for _ in range(5)]
+    rows.append({"type": 1, "components": [{"type": 3, "custom_id": "s", "options": []}, button]})
+    embed = {"title": "t" * 257, "fields": [{"name": "n", "value": "v" * 1025}] * 26}
+    body = {"content": "c" * 2001, "components": rows, "embeds": [embed] * 11}
+    problems = [str(p) for p in check_message(body)]
+    text = "\n".join(problems)
+    for expected in (
+        "content: Must be 2000",
+        "embeds: Must be 10",
+        "Embed size exceeds",
+        "embeds.0.title",
+        "embeds.0.fields: Must be 25",
+        "value: Must be between 1 and 1024",
+        "components: Must be 5",
+        "components.0.components: Must be 5",
+        "custom id cannot be duplicated",
+        "must be alone",
+    ):
+        assert expected in text, expected
+    assert check_message({}) and check_message({}, partial=True) == []
+    assert check_commands([{"name": "Bad Name", "description": "d"}])
+
+
+def test_missing_spec_is_skipped_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    monkeypatch.setenv(spec.ENV_VAR, str(tmp_path / "absent.json"))
+    monkeypatch.setattr(spec, "_REPO_ROOT", tmp_path / "repo")
+    monkeypatch.setattr(spec, "_warned", False)
+    with pytest.warns(UserWarning, match="schema checks are skipped"):
+        assert spec.load_spec_validator() is None
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert spec.load_spec_validator() is None
+    assert FakeDiscord(spec=None).spec is None
+
+
+def test_spec_catches_what_limits_do_not() -> None:
+    validator = spec.load_spec_validator()
+    if validator is None:
+        pytest.skip("Discord OpenAPI spec not available")
+    path = "/channels/{channel_id}/messages"
+    assert validator.validate("POST", path, {"content": "hi", "tts": False}) == []
+    problems = validator.validate("POST", path, {"content": 5, "embeds": [{"color": -1}]})
+    assert problems and all(p.path[0] in ("content", "embeds") for p in problems)
+    assert validator.validate("POST", "/users/@me/channels", {"recipient_id": 123}) == []

@@ -1,0 +1,46 @@
+"""A fake Discord (REST + gateway on 127.0.0.1) for end-to-end tests of the real bot.
+
+The unmodified discord.py client logs into it; tests act as several users::
+
+    async with FakeDiscord() as fake:
+        alice = fake.add_user("Alice", locale="ja")
+        async with fake.run_bot(make_bot()):
+            inter = await alice.slash("newgame", {"game": "kasane"})
+            response = await inter.response()
+            await alice.click(response.message, label="Join")
+
+Every request body is checked against Discord's OpenAPI spec (when available) and the
+documented limits; problems are answered like Discord does and recorded in
+``fake.violations``. See :class:`FakeDiscord` for the full API and
+:mod:`tests.fakediscord.pytest_plugin` for fixtures.
+"""
+
+from .limits import Problem, check_commands, check_message, check_modal
+from .objects import Channel, FakeClock, Guild, Intents, Message, Permissions, Role
+from .records import ApiError, CallbackResponse, Interaction, RequestRecord, Violation
+from .server import FakeDiscord, User
+from .spec import SpecValidator, find_spec_path, load_spec_validator
+
+__all__ = [
+    "ApiError",
+    "CallbackResponse",
+    "Channel",
+    "FakeClock",
+    "FakeDiscord",
+    "Guild",
+    "Intents",
+    "Interaction",
+    "Message",
+    "Permissions",
+    "Problem",
+    "RequestRecord",
+    "Role",
+    "SpecValidator",
+    "User",
+    "Violation",
+    "check_commands",
+    "check_message",
+    "check_modal",
+    "find_spec_path",
+    "load_spec_validator",
+]
