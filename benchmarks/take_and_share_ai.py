@@ -1,0 +1,67 @@
+"""Take & Share CPU benchmark: the strong CPU against random CPUs.
+
+Run: `.venv/bin/python benchmarks/take_and_share_ai.py [--games N] [--players 3 4] [--long]`
+
+For each player count it plays N seeded games (default 500), rotating the strong player's seat,
+and prints its win rate (a shared win counts as a win, and is also counted separately), its
+average score margin, and its decision time p50/p99 (every decision, forced ones included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from games.core import Rng
+from games.take_and_share import GAME
+from games.take_and_share.ai import RandomPlayer, StrongPlayer
+
+
+def bench(players: int, games: int, long_game: bool) -> None:
+    strong, weak = StrongPlayer(), RandomPlayer()
+    wins = shared = 0
+    margins: list[int] = []
+    times: list[float] = []
+    for game in range(games):
+        seed = 10_000 + game
+        state = GAME.new(players, seed=seed, options={"long_game": long_game})
+        rng = Rng(seed * 7919 + 1)
+        me = game % players
+        while not state.is_over():
+            seat = state.to_act()[0]
+            if seat == me:
+                start = time.perf_counter()
+                action = strong.choose(state, seat, rng)
+                times.append(time.perf_counter() - start)
+            else:
+                action = weak.choose(state, seat, rng)
+            state.apply(seat, action)
+        result = state.result()
+        if me in result.winners:
+            wins += 1
+            shared += len(result.winners) > 1
+        margins.append(result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me))
+    times.sort()
+    p50 = times[len(times) // 2] * 1000
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+    print(
+        f"{players} players{' (long game)' if long_game else ''}: strong won {wins}/{games} "
+        f"= {wins / games:.1%} (shared {shared}; chance {1 / players:.0%}), "
+        f"mean margin {statistics.mean(margins):+.2f}, "
+        f"decision p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {times[-1] * 1000:.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
+    parser.add_argument("--long", action="store_true", help="play long games")
+    args = parser.parse_args()
+    for players in args.players:
+        bench(players, args.games, args.long)
+
+
+if __name__ == "__main__":
+    main()
