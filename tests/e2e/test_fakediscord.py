@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import warnings
 from collections.abc import AsyncIterator
 from typing import Any
@@ -416,3 +417,154 @@ def test_spec_catches_what_limits_do_not() -> None:
     problems = validator.validate("POST", path, {"content": 5, "embeds": [{"color": -1}]})
     assert problems and all(p.path[0] in ("content", "embeds") for p in problems)
     assert validator.validate("POST", "/users/@me/channels", {"recipient_id": 123}) == []
+
+
+class LayoutPanel(discord.ui.LayoutView):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        container = discord.ui.Container(accent_colour=0x8E44AD)
+        container.add_item(discord.ui.TextDisplay("# 襲ノ色目\nround 1"))
+        container.add_item(discord.ui.Separator())
+        go = discord.ui.Button(label="go", custom_id="v2:go")
+        container.add_item(discord.ui.Section(discord.ui.TextDisplay("seat"), accessory=go))
+        row = discord.ui.ActionRow()
+        row.add_item(discord.ui.Button(label="a", custom_id="v2:a"))
+        row.add_item(discord.ui.Button(label="rules", url="https://example.com/rules"))
+        container.add_item(row)
+        self.add_item(container)
+
+
+class ClassicPanel(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+        self.add_item(discord.ui.Button(label="桜", emoji="🌸", custom_id="c:e"))
+        self.add_item(discord.ui.Button(emoji=discord.PartialEmoji(name="k", id=1234567890)))
+        self.add_item(discord.ui.Button(label="link", url="https://example.com/x"))
+        self.add_item(discord.ui.Button(label="off", custom_id="c:d", disabled=True))
+        self.add_item(discord.ui.UserSelect(custom_id="c:us", min_values=0, max_values=3, row=1))
+        self.add_item(
+            discord.ui.ChannelSelect(
+                custom_id="c:cs", channel_types=[discord.ChannelType.text], row=2
+            )
+        )
+        self.add_item(discord.ui.RoleSelect(custom_id="c:rs", row=3, placeholder="roles"))
+        options = [discord.SelectOption(label=f"o{i}", value=f"v{i}") for i in range(25)]
+        self.add_item(discord.ui.Select(custom_id="c:s", row=4, max_values=2, options=options))
+
+
+class LabelModal(discord.ui.Modal, title="モーダル"):
+    text = discord.ui.TextInput(label="Answer", style=discord.TextStyle.paragraph, max_length=200)
+    pick = discord.ui.Label(
+        text="Pick",
+        component=discord.ui.Select(
+            custom_id="m:s", options=[discord.SelectOption(label="a", value="a")]
+        ),
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        picked = self.pick.component.values  # type: ignore[attr-defined]
+        await interaction.response.send_message(f"{self.text.value}/{picked}", ephemeral=True)
+
+
+class SurveyBot(commands.Bot):
+    """Uses a broad set of discord.py features; none may trip the validation."""
+
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.guild_id = guild_id
+        self.done = asyncio.Event()
+        games = [app_commands.Choice(name="襲ノ色目", value="kasane")]
+
+        @self.tree.command(name="newgame", description="New game")
+        @app_commands.describe(game="which game")
+        @app_commands.choices(game=games)
+        async def newgame(
+            interaction: discord.Interaction,
+            game: str,
+            players: app_commands.Range[int, 2, 6] = 4,
+            cpu: bool = False,
+            rival: discord.Member | None = None,
+            where: discord.TextChannel | None = None,
+        ) -> None:
+            embed = (
+                discord.Embed(title="t", description="d", url="https://example.com", colour=1)
+                .set_author(name="a", icon_url="https://example.com/a.png")
+                .set_thumbnail(url="https://example.com/t.png")
+                .add_field(name="f", value="v", inline=False)
+                .set_footer(text="f")
+            )
+            embed.timestamp = discord.utils.utcnow()
+            await interaction.response.send_message(embed=embed, view=ClassicPanel())
+            original = await interaction.original_response()
+            card = discord.File(io.BytesIO(b"png"), "card.png")
+            await interaction.edit_original_response(content="edited", attachments=[card])
+            hand = discord.File(io.BytesIO(b"x"), "hand.txt")
+            await interaction.followup.send("hand", ephemeral=True, file=hand)
+            panel = await interaction.followup.send(view=LayoutPanel(), wait=True)
+            await panel.edit(view=LayoutPanel())
+            channel = interaction.channel
+            reply = await channel.send("x", reference=original, mention_author=False)
+            await reply.edit(content="y", suppress=True)
+            await channel.send(embeds=[discord.Embed(title=str(i)) for i in range(10)])
+            thread = await channel.create_thread(
+                name="private", type=discord.ChannelType.private_thread, invitable=False
+            )
+            await thread.add_user(interaction.user)
+            await thread.send("in private", silent=True)
+            await thread.edit(archived=True, locked=True)
+            await interaction.user.send("dm", view=ClassicPanel())
+            await reply.delete()
+            self.done.set()
+
+        @self.tree.command(name="modal", description="Open a modal")
+        @app_commands.default_permissions(manage_guild=True)
+        @app_commands.guild_only()
+        async def modal(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(LabelModal())
+
+        @self.tree.command(name="anywhere", description="Also in DMs")
+        @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+        async def anywhere(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send("from followup")
+            await interaction.edit_original_response(content="edited again")
+
+        @self.tree.context_menu(name="Inspect")
+        async def inspect(interaction: discord.Interaction, member: discord.Member) -> None:
+            await interaction.response.send_message("i", ephemeral=True)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+        guild = discord.Object(self.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+        await self.tree.fetch_commands()
+
+
+async def test_common_discordpy_payloads_pass_validation(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    alice = fake.add_user("Alice", manage_guild=True)
+    elsewhere = fake.add_channel("other")
+    async with fake.run_bot(SurveyBot(fake.guild.id)) as bot:
+        options = {"game": "kasane", "players": 3, "cpu": True, "rival": alice, "where": elsewhere}
+        await (await alice.slash("newgame", options)).response()
+        await asyncio.wait_for(bot.done.wait(), 10)
+        opened = await alice.slash("modal")
+        await opened.response()
+        submitted = await alice.submit_modal(opened, {"Answer": "hi", "m:s": ["a"]})
+        assert (await submitted.response()).message.content == "hi/['a']"
+        deferred = await alice.slash("anywhere", channel=alice.dm_channel)
+        original = await deferred.wait_original()
+        await fake.wait_for(lambda: original.content == "edited again")
+        assert original.ephemeral and deferred.followups == []
+        guild = await bot.fetch_guild(fake.guild.id)
+        await guild.fetch_member(alice.id)
+        await bot.fetch_channel(fake.channel.id)
+        assert [m async for m in bot.get_channel(fake.channel.id).history(limit=3)]
+    assert fake.spec is None or fake.spec.source.endswith("openapi.json")
+    assert fake.violations == [] and fake.unexpected_requests == [] and fake.errors == []
+    assert [m.content for m in alice.dms()] == ["dm"]
+    assert {a["filename"] for m in fake.messages.values() for a in m.attachments} == {
+        "card.png",
+        "hand.txt",
+    }

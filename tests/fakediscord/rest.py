@@ -306,7 +306,16 @@ class RestApi:
         return limits.check_message(ctx.body, partial=True, existing_flags=flags)
 
     def limits_webhook_edit(self: FakeDiscord, ctx: _Ctx) -> list[Any]:
-        return limits.check_message(ctx.body, partial=True)
+        flags = 0
+        inter = self._by_token.get(ctx.params["webhook_token"])
+        raw_id = ctx.params.get("message_id")
+        if raw_id is not None and raw_id.isdigit():
+            target = self.messages.get(int(raw_id))
+        else:
+            target = inter.original if inter is not None else None
+        if target is not None:
+            flags = target.flags
+        return limits.check_message(ctx.body, partial=True, existing_flags=flags)
 
     def limits_commands(self: FakeDiscord, ctx: _Ctx) -> list[Any]:
         return limits.check_commands(ctx.body)
@@ -320,7 +329,11 @@ class RestApi:
         if ctype == 4:
             found = limits.check_message(data, has_files=bool(ctx.files))
         elif ctype == 7:
-            found = limits.check_message(data, partial=True)
+            raw_id = ctx.params["interaction_id"]
+            inter = self.interactions.get(int(raw_id)) if raw_id.isdigit() else None
+            source = self.messages.get(inter.source_message_id or 0) if inter else None
+            flags = source.flags if source is not None else 0
+            found = limits.check_message(data, partial=True, existing_flags=flags)
         elif ctype == 9:
             return limits.check_modal(data)
         else:
@@ -1074,8 +1087,19 @@ class RestApi:
         *,
         clear_loading: bool = False,
     ) -> None:
-        msg.history.append(msg.snapshot())
         data = msg.data
+        after = {
+            key: body[key] if key in body else data.get(key)
+            for key in ("content", "embeds", "components")
+        }
+        keeps_files = (
+            bool(files)
+            or (bool(data.get("attachments")) and "attachments" not in body)
+            or bool(body.get("attachments"))
+        )
+        if not (keeps_files or any(after.values())):
+            raise ApiError(400, 50006, "Cannot send an empty message", violation="empty_message")
+        msg.history.append(msg.snapshot())
         if "content" in body:
             data["content"] = body["content"] or ""
             data["mentions"] = self._mentions(data["content"], body)

@@ -166,7 +166,11 @@ class User:
     async def submit_modal(
         self, interaction: Interaction, values: dict[str, str] | None = None
     ) -> Interaction:
-        """Submit the modal the bot showed in answer to ``interaction`` (callback type 9)."""
+        """Submit the modal the bot showed in answer to ``interaction`` (callback type 9).
+
+        ``values`` maps a field's custom_id (or its label) to the text typed, or to the
+        list of values picked for a select inside a Label.
+        """
         return await self._fake._modal_submit(self, interaction, values or {})
 
     async def say(self, content: str, *, channel: Channel | int | None = None) -> Message:
@@ -791,7 +795,9 @@ class FakeDiscord(RestApi):
         if channel.is_dm:
             return channel.recipient_id == user.id
         if channel.type == 12:
-            return user.id in channel.member_ids or bool(user.permissions & Permissions.ALL)
+            return user.id in channel.member_ids or bool(
+                user.permissions & Permissions.MANAGE_THREADS
+            )
         return True
 
     def _visible_message(self, user: User, message: Message | int) -> Message:
@@ -1119,26 +1125,28 @@ class FakeDiscord(RestApi):
         rows = []
         seen = set()
 
-        def submitted(component: dict[str, Any]) -> dict[str, Any]:
+        def submitted(component: dict[str, Any], label: str | None) -> dict[str, Any]:
             cid = component.get("custom_id")
-            seen.add(cid)
+            key = cid if cid in values or label not in values else label
+            seen.add(key)
             if component.get("type") == 4:
-                value = values.get(cid, component.get("value") or "")
+                value = values.get(key, component.get("value") or "")
                 if component.get("required", True) and not value:
                     raise AssertionError(f"modal field {cid!r} is required")
                 low, high = component.get("min_length", 0), component.get("max_length", 4000)
                 if value and not low <= len(value) <= high:
                     raise AssertionError(f"modal field {cid!r} must be {low}..{high} long")
                 return {"type": 4, "custom_id": cid, "value": value}
-            chosen = values.get(cid, [])
+            chosen = values.get(key, [])
             return {"type": component.get("type"), "custom_id": cid, "values": chosen}
 
         for row in modal.get("components") or []:
             if row.get("type") == 1:
-                inner = [submitted(c) for c in row.get("components") or []]
+                inner = [submitted(c, c.get("label")) for c in row.get("components") or []]
                 rows.append({"type": 1, "components": inner})
             elif row.get("type") == 18:
-                rows.append({"type": 18, "component": submitted(row["component"])})
+                component = submitted(row["component"], row.get("label"))
+                rows.append({"type": 18, "component": component})
         unknown = set(values) - seen
         if unknown:
             raise AssertionError(f"modal has no fields {sorted(unknown)}")
