@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.kasane.actions import KasaneAction, Meld, Pass, Take
@@ -28,7 +28,7 @@ from games.kasane.scoring import (
     legal_melds,
     top_usable,
 )
-from games.kasane.views import MeldView, PrivateView, PublicView, RowView, SlotView
+from games.kasane.views import MeldView, PrivateView, PublicView, RowView, SlotView, Step
 
 __all__ = ["KasaneState", "Reasons"]
 
@@ -70,7 +70,7 @@ class KasaneState(State):
         self.round = 1
         self.start_player = 0
         self.seat: int | None = 0
-        self.step = "take"
+        self.step: Step = "take"
         self.turns: list[int] = []
         self.just_taken: int | None = None
 
@@ -342,7 +342,7 @@ class KasaneState(State):
             rounds=self.setup.rounds,
             start_player=self.start_player,
             turn_seat=self.seat,
-            step=self.step,  # type: ignore[arg-type]
+            step=self.step,
             turn_number=None if self.seat is None else self.turns[self.seat] + 1,
             turns_taken=list(self.turns),
             turns_per_player=TURNS_PER_PLAYER,
@@ -442,7 +442,10 @@ class KasaneState(State):
         state.round = int(snap["round"])
         state.start_player = int(snap["start_player"])
         state.seat = None if snap["seat"] is None else int(snap["seat"])
-        state.step = str(snap["step"])
+        step = str(snap["step"])
+        if step not in ("take", "meld", "over"):
+            raise ValueError(f"unknown step {step!r}")
+        state.step = cast(Step, step)
         state.turns = [int(t) for t in snap["turns"]]
         state.just_taken = None if snap["just_taken"] is None else int(snap["just_taken"])
         return state

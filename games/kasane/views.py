@@ -6,8 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-__all__ = ["MeldView", "PrivateView", "PublicView", "RowView", "SlotView"]
+__all__ = ["MeldView", "PrivateView", "PublicView", "RowView", "SlotView", "Step"]
 
+#: The step of the game: the acting seat takes, then (maybe) melds; "over" at the end.
 Step = Literal["take", "meld", "over"]
 
 
