@@ -169,6 +169,17 @@ class MiniBot(commands.Bot):
         async def admin(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("admin ok", ephemeral=True)
 
+        async def game_names(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            names = ("kasane", "gogyo", "sakura")
+            return [app_commands.Choice(name=n, value=n) for n in names if current in n]
+
+        @tree.command(name="rules", description="Show the rules of a game")
+        @app_commands.autocomplete(game=game_names)
+        async def rules(interaction: discord.Interaction, game: str) -> None:
+            await interaction.response.send_message(f"rules of {game}", ephemeral=True)
+
         game = app_commands.Group(name="game", description="Games")
 
         @game.command(name="list", description="List the games")
@@ -193,6 +204,7 @@ async def test_ready_and_guild_flow(fake_discord: FakeDiscord, bot: MiniBot) -> 
     assert guild.get_channel(fake.channel.id) is not None
     assert guild.me.guild_permissions.send_messages
     assert fake.gateway.identifies == 1 and fake.gateway.heartbeats >= 1
+    assert fake.gateway.compression == ["zlib-stream"]
     assert len(fake.command_syncs) == 1 and fake.command_syncs[0][0] is None
     names = {name for _, name in fake.commands[None]}
     assert {"hello", "announce", "game", "admin"} <= names
@@ -350,13 +362,15 @@ async def test_dms_and_closed_dms(fake_discord: FakeDiscord, bot: MiniBot) -> No
     assert all("secret hand" not in m.text for m in bob.visible_messages())
 
 
-async def test_admin_command_needs_manage_guild(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+async def test_admin_command_and_autocomplete(fake_discord: FakeDiscord, bot: MiniBot) -> None:
     fake = fake_discord
     bob, carol = fake.add_user("Bob"), fake.add_user("Carol", manage_guild=True)
     with pytest.raises(AssertionError, match="lacks permissions"):
         await bob.slash("admin")
     with pytest.raises(AssertionError, match="not registered"):
         await carol.slash("nonexistent")
+    typed = await bob.autocomplete("rules", {"game": "sak"}, "game")
+    assert (await typed.response()).choices == [{"name": "sakura", "value": "sakura"}]
     assert (await (await carol.slash("admin")).response()).message.content == "admin ok"
 
 

@@ -15,7 +15,7 @@ documented limits; problems are answered like Discord does and recorded in
 :mod:`tests.fakediscord.pytest_plugin` for fixtures.
 """
 
-from .limits import Problem, check_commands, check_message, check_modal
+from .limits import Problem, check_autocomplete, check_commands, check_message, check_modal
 from .objects import Channel, FakeClock, Guild, Intents, Message, Permissions, Role
 from .records import ApiError, CallbackResponse, Interaction, RequestRecord, Violation
 from .server import FakeDiscord, User
@@ -38,6 +38,7 @@ __all__ = [
     "SpecValidator",
     "User",
     "Violation",
+    "check_autocomplete",
     "check_commands",
     "check_message",
     "check_modal",

@@ -36,6 +36,7 @@ class GatewayStats:
     resumes: int = 0
     heartbeats: int = 0
     closes: list[int] = field(default_factory=list)
+    compression: list[str | None] = field(default_factory=list)
 
 
 class GatewayConnection:
@@ -132,6 +133,7 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.StreamR
     query = request.query
     conn = GatewayConnection(ws, query.get("compress"))
     fake.gateway.connections += 1
+    fake.gateway.compression.append(query.get("compress"))
     fake._connections.add(conn)
     problems = []
     if query.get("v") not in (None, "10"):

@@ -14,6 +14,7 @@ __all__ = [
     "EPHEMERAL",
     "IS_COMPONENTS_V2",
     "Problem",
+    "check_autocomplete",
     "check_commands",
     "check_message",
     "check_modal",
@@ -323,6 +324,22 @@ def check_modal(data: Any) -> list[Problem]:
                 _length(out, (*cpath, "label"), comp.get("label"), 45)
                 _length(out, (*cpath, "placeholder"), comp.get("placeholder"), 100)
                 _length(out, (*cpath, "value"), comp.get("value"), 4000)
+    return out
+
+
+def check_autocomplete(data: Any) -> list[Problem]:
+    """Limits of an APPLICATION_COMMAND_AUTOCOMPLETE_RESULT (type 8) callback's ``data``."""
+    choices = (data or {}).get("choices")
+    if not isinstance(choices, list):
+        return [Problem(("data", "choices"), "This field is required")]
+    out: list[Problem] = []
+    if len(choices) > 25:
+        out.append(Problem(("data", "choices"), "Must be 25 or fewer in length."))
+    for i, choice in enumerate(choices):
+        path = ("data", "choices", i)
+        _length(out, (*path, "name"), choice.get("name"), 100, 1)
+        if isinstance(choice.get("value"), str):
+            _length(out, (*path, "value"), choice.get("value"), 100)
     return out
 
 

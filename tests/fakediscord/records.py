@@ -24,6 +24,7 @@ class ApiError(Exception):
         message: str,
         *,
         violation: str | None = None,
+        detail: str | None = None,
         body: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
@@ -31,6 +32,7 @@ class ApiError(Exception):
         self.code = code
         self.message = message
         self.violation = violation
+        self.detail = detail
         self.body = body or {"message": message, "code": code}
 
 
@@ -80,7 +82,8 @@ class CallbackResponse:
     """The first (accepted) interaction callback.
 
     ``type``: 4 CHANNEL_MESSAGE_WITH_SOURCE, 5 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-    6 DEFERRED_UPDATE_MESSAGE, 7 UPDATE_MESSAGE, 9 MODAL. ``message`` is the message it
+    6 DEFERRED_UPDATE_MESSAGE, 7 UPDATE_MESSAGE, 8 AUTOCOMPLETE_RESULT, 9 MODAL.
+    ``message`` is the message it
     created (4, 5) or the component's message it acknowledged / updated (6, 7).
     """
 
@@ -91,6 +94,11 @@ class CallbackResponse:
     @property
     def ephemeral(self) -> bool:
         return bool(self.message is not None and self.message.ephemeral)
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """Autocomplete choices (type 8)."""
+        return list((self.data or {}).get("choices") or [])
 
 
 class Interaction:

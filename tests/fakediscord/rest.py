@@ -206,7 +206,8 @@ class RestApi:
             record.error_code = exc.code
             self.errors.append(record)
             if exc.violation:
-                self._violation(exc.violation, exc.message, record)
+                detail = exc.detail or f"{exc.message} ({exc.code})"
+                self._violation(exc.violation, detail, record)
         except Exception as exc:
             status, payload = 400, {"message": f"fake server error: {exc!r}", "code": 0}
             self.errors.append(record)
@@ -336,6 +337,8 @@ class RestApi:
             found = limits.check_message(data, partial=True, existing_flags=flags)
         elif ctype == 9:
             return limits.check_modal(data)
+        elif ctype == 8:
+            return limits.check_autocomplete(data)
         else:
             return []
         return [limits.Problem(("data", *p.path), p.message, p.code) for p in found]
@@ -771,7 +774,8 @@ class RestApi:
                 404,
                 10062,
                 "Unknown interaction",
-                violation=f"late_response ({elapsed:.2f}s > {self.response_deadline}s)",
+                violation="late_response",
+                detail=f"first response after {elapsed:.2f}s > {self.response_deadline}s",
             )
         body = ctx.json
         ctype = body.get("type")
@@ -844,7 +848,8 @@ class RestApi:
                     404,
                     10015,
                     "Unknown Webhook",
-                    violation="webhook: @original before any response",
+                    violation="webhook",
+                    detail="@original used before any interaction response",
                 )
             msg = inter.original
             if msg is None:
@@ -862,7 +867,11 @@ class RestApi:
         inter = self._interaction_by_token(ctx)
         if inter.callback is None:
             raise ApiError(
-                404, 10015, "Unknown Webhook", violation="webhook: followup before any response"
+                404,
+                10015,
+                "Unknown Webhook",
+                violation="webhook",
+                detail="followup sent before any interaction response",
             )
         original = inter.original
         if inter.response_type == 5 and original is not None and original.loading:

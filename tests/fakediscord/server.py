@@ -101,6 +101,20 @@ class User:
         """
         return await self._fake._slash(self, command, options or {}, channel, check_permissions)
 
+    async def autocomplete(
+        self,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+        *,
+        channel: Channel | int | None = None,
+    ) -> Interaction:
+        """Type into option ``focused`` (an autocomplete option) of ``/command``.
+
+        ``options[focused]`` is the partial text; the answer's ``choices`` hold the result.
+        """
+        return await self._fake._slash(self, command, options, channel, True, focused)
+
     async def click(
         self, message: Message | int, custom_id: str | None = None, *, label: str | None = None
     ) -> Interaction:
@@ -915,6 +929,7 @@ class FakeDiscord(RestApi):
         options: dict[str, Any],
         channel_arg: Channel | int | None,
         check_permissions: bool,
+        focused: str | None = None,
     ) -> Interaction:
         channel = self._channel_arg(channel_arg)
         names = command_line.strip().lstrip("/").split()
@@ -936,7 +951,9 @@ class FakeDiscord(RestApi):
             schema = sub.get("options") or []
         if any(o.get("type") in (1, 2) for o in schema):
             raise AssertionError(f"/{command_line} needs a subcommand")
-        container.extend(self._build_options(command_line, schema, options, resolved, user))
+        container.extend(
+            self._build_options(command_line, schema, options, resolved, user, focused)
+        )
         data: dict[str, Any] = {
             "id": command["id"],
             "name": command["name"],
@@ -948,7 +965,7 @@ class FakeDiscord(RestApi):
             data["guild_id"] = command["guild_id"]
         if resolved:
             data["resolved"] = resolved
-        return await self._start_interaction(user, 2, channel, data)
+        return await self._start_interaction(user, 2 if focused is None else 4, channel, data)
 
     def _check_command_access(
         self, user: User, command: dict[str, Any], channel: Channel, check_permissions: bool
@@ -980,15 +997,24 @@ class FakeDiscord(RestApi):
         values: dict[str, Any],
         resolved: dict[str, dict[str, Any]],
         user: User,
+        focused: str | None = None,
     ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in schema}
         out = []
+        if focused is not None and focused not in values:
+            raise AssertionError(f"/{command_line}: the focused option {focused!r} needs a value")
         for name, value in values.items():
             option = by_name.get(name)
             if option is None:
                 raise AssertionError(
                     f"/{command_line} has no option {name!r} (options: {list(by_name)})"
                 )
+            if name == focused:
+                if not option.get("autocomplete"):
+                    raise AssertionError(f"/{command_line} option {name!r} has no autocomplete")
+                out.append({"name": name, "type": option["type"], "value": str(value)})
+                out[-1]["focused"] = True
+                continue
             out.append(
                 {
                     "name": name,
@@ -997,7 +1023,7 @@ class FakeDiscord(RestApi):
                 }
             )
         for option in schema:
-            if option.get("required") and option["name"] not in values:
+            if focused is None and option.get("required") and option["name"] not in values:
                 raise AssertionError(f"/{command_line}: option {option['name']!r} is required")
         return out
 
