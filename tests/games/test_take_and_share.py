@@ -27,7 +27,7 @@ def make(
     share: Cards,
     leader: int,
     *,
-    trick: Cards = (),  # type: ignore[assignment]
+    trick: Cards | None = None,
     received: list[Cards] | None = None,
     totals: list[int] | None = None,
     long_game: bool = False,
@@ -39,9 +39,9 @@ def make(
         hands=[sorted(ids(h)) for h in hands],
         share=sorted(ids(share)),
         leader=leader,
-        turn=(leader + len(trick)) % players,
+        turn=(leader + len(trick or [])) % players,
         first_leader=leader if first_leader is None else first_leader,
-        trick=ids(list(trick)),
+        trick=ids(trick or []),
         received=[ids(r) for r in (received or [[] for _ in range(players)])],
         totals=totals or [0] * players,
     )
@@ -112,9 +112,7 @@ def test_deal(players: int, hand: int, share: int, low: int) -> None:
     assert view.tricks_per_game == view.tricks_left == hand
     assert state.all_cards() == deck(players)
     assert len(deck(players)) == 6 * (11 - low)
-    assert {n for _, n in (c for h in state.hands for c in map(divmod_card, h))} == set(
-        range(low, 11)
-    )
+    assert {n for h in state.hands for _, n in map(divmod_card, h)} == set(range(low, 11))
     assert state.to_act() == [view.first_leader] == [view.leader]
     assert view.step == "lead" and view.phase == "play" and view.game_number == 1
 
@@ -415,6 +413,20 @@ def test_strong_player_keeps_the_card_that_would_lose_it_a_suit() -> None:
     assert state.to_act() == [3]  # all followed: the 7 is highest
     # Seat 3 leads red with 9. The red 10 to anyone else takes red from it; kept, it scores 2.
     assert StrongPlayer().choose(state, 3, Rng(1)) == Give(suit=0, number=10, to=3)
+
+
+def test_strong_player_sees_exactly_the_other_hands_as_unseen() -> None:
+    state = GAME.new(4, seed=21)
+    rng = Rng(5)
+    for _ in range(37):
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_act()[0]
+    _sim, unseen, voids = StrongPlayer()._table(state.private_view(seat))
+    others = sorted(c for s in range(4) if s != seat for c in state.hands[s])
+    assert sorted(unseen) == others
+    for s in range(4):
+        assert all(divmod_card(c)[0] not in voids[s] for c in state.hands[s])
 
 
 def test_cpu_levels() -> None:
