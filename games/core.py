@@ -206,9 +206,10 @@ class Action(BaseModel):
                 for name, part in zip(names, parts, strict=True)
             }
             action = sub(kind=kind, **values)
+            canonical = action.encode()
         except (ValueError, TypeError) as exc:
             raise IllegalAction(Reason.MALFORMED, str(exc)) from exc
-        if action.encode() != text:
+        if canonical != text:
             raise IllegalAction(Reason.MALFORMED, "non-canonical action string")
         return action
 

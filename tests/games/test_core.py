@@ -69,6 +69,7 @@ def test_action_round_trip(action: DemoAction) -> None:
         "nope.1",
         "lay.ju.1-x.1.~",
         "lay.ju._.2.~",
+        "lay.j-u.1.1.~",
         "x" * 200,
     ],
 )
