@@ -46,14 +46,16 @@ class SchemaProblem:
 
 
 def find_spec_path() -> Path | None:
-    """Where the OpenAPI document is, or ``None`` when it is absent."""
+    """Where the OpenAPI document is, or ``None`` when it is absent.
+
+    ``$DISCORD_OPENAPI_SPEC`` when set (even to a missing file), otherwise
+    ``<repo>/../shared/discord-api-spec/openapi.json``.
+    """
     env = os.environ.get(ENV_VAR)
-    candidates = [Path(env)] if env else []
-    candidates.append(_REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json")
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    return None
+    candidate = (
+        Path(env) if env else _REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
+    )
+    return candidate if candidate.is_file() else None
 
 
 def _relax(doc: dict[str, Any]) -> None:
