@@ -331,6 +331,22 @@ async def test_gateway_drop_resume_and_reidentify(fake_discord: FakeDiscord, bot
     assert (await fresh.response()).message.content == "Hello fresh"
 
 
+async def test_bot_restart_keeps_server_state(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    alice = fake.add_user("Alice")
+    async with fake.run_bot(MiniBot()):
+        await (await alice.slash("announce", {"title": "T"})).response()
+        table = (await fake.wait_for(lambda: fake.channel_messages()[:1]))[0]
+        thread = await fake.wait_for(lambda: fake.thread_for(table))
+        await fake.wait_for(lambda: fake.channel_messages(thread))
+    with pytest.raises(RuntimeError, match="no bot"):
+        await alice.slash("hello", {"name": "offline"})
+    async with fake.run_bot(MiniBot()):
+        click = await alice.click(table, "counter:0")
+        assert (await click.response()).type == 7 and table.content == "count=1"
+    assert fake.gateway.identifies == 2 and len(fake.command_syncs) == 2
+
+
 async def test_expired_token_and_late_first_response(
     fake_discord: FakeDiscord, bot: MiniBot
 ) -> None:

@@ -400,6 +400,7 @@ class FakeDiscord(RestApi):
 
             bot.before_identify_hook = before_identify_hook
         patch = contextlib.nullcontext() if self._patched else self.patch_client()
+        first_session = len(self._sessions)
         with patch:
             task = asyncio.create_task(bot.start(self.token), name="fake-discord-bot")
             try:
@@ -415,6 +416,10 @@ class FakeDiscord(RestApi):
                     await bot.close()
                 with contextlib.suppress(BaseException):
                     await asyncio.wait_for(task, 10)
+                # discord.py closes with 4000 (resumable) even on Client.close(); nobody will
+                # resume these sessions, so stop routing interactions to them.
+                for session in self._sessions[first_session:]:
+                    session.resumable = False
 
     async def _root(self, request: web.Request) -> web.StreamResponse:
         if request.path == "/gateway" and request.headers.get("Upgrade", "").lower() == "websocket":
