@@ -257,6 +257,7 @@ async def test_channel_embed_thread_and_subcommand(fake_discord: FakeDiscord, bo
     assert [m.content for m in welcome] == ["welcome"]
     await (await bob.click(message, "counter:0")).response()
     assert fake.channel_messages()[0].content == "count=1"
+    assert "count=1" in fake.public_text() and "Hello" not in fake.public_text()
     assert fake.request_counts()["POST /channels/{channel_id}/messages/{message_id}/threads"] == 1
 
     listing = await alice.slash("game list", {"page": 2})
@@ -373,8 +374,10 @@ async def test_dms_and_closed_dms(fake_discord: FakeDiscord, bot: MiniBot) -> No
     assert [m.content for m in alice.dms()] == ["secret hand"]
     assert (await (await bob.slash("dm")).response()).message.content == "closed:50007"
     assert bob.dms() == [] and fake.errors[-1].status == 403
-    carriers = {r.route for r in fake.requests if "secret hand" in r.body_text}
-    assert carriers == {"POST /channels/{channel_id}/messages"}
+    carriers = [r for r in fake.requests if "secret hand" in r.body_text]
+    assert {r.route for r in carriers} == {"POST /channels/{channel_id}/messages"}
+    assert [fake.message(i).public for r in carriers for i in r.message_ids] == [False]
+    assert "secret hand" not in fake.public_text() and set(fake.dm_channels) == {alice.id, bob.id}
     assert all("secret hand" not in m.text for m in bob.visible_messages())
 
 

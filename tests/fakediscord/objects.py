@@ -25,6 +25,7 @@ __all__ = [
     "Role",
     "SnowflakeFactory",
     "iso",
+    "message_text",
 ]
 
 DISCORD_EPOCH = 1420070400000
@@ -398,6 +399,23 @@ def _iter_components(components: list[Any] | None) -> Iterator[dict[str, Any]]:
             yield from _iter_components([component["component"]])
 
 
+def message_text(data: dict[str, Any]) -> str:
+    """All human-visible text of a message object: content, embeds and component labels."""
+    parts = [data.get("content") or ""]
+    for embed in data.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        for f in embed.get("fields") or []:
+            parts += [f.get("name") or "", f.get("value") or ""]
+        parts.append((embed.get("footer") or {}).get("text") or "")
+        parts.append((embed.get("author") or {}).get("name") or "")
+    for component in _iter_components(data.get("components")):
+        parts += [component.get("label") or "", component.get("placeholder") or ""]
+        parts.append(component.get("content") or "")
+        for option in component.get("options") or []:
+            parts += [option.get("label") or "", option.get("description") or ""]
+    return "\n".join(p for p in parts if p)
+
+
 class Message:
     """A message held by the fake server, always in its latest state.
 
@@ -513,19 +531,17 @@ class Message:
     @property
     def text(self) -> str:
         """All human-visible text: content, embeds and component labels."""
-        parts = [self.content]
-        for embed in self.embeds:
-            parts += [embed.get("title") or "", embed.get("description") or ""]
-            for f in embed.get("fields") or []:
-                parts += [f.get("name") or "", f.get("value") or ""]
-            parts.append((embed.get("footer") or {}).get("text") or "")
-            parts.append((embed.get("author") or {}).get("name") or "")
-        for component in self.iter_components():
-            parts += [component.get("label") or "", component.get("placeholder") or ""]
-            parts.append(component.get("content") or "")
-            for option in component.get("options") or []:
-                parts += [option.get("label") or "", option.get("description") or ""]
-        return "\n".join(p for p in parts if p)
+        return message_text(self.data)
+
+    @property
+    def versions(self) -> list[dict[str, Any]]:
+        """Every state this message was ever shown in, oldest first (edits included)."""
+        return [*self.history, self.data]
+
+    @property
+    def public(self) -> bool:
+        """Readable by other members: in a guild channel or thread and not ephemeral."""
+        return self.guild_id is not None and not self.ephemeral
 
     def snapshot(self) -> dict[str, Any]:
         return copy.deepcopy(self.data)

@@ -42,7 +42,8 @@ class RequestRecord:
 
     ``route`` is the route template (``"POST /channels/{channel_id}/messages"``) so tests
     can count calls per kind; ``json`` is the JSON body (or ``payload_json`` of a multipart
-    body); ``files`` are the uploaded file names.
+    body); ``files`` are the uploaded file names; ``message_ids`` the messages the request
+    created or edited (see ``fake.message(id).public``).
     """
 
     method: str
@@ -54,6 +55,7 @@ class RequestRecord:
     status: int = 0
     response: Any = None
     error_code: int | None = None
+    message_ids: list[int] = field(default_factory=list)
 
     @property
     def body_text(self) -> str:

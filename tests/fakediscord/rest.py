@@ -7,6 +7,7 @@ are logged in ``fake.unexpected_requests``.
 
 from __future__ import annotations
 
+import contextvars
 import copy
 import json
 import re
@@ -34,6 +35,9 @@ _SETTABLE_FLAGS = (
     SUPPRESS_EMBEDS | limits.EPHEMERAL | SUPPRESS_NOTIFICATIONS | limits.IS_COMPONENTS_V2
 )
 _MENTION = re.compile(r"<@!?(\d+)>")
+_RECORD: contextvars.ContextVar[RequestRecord | None] = contextvars.ContextVar(
+    "fake_discord_record", default=None
+)
 
 # interaction type -> callback types Discord accepts
 _CALLBACKS_FOR = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
@@ -199,6 +203,7 @@ class RestApi:
         method, path = request.method, request.path
         record = RequestRecord(method, path, None, dict(request.query), None)
         self.requests.append(record)
+        _RECORD.set(record)
         try:
             status, payload = await self._process(request, record)
         except ApiError as exc:
@@ -1053,6 +1058,7 @@ class RestApi:
         )
         self.messages[message_id] = msg
         self._order.setdefault(channel.id, []).append(message_id)
+        _note_message(message_id)
         if ephemeral_for is None:
             channel.last_message_id = message_id
             if channel.is_thread:
@@ -1109,6 +1115,7 @@ class RestApi:
         if not (keeps_files or any(after.values())):
             raise ApiError(400, 50006, "Cannot send an empty message", violation="empty_message")
         msg.history.append(msg.snapshot())
+        _note_message(msg.id)
         if "content" in body:
             data["content"] = body["content"] or ""
             data["mentions"] = self._mentions(data["content"], body)
@@ -1173,6 +1180,12 @@ class RestApi:
                     "components": [],
                 }
             await session.dispatch(event, event_payload)
+
+
+def _note_message(message_id: int) -> None:
+    record = _RECORD.get()
+    if record is not None and message_id not in record.message_ids:
+        record.message_ids.append(message_id)
 
 
 def _callback(ctype: int, data: Any, message: Message | None) -> Any:

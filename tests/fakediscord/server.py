@@ -29,6 +29,7 @@ from .objects import (
     Role,
     SnowflakeFactory,
     iso,
+    message_text,
 )
 from .records import Interaction, RequestRecord, Violation
 from .rest import API_PREFIX, RestApi
@@ -524,6 +525,23 @@ class FakeDiscord(RestApi):
             for c in self.channels.values()
             if c.is_thread and c.parent_id == parent_id and not c.deleted
         ]
+
+    @property
+    def dm_channels(self) -> dict[int, Channel]:
+        """DM channels by user id."""
+        return dict(self._dms)
+
+    def public_messages(self) -> list[Message]:
+        """Messages other members could read (guild channels and threads, not ephemeral),
+        including deleted ones."""
+        return [m for m in self.messages.values() if m.public]
+
+    def public_text(self) -> str:
+        """The text of every version (edits included) of every public message: what any
+        member could ever have read. Scan it for hidden information."""
+        return "\n".join(
+            message_text(version) for m in self.public_messages() for version in m.versions
+        )
 
     def request_counts(self) -> Counter[str]:
         """How many requests per route template (``"POST /channels/{channel_id}/messages"``)."""
