@@ -238,6 +238,13 @@ class FakeDiscord(RestApi):
     Anything a real Discord would reject (bodies that break the OpenAPI schema or the
     documented limits, a second acknowledgement, a late first response...) is answered like
     Discord does *and* recorded in :attr:`violations`; :meth:`assert_clean` fails on them.
+
+    Arguments: ``guild_locale`` is the guild's ``preferred_locale``; ``spec`` a
+    :class:`SpecValidator`, ``None`` to skip schema checks, or (default) the document found
+    by :func:`~tests.fakediscord.spec.find_spec_path`; ``response_deadline`` (3 s) and
+    ``token_lifetime`` (15 min) are Discord's interaction timings; ``privileged_intents``
+    are the intent bits the application may ask for (none by default: IDENTIFY with one is
+    closed with 4014); ``bot_permissions`` are the bot role's permissions.
     """
 
     def __init__(
@@ -865,7 +872,7 @@ class FakeDiscord(RestApi):
         source_message_id: int | None = None,
         message_payload: dict[str, Any] | None = None,
     ) -> Interaction:
-        sessions = [s for s in self._live_sessions()]
+        sessions = self._live_sessions()
         if not sessions:
             raise RuntimeError("no bot is connected to the fake gateway")
         interaction_id = self.snowflake()
