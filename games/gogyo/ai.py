@@ -148,7 +148,7 @@ class StrongPlayer:
         if obs.step == "field_take" and obs.pending is not None:
             kept = _without(hand, obs.pending)
             return Take(card=max(obs.field, key=lambda f: _value((*kept, f))))
-        field_value, field_discard, field_take = self._best_field(obs)
+        field_value, field_discard, _ = self._best_field(obs)
         if obs.step == "field_discard":
             return Discard(card=field_discard)
         deck_value, deck_cards = self._best_deck(obs, rng)
@@ -159,7 +159,6 @@ class StrongPlayer:
             for target in range(obs.players):
                 if target != obs.seat:
                     options.append((self._duel_value(obs, target), Duel(target=target)))
-        del field_take
         return max(options, key=lambda o: o[0])[1]
 
     def _best_field(self, obs: Observation) -> tuple[float, int, int]:
