@@ -25,6 +25,19 @@ log = logging.getLogger(__name__)
 COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.help")
 
 
+def _carries(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether `message` has a component with this custom_id (what discord.py dispatches on)."""
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", []) or [])
+    return False
+
+
 class GameBot(commands.Bot):
     """The game bot. Everything it needs is created in `setup_hook` from `settings`."""
 
@@ -75,12 +88,25 @@ class GameBot(commands.Bot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if any(
-            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
-        ):
+        for factory in DYNAMIC_ITEMS:
+            match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is None:
+                continue
+            if _carries(interaction.message, custom_id):
+                return  # discord.py dispatches it to the DynamicItem
+            # The control is no longer on the message (it was edited since the user saw it) or
+            # never was: discord.py would drop the click, so run the same handler, which
+            # checks version, seat and legality like for any other click.
+            base: discord.ui.Item[Any] = (
+                discord.ui.Button(custom_id=custom_id)
+                if int((interaction.data or {}).get("component_type", 2)) == 2
+                else discord.ui.Select(custom_id=custom_id)
+            )
+            item = await factory.from_custom_id(interaction, base, match)  # type: ignore[arg-type]
+            await item.callback(interaction)
             return
         lang = lang_of(interaction.locale)
-        log.info("unknown control %r", custom_id[:100])
+        log.info("click on a control that is not ours: %r", custom_id[:100])
         await interaction.response.send_message(t(lang, "error.unknown_control"), ephemeral=True)
 
     async def on_app_command_error(

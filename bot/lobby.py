@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import typing
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -59,6 +60,8 @@ class Lobby:
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        #: Where new games get their seed (tests replace it to replay a game exactly).
+        self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
 
     # -- rendering -----------------------------------------------------------------------
 
@@ -183,7 +186,7 @@ class Lobby:
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             language=table_lang,
-            seed=random.SystemRandom().randrange(1 << 62),
+            seed=self.new_seed(),
             options=game.Options().model_dump(mode="json"),
             cpu_level=cpu_level,
             turn_seconds=max(0, turn_minutes) * 60,

@@ -1,0 +1,71 @@
+"""Driving the real bot through the fake Discord server, the way players would."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.client import GameBot
+from bot.settings import Settings
+from tests.fakediscord import FakeDiscord, Message, User
+
+
+def make_bot(fake: FakeDiscord, db: Path, *, seed: int = 1, cpu_delay: float = 0.0) -> GameBot:
+    """A bot wired to `fake` with its database at `db` and every new game seeded with `seed`."""
+    settings = Settings(
+        discord_token=fake.token,
+        database_path=db,
+        cpu_delay_seconds=cpu_delay,
+        sync_commands=True,
+    )
+    bot = GameBot(settings)
+    original = bot.setup_hook
+
+    async def setup_hook() -> None:
+        await original()
+        bot.lobby.new_seed = lambda: seed
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+def custom_id(message: Message, pattern: str) -> str:
+    """The first custom_id on `message` matching the regex `pattern`."""
+    for cid in message.custom_ids:
+        if re.fullmatch(pattern, cid):
+            return cid
+    raise AssertionError(f"no control matching {pattern!r} on {message.custom_ids}")
+
+
+def ids(message: Message, pattern: str) -> list[str]:
+    return [cid for cid in message.custom_ids if re.fullmatch(pattern, cid)]
+
+
+def game_id_of(message: Message) -> int:
+    return int(custom_id(message, r"(lb|hd|mv):\d+.*").split(":")[1])
+
+
+async def create_lobby(fake: FakeDiscord, host: User, game: str, **options: object) -> Message:
+    inter = await host.slash("newgame", {"game": game, **options})
+    await inter.response()
+    return await inter.wait_original()
+
+
+async def lobby_click(fake: FakeDiscord, user: User, lobby: Message, op: str) -> Message:
+    """Click a lobby button and return what answered (the lobby itself, or an ephemeral)."""
+    inter = await user.click(lobby, custom_id(lobby, rf"lb:\d+:{op}"))
+    response = await inter.response()
+    assert response.message is not None
+    return response.message
+
+
+def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:
+    """The current table message of a game (the one carrying its "Show my hand" button)."""
+    found = [m for m in fake.channel_messages(thread_id) if f"hd:{game_id}" in m.custom_ids]
+    assert found, "no table message"
+    return found[-1]
+
+
+async def wait_until(fake: FakeDiscord, predicate: Callable[[], object], what: str) -> None:
+    await fake.wait_for(predicate, 20, what)
