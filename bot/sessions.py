@@ -38,9 +38,8 @@ class MoveRefused(Exception):
 
 
 def _opening_events(state: State) -> list[Event]:
-    """Events a game announces before the first move (optional `opening_events()` of a state)."""
-    opening = getattr(state, "opening_events", None)
-    return [e for e in opening() if e.public] if callable(opening) else []
+    """The public events a game announces before its first move."""
+    return [e for e in state.opening_events() if e.public]
 
 
 @dataclass
@@ -240,14 +239,15 @@ class Sessions:
     ) -> float | None:
         """The turn deadline after a move: kept while the same humans are still to act,
         renewed when the turn passes to someone new, None without a timer or a human to act."""
-        if not record.turn_seconds:
+        seconds = record.turn_seconds or state.phase_seconds()
+        if not seconds:
             return None
         humans = [s for s in state.to_act() if not record.seats[s].is_cpu]
         if not humans:
             return None
         if record.deadline is not None and set(humans) <= set(before):
             return record.deadline
-        return self.clock() + record.turn_seconds
+        return self.clock() + seconds
 
     def cpu_rng(self, session: Session) -> Rng:
         """The CPU's randomness for the next move: fixed by the seed and the version, so the
@@ -308,7 +308,7 @@ class Sessions:
                 ):
                     continue
                 for seat in session.human_seats(session.state.to_act()):
-                    action = self.cpu_choose(session, seat)
+                    action = session.state.timeout_action(seat) or self.cpu_choose(session, seat)
                     outcome = await self.apply(session, seat, action, by_cpu=True)
                     await self._publish(session, outcome)
                     if record.deadline is None or record.deadline > self.clock():

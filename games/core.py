@@ -294,6 +294,20 @@ class State(ABC):
     def snapshot(self) -> dict[str, Any]:
         """A JSON-able dict from which `Game.load` rebuilds this exact state (RNG included)."""
 
+    def timeout_action(self, seat: int) -> Action | None:
+        """What `seat` plays when its time runs out, where the rules say so (e.g. a documented
+        default for a simultaneous secret choice). None: a CPU player decides."""
+        return None
+
+    def phase_seconds(self) -> int | None:
+        """A time limit the rules themselves give the current phase (for simultaneous choices
+        asked of everyone at once), used even when the table has no turn timer."""
+        return None
+
+    def opening_events(self) -> list[Event]:
+        """Public events announcing the game before the first move (for the table's log)."""
+        return []
+
     def is_legal(self, seat: int, action: Action) -> bool:
         return action in self.legal_actions(seat)
 

@@ -7,7 +7,7 @@ from importlib import import_module
 from games.core import Game
 
 #: Game ids in menu order, each implemented by `games.<id>.GAME`.
-GAME_IDS: tuple[str, ...] = ("kasane",)
+GAME_IDS: tuple[str, ...] = ("kasane", "gogyo", "take_and_share", "sakura", "irobae")
 
 _cache: dict[str, Game] = {}
 

@@ -1,0 +1,108 @@
+"""Every game's renderer, over whole random games: Discord's limits always hold, and every legal
+move of every seat to act is reachable through exactly the controls the player is shown."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from bot.render import renderer_for
+from bot.render.base import Button, Control, Select
+from bot.sessions import Session
+from bot.store import GameRecord, SeatRecord
+from bot.table import Table
+from games import registry
+from games.core import Rng
+from tests.fakediscord.limits import check_message
+
+GAMES = [game.id for game in registry.all()]
+
+
+def record_for(game_id: str, players: int, lang: str, seed: int) -> GameRecord:
+    now = time.time()
+    return GameRecord(
+        id=1,
+        game=game_id,
+        status="playing",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        language=lang,
+        seed=seed,
+        created_at=now,
+        updated_at=now,
+        thread_id=3,
+        seats=[SeatRecord(seat=i, name=f"Player {i + 1}", user_id=100 + i) for i in range(players)],
+    )
+
+
+def body(payload: dict) -> dict:
+    out: dict = {"embeds": [e.to_dict() for e in payload["embeds"]]}
+    if payload.get("content"):
+        out["content"] = payload["content"]
+    out["components"] = payload["view"].to_components()
+    return out
+
+
+def reachable(controls: list[Control], seat: int) -> set[str]:
+    """The encoded actions these controls can play for `seat`."""
+    found: set[str] = set()
+    for control in controls:
+        if control.seat != seat or control.disabled:
+            continue
+        if isinstance(control, Button):
+            found.add(control.action)
+            continue
+        assert isinstance(control, Select)
+        values = [o.value for o in control.options]
+        for k in range(control.min_values, control.max_values + 1):
+            for combo in itertools.combinations(values, k):
+                parts = [control.prefix, *combo] if control.prefix else list(combo)
+                found.add(".".join(parts))
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_renderer_over_a_whole_game(game_id: str, lang: str) -> None:
+    game = registry.get(game_id)
+    renderer = renderer_for(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        seed = 1000 + players
+        state = game.new(players, seed=seed)
+        record = record_for(game_id, players, lang, seed)
+        session = Session(record=record, game=game, state=state)
+        table = Table(bot=None)  # type: ignore[arg-type]
+        rng = Rng(seed)
+        steps = 0
+        while True:
+            ctx = table.context(session)
+            problems = check_message(body(table.table_payload(session)))
+            assert not problems, (players, steps, [str(p) for p in problems])
+            for seat in range(players):
+                hand = table.hand_payload(session, seat, lang)  # type: ignore[arg-type]
+                problems = check_message(body(hand))
+                assert not problems, (players, steps, seat, [str(p) for p in problems])
+            if state.is_over():
+                final = renderer.final(ctx)
+                assert check_message({"embeds": [e.to_dict() for e in final]}) == []
+                break
+            for seat in state.to_act():
+                legal = {a.encode() for a in state.legal_actions(seat)}
+                on_table = renderer.acts_on_table(ctx, seat)
+                rendered = renderer.table(ctx) if on_table else renderer.hand(ctx, seat)
+                shown = reachable(rendered.controls, seat)
+                assert legal <= shown, (players, steps, seat, sorted(legal - shown))
+                assert shown <= legal, (players, steps, seat, sorted(shown - legal))
+            seat = state.to_act()[0]
+            action = game.cpu("random").choose(state, seat, rng.fork(steps))
+            for event in state.apply(seat, action):
+                if event.public:
+                    session.events.append((steps, event))
+                    assert renderer.event_text(ctx, event) is None or isinstance(
+                        renderer.event_text(ctx, event), str
+                    )
+            record.version += 1
+            steps += 1
