@@ -158,12 +158,13 @@ class StrongPlayer:
     """Determinised Monte Carlo: for each candidate card, re-deal the unseen cards consistently
     with what the seat has seen (its hand, its passed cards, the players' shown voids) and play
     the deal out at random; pick the card with the best mean of own score minus the others'
-    average. Every candidate is measured on the same re-deals. The pass uses a heuristic."""
+    average. Every candidate is measured on the same re-deals. The pass uses a heuristic
+    (`_pass`)."""
 
     #: Simulated card plays per decision; bounds the thinking time.
-    budget: int = 9000
+    budget: int = 10000
     min_samples: int = 8
-    max_samples: int = 80
+    max_samples: int = 100
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions(seat)
@@ -176,9 +177,13 @@ class StrongPlayer:
         return self._play(view, [a.card for a in legal if isinstance(a, PlayCard)], rng)
 
     def _pass(self, view: PrivateView) -> PassCards:
-        """Pass the two highest cards: they would win tricks and collect cards late in the deal."""
-        cards = sorted(view.passable, key=lambda c: (c % MAX_NUMBER, c))[-2:]
-        a, b = sorted(cards)
+        """Pass from the shortest colours, highest first: a colour emptied early lets this seat
+        play freely and move the trump marker, and high cards would collect tricks late."""
+        count: dict[int, int] = {}
+        for card in view.passable:
+            count[card // MAX_NUMBER] = count.get(card // MAX_NUMBER, 0) + 1
+        ranked = sorted(view.passable, key=lambda c: (count[c // MAX_NUMBER], -(c % MAX_NUMBER), c))
+        a, b = sorted(ranked[:2])
         return PassCards(a=a, b=b)
 
     def _play(self, view: PrivateView, candidates: list[int], rng: Rng) -> PlayCard:
