@@ -140,7 +140,9 @@ class Play:
         # A move on the table that leaves this seat to act from its hand (e.g. a take followed
         # by a meld step): bring the hand straight up.
         if seat in session.state.to_act() and not self.table.acts_on_table(session, seat):
-            await self._deliver_hand(interaction, session, seat, lang, followup=True)
+            delivery, _ = await self.bot.store.user_settings(interaction.user.id)
+            if delivery != "dm":  # a DM hand is refreshed with every move anyway
+                await self._deliver_hand(interaction, session, seat, lang, followup=True)
 
     async def _refuse(
         self,

@@ -8,6 +8,7 @@ players who chose DMs, and the final breakdown when the game ends.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,8 @@ class Table:
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        #: What each DM hand message last showed, so unchanged hands are not edited again.
+        self._dm_shown: dict[tuple[int, int], str] = {}
 
     # -- payloads ------------------------------------------------------------------------
 
@@ -218,11 +221,15 @@ class Table:
     async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
         """Edit the seat's DM hand message (or send one). False when DMs are closed."""
         payload = self.hand_payload(session, seat, lang)
+        shown = _fingerprint(payload)
         stored = await self.bot.store.hand_message(session.id, seat)
         if stored is not None:
+            if self._dm_shown.get((session.id, seat)) == shown:
+                return True
             channel_id, message_id = stored
             try:
                 await self._channel(channel_id).get_partial_message(message_id).edit(**payload)
+                self._dm_shown[(session.id, seat)] = shown
                 return True
             except discord.NotFound:
                 await self.bot.store.delete_hand_message(session.id, seat)
@@ -236,4 +243,19 @@ class Table:
             log.info("DMs closed for a player of game %s: %s", session.id, exc.code)
             return False
         await self.bot.store.set_hand_message(session.id, seat, channel.id, message.id)
+        self._dm_shown[(session.id, seat)] = shown
         return True
+
+
+def _fingerprint(payload: dict[str, Any]) -> str:
+    """A stable text of what a message payload shows (text, embeds, controls)."""
+    view = payload.get("view")
+    return json.dumps(
+        [
+            payload.get("content"),
+            [embed.to_dict() for embed in payload.get("embeds") or []],
+            view.to_components() if view is not None else None,
+        ],
+        sort_keys=True,
+        ensure_ascii=False,
+    )

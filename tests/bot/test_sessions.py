@@ -85,3 +85,42 @@ async def test_restart_mid_game_gives_the_same_game(tmp_path: Path) -> None:
     restarted = await play_through(tmp_path, "c.sqlite3", seed=23, stop_at=10)
     assert restarted["actions"] == straight["actions"]
     assert restarted["result"] == straight["result"]
+
+
+async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
+    """When a human's deadline passes, a CPU move is played for them and the next turn gets a
+    fresh deadline."""
+    now = [1000.0]
+    store = await Store.open(tmp_path / "timer.sqlite3")
+    record = await store.create_game(
+        game="kasane",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="A",
+        language="en",
+        seed=3,
+        options={},
+        cpu_level="random",
+        turn_seconds=30,
+    )
+    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
+    record = await store.get(record.id)
+    assert record is not None
+    sessions = Sessions(store, cpu_delay=0, clock=lambda: now[0])
+    session = await sessions.start(record)
+    assert session.record.deadline == 1030.0
+    sessions.schedule(session)
+    await asyncio.sleep(0.05)
+    assert session.version == 0  # not yet
+    now[0] = 1031.0
+    session.timer_task.cancel()  # wake the timer at once instead of after its sleep
+    await asyncio.sleep(0)
+    sessions.schedule(session)
+    await run_until(store, record.id, lambda r: r.version >= 1, timeout=5)
+    stored = await store.get(record.id)
+    assert stored is not None and stored.deadline is not None and stored.deadline >= 1031.0
+    async with store.db.execute("SELECT by_cpu FROM actions WHERE game_id = ?", (record.id,)) as c:
+        assert [row[0] for row in await c.fetchall()][0] == 1
+    await sessions.close()
+    await store.close()

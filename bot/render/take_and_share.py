@@ -1,0 +1,415 @@
+"""Take & Share on Discord: the trick, share cards and gift log; the hand with one button a card."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.render.base import Button, RenderContext, Rendered, Select
+from bot.render.common import (
+    log_text,
+    seat_mark,
+    status_suffix,
+    table_embed,
+    turn_line,
+    winners_line,
+)
+from games.core import Event, Lang
+from games.take_and_share import texts
+from games.take_and_share.actions import Give, Play
+from games.take_and_share.views import Card, PlayedCard, PrivateView, PublicView, TrickRecord
+
+#: Colour of hand messages (the table uses the platform's colour).
+HAND_COLOUR = discord.Colour(0x4F8A5B)
+
+#: Embed field values are capped at 1024 characters; long lists keep their newest lines.
+FIELD_MAX = 1024
+
+TEXT: dict[Lang, dict[str, str]] = {
+    "ja": {
+        "trick_header": "第{n}/{total}トリック",
+        "game_header": "第{n}ゲーム",
+        "tricks_left": "残りトリック：{n}/{total}",
+        "trick": "場のトリック",
+        "lead": "リード {suit}",
+        "no_card": "（まだ出ていません）",
+        "last_trick": "第{n}トリック → {seat}の勝ち（{rule}）",
+        "share_cards": "シェアカード",
+        "to_give": "配るカード",
+        "given": "受け取り済み",
+        "give_to": "{card}を誰に渡しますか？",
+        "new_share": "新しいシェアカード",
+        "players": "プレイヤー",
+        "player_line": "手札{hand}・受取{received}",
+        "player_total": "・累計{total}",
+        "scores": "累計得点（{target}点を超えたら終了）",
+        "game_line": "第{n}ゲーム",
+        "total": "合計",
+        "gift_log": "シェアの記録（このゲーム）",
+        "log": "最近の手",
+        "step.lead": "リード",
+        "step.follow": "{suit}をフォロー",
+        "step.give": "{card}を配る",
+        "your_hand": "あなたの手札（{n}枚）",
+        "received": "受け取ったカード（{n}枚）",
+        "none": "（なし）",
+        "hand_trick": "場",
+        "prompt.lead": "あなたの番です。好きなカードを1枚出してください（リード）。",
+        "prompt.follow": "あなたの番です。{suit}を持っていれば必ず出してください。",
+        "prompt.give": (
+            "あなたがトリックに勝ちました。卓のボタンでシェアカードを1人1枚ずつ配ってください。"
+        ),
+        "wait": "{who}の番です。",
+        "final": "最終得点",
+        "total_line": "合計：{n}",
+        "long_final": "ロングゲーム：{games}ゲーム（{target}点を超えて終了）",
+        "no_received": "受け取ったカードなし",
+    },
+    "en": {
+        "trick_header": "Trick {n}/{total}",
+        "game_header": "Game {n}",
+        "tricks_left": "Tricks left: {n}/{total}",
+        "trick": "Current trick",
+        "lead": "lead {suit}",
+        "no_card": "(no card yet)",
+        "last_trick": "Trick {n} → {seat} won ({rule})",
+        "share_cards": "Share cards",
+        "to_give": "To give",
+        "given": "received already",
+        "give_to": "Who gets {card}?",
+        "new_share": "New share cards",
+        "players": "Players",
+        "player_line": "hand {hand} · received {received}",
+        "player_total": " · total {total}",
+        "scores": "Running scores (the series ends above {target})",
+        "game_line": "Game {n}",
+        "total": "Total",
+        "gift_log": "Gift log (this game)",
+        "log": "Recent moves",
+        "step.lead": "lead",
+        "step.follow": "follow {suit}",
+        "step.give": "hand out {card}",
+        "your_hand": "Your hand ({n})",
+        "received": "Your received cards ({n})",
+        "none": "(none)",
+        "hand_trick": "Trick",
+        "prompt.lead": "Your turn: lead any card.",
+        "prompt.follow": "Your turn: play a card — {suit} if you have one.",
+        "prompt.give": (
+            "You won the trick: hand out the share cards, one per player, "
+            "with the buttons on the table."
+        ),
+        "wait": "Waiting for {who}.",
+        "final": "Final scores",
+        "total_line": "Total: {n}",
+        "long_final": "Long game: {games} games (ended above {target})",
+        "no_received": "no cards received",
+    },
+}
+
+
+def _t(lang: Lang, key: str, **values: object) -> str:
+    text = TEXT[lang][key]
+    return text.format(**values) if values else text
+
+
+def short(card: Card) -> str:
+    """`🔴7`: a card in tight spots (lists, buttons)."""
+    return texts.card_short(card)
+
+
+def shorts(cards: list[Card]) -> str:
+    return " ".join(short(c) for c in cards) or "—"
+
+
+def by_suit(cards: list[Card], *, sums: bool = False) -> str:
+    """One line per suit, suits in order: `🔴 3 5 9` (with `= 17` when `sums`)."""
+    lines = []
+    for suit in range(len(texts.SUITS)):
+        numbers = sorted(n for s, n in cards if s == suit)
+        if not numbers:
+            continue
+        line = f"{texts.SUITS[suit]['emoji']} " + " ".join(str(n) for n in numbers)
+        if sums and len(numbers) > 1:
+            line += f" = {sum(numbers)}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def played(cards: list[PlayedCard]) -> str:
+    """A trick in play order, compact: `①🔴7 · ②🔴9 · ③🟡3`."""
+    return " · ".join(f"{seat_mark(c.seat)}{short((c.suit, c.number))}" for c in cards)
+
+
+def keep_newest(lines: list[str], limit: int = FIELD_MAX) -> str:
+    """As many of the newest lines as fit in `limit` characters (oldest first)."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept)) or "—"
+
+
+class TakeAndShareRenderer:
+    game_id = "take_and_share"
+
+    def _public(self, ctx: RenderContext) -> PublicView:
+        return ctx.state.public_view()  # type: ignore[return-value]
+
+    # -- the table ------------------------------------------------------------------------
+
+    def _step(self, view: PublicView, lang: Lang) -> str | None:
+        if view.step == "lead":
+            return _t(lang, "step.lead")
+        if view.step == "follow" and view.lead_suit is not None:
+            return _t(lang, "step.follow", suit=texts.suit_name(view.lead_suit, lang))
+        if view.step == "give" and view.next_gift is not None:
+            return _t(lang, "step.give", card=texts.card_name(view.next_gift, lang))
+        return None
+
+    def _last_trick(self, ctx: RenderContext, record: TrickRecord) -> list[str]:
+        lang = ctx.lang
+        rule = texts.RULE_NAMES[record.rule][lang]
+        seat = f"{seat_mark(record.winner)} {ctx.seat_label(record.winner)}"
+        return [
+            "**" + _t(lang, "last_trick", n=record.number, seat=seat, rule=rule) + "**",
+            played(record.cards),
+        ]
+
+    def _description(self, ctx: RenderContext, view: PublicView) -> str:
+        lang = ctx.lang
+        lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+        lines.append(_t(lang, "tricks_left", n=view.tricks_left, total=view.tricks_per_game))
+        lines.append("")
+        if view.trick:
+            lead = texts.suit_name(view.trick[0].suit, lang)
+            lines.append(f"**{_t(lang, 'trick')}** · {_t(lang, 'lead', suit=lead)}")
+            lines += [
+                f"{seat_mark(c.seat)} {ctx.seat_label(c.seat)} — "
+                f"{texts.card_name((c.suit, c.number), lang)}"
+                for c in view.trick
+            ]
+        elif view.history:
+            lines += self._last_trick(ctx, view.history[-1])
+            if view.phase == "play":
+                lines.append(f"**{_t(lang, 'trick')}** {_t(lang, 'no_card')}")
+        else:
+            lines.append(f"**{_t(lang, 'trick')}** {_t(lang, 'no_card')}")
+        lines.append("")
+        if view.phase == "share" and view.next_gift is not None:
+            done = " ".join(seat_mark(s) for s in view.share_received)
+            given = f" ({_t(lang, 'given')}: {done})" if done else ""
+            lines.append(f"**{_t(lang, 'to_give')}** {shorts(view.to_give)}{given}")
+            card = texts.card_name(view.next_gift, lang)
+            lines.append(f"🎁 **{_t(lang, 'give_to', card=card)}**")
+            lines.append(f"**{_t(lang, 'new_share')}** {shorts(view.share_cards)}")
+        else:
+            lines.append(f"**{_t(lang, 'share_cards')}** {shorts(view.share_cards)}")
+        return "\n".join(lines)
+
+    def _players(self, ctx: RenderContext, view: PublicView) -> str:
+        lines = []
+        for seat in range(view.players):
+            line = f"{seat_mark(seat)} **{ctx.seat_label(seat)}** — " + _t(
+                ctx.lang,
+                "player_line",
+                hand=view.hand_sizes[seat],
+                received=view.received_counts[seat],
+            )
+            if view.long_game:
+                line += _t(ctx.lang, "player_total", total=view.totals[seat])
+            lines.append(line)
+        return "\n".join(lines)[:FIELD_MAX]
+
+    def _scores(self, ctx: RenderContext, view: PublicView) -> str:
+        def row(values: list[int]) -> str:
+            return " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(values))
+
+        lines = [
+            f"{_t(ctx.lang, 'game_line', n=n)}: {row(scores)}"
+            for n, scores in enumerate(view.game_scores, start=1)
+        ]
+        lines.append(f"**{_t(ctx.lang, 'total')}: {row(view.totals)}**")
+        return keep_newest(lines)
+
+    def _gift_log(self, view: PublicView) -> str:
+        lines = []
+        for record in view.history:
+            if not record.gifts:
+                continue
+            gifts = " ".join(f"{short((g.suit, g.number))}→{seat_mark(g.to)}" for g in record.gifts)
+            lines.append(f"`{record.number:>2}` {seat_mark(record.winner)} {gifts}")
+        return keep_newest(lines)
+
+    def table(self, ctx: RenderContext) -> Rendered:
+        view = self._public(ctx)
+        lang = ctx.lang
+        header = _t(lang, "trick_header", n=view.trick_number, total=view.tricks_per_game)
+        if view.long_game:
+            header = f"{_t(lang, 'game_header', n=view.game_number)} · {header}"
+        embed = table_embed(
+            ctx,
+            f"{ctx.game.name(lang)} — {header}",
+            self._description(ctx, view) + status_suffix(ctx),
+        )
+        embed.add_field(name=_t(lang, "players"), value=self._players(ctx, view), inline=False)
+        if view.long_game:
+            embed.add_field(
+                name=_t(lang, "scores", target=view.target),
+                value=self._scores(ctx, view),
+                inline=False,
+            )
+        embed.add_field(name=_t(lang, "gift_log"), value=self._gift_log(view), inline=False)
+        embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        controls: list[Button | Select] = []
+        giver = view.share_giver
+        if (
+            view.step == "give"
+            and giver is not None
+            and view.next_gift is not None
+            and ctx.record.status == "playing"
+        ):
+            suit, number = view.next_gift
+            for to in range(view.players):
+                if to in view.share_received:
+                    continue
+                controls.append(
+                    Button(
+                        label=f"{short(view.next_gift)} → {seat_mark(to)} {ctx.seat_label(to)}",
+                        action=Give(suit=suit, number=number, to=to).encode(),
+                        seat=giver,
+                        style=discord.ButtonStyle.success,
+                        row=0,
+                    )
+                )
+        return Rendered(embeds=[embed], controls=controls)
+
+    def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
+        view = self._public(ctx)
+        return view.step == "give" and view.share_giver == seat
+
+    # -- the hand -------------------------------------------------------------------------
+
+    def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
+        view, lang = private.public, ctx.lang
+        if view.phase == "over" or not view.to_act:
+            return None
+        if private.my_turn:
+            if view.step == "give":
+                return _t(lang, "prompt.give")
+            if view.step == "follow" and view.lead_suit is not None:
+                return _t(lang, "prompt.follow", suit=texts.suit_name(view.lead_suit, lang))
+            return _t(lang, "prompt.lead")
+        return _t(lang, "wait", who=ctx.seat_label(view.to_act[0]))
+
+    def hand(self, ctx: RenderContext, seat: int) -> Rendered:
+        private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
+        view, lang = private.public, ctx.lang
+        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+        trick = played(view.trick) if view.trick else _t(lang, "no_card")
+        description = "\n".join(
+            [
+                f"**{_t(lang, 'hand_trick')}** {trick}",
+                f"**{_t(lang, 'share_cards')}** {shorts(view.share_cards)}",
+            ]
+        )
+        embed = discord.Embed(title=title[:256], description=description, colour=HAND_COLOUR)
+        embed.add_field(
+            name=_t(lang, "your_hand", n=len(private.hand)),
+            value=by_suit(private.hand) or _t(lang, "none"),
+            inline=False,
+        )
+        embed.add_field(
+            name=_t(lang, "received", n=len(private.received)),
+            value=by_suit(private.received, sums=True) or _t(lang, "none"),
+            inline=False,
+        )
+        playable = set(private.playable)
+        controls: list[Button | Select] = [
+            Button(
+                label=str(number),
+                emoji=texts.SUITS[suit]["emoji"],
+                action=Play(suit=suit, number=number).encode(),
+                seat=seat,
+                style=(
+                    discord.ButtonStyle.primary
+                    if (suit, number) in playable
+                    else discord.ButtonStyle.secondary
+                ),
+                disabled=(suit, number) not in playable,
+            )
+            for suit, number in private.hand
+        ]
+        return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
+
+    # -- the log and the end ----------------------------------------------------------------
+
+    def event_text(self, ctx: RenderContext, event: Event) -> str | None:
+        template = texts.LOG.get(event.kind, {}).get(ctx.lang)
+        if template is None:
+            return None
+        lang, data = ctx.lang, event.data
+        values: dict[str, object] = {
+            "seat": ctx.seat_label(event.seat) if event.seat is not None else "",
+            "game": data.get("game", ""),
+            "trick": data.get("trick", ""),
+            "rule": texts.RULE_NAMES[data["rule"]][lang] if data.get("rule") else "",
+            "card": (
+                texts.card_name((int(data["suit"]), int(data["number"])), lang)
+                if "suit" in data and "number" in data
+                else ""
+            ),
+            "cards": shorts([(int(s), int(n)) for s, n in data.get("to_give", [])]),
+            "to": ctx.seat_label(int(data["to"])) if "to" in data else "",
+        }
+        text = template.format(**values)
+        if event.kind == "game_end" and "scores" in data:
+            text += " " + " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
+        return text
+
+    def final(self, ctx: RenderContext) -> list[discord.Embed]:
+        result = ctx.state.result()
+        view = self._public(ctx)
+        lang = ctx.lang
+        games = result.details.get("games", [])
+        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        for seat in order:
+            if view.long_game:
+                lines = [
+                    f"{_t(lang, 'game_line', n=g['number'])}: {g['scores'][seat]}" for g in games
+                ]
+            else:
+                game = games[-1] if games else None
+                lines = self._suit_lines(game, seat, result.breakdown[seat])
+                lines = lines or [_t(lang, "no_received")]
+            lines.append(f"**{_t(lang, 'total_line', n=result.scores[seat])}**")
+            embed.add_field(
+                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                value=keep_newest(lines),
+                inline=True,
+            )
+        description = winners_line(ctx, result.winners)
+        if view.long_game:
+            description += "\n" + _t(lang, "long_final", games=len(games), target=view.target)
+        embed.description = description
+        return [embed]
+
+    def _suit_lines(self, game: dict | None, seat: int, points: dict[str, int]) -> list[str]:
+        """Per suit: the cards the seat received, their sum, and the points it scored."""
+        received = [(int(s), int(n)) for s, n in (game["received"][seat] if game else [])]
+        lines = []
+        for suit, entry in enumerate(texts.SUITS):
+            numbers = sorted(n for s, n in received if s == suit)
+            if not numbers:
+                continue
+            sums = "+".join(str(n) for n in numbers)
+            if len(numbers) > 1:
+                sums += f"={sum(numbers)}"
+            lines.append(f"{entry['emoji']} {sums} → **{points.get(entry['key'], 0)}**")
+        return lines
+
+
+RENDERER = TakeAndShareRenderer()

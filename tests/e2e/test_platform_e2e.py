@@ -1,0 +1,205 @@
+"""The platform end to end: lobby rules, options, /rules, /settings with DMs, /game commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.harness import (
+    create_lobby,
+    custom_id,
+    game_id_of,
+    lobby_click,
+    make_bot,
+    table_message,
+    wait_until,
+)
+from tests.fakediscord import FakeDiscord, Message, User
+
+
+async def ephemeral_answer(user: User, message: Message, op: str) -> str:
+    inter = await user.click(message, custom_id(message, rf"lb:\d+:{op}"))
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral, response
+    return response.message.text  # type: ignore[union-attr]
+
+
+async def choose_option(user: User, lobby: Message, field: str, value: str) -> object:
+    inter = await user.select(lobby, custom_id(lobby, rf"lo:\d+:{field}"), [value])
+    return await inter.response()
+
+
+async def test_lobby_rules_and_options(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3")
+    async with fake.run_bot(bot):
+        lobby = await create_lobby(fake, aoi, "kasane", language="en")
+        assert "lobby" in lobby.text and "3–4 players" in lobby.text
+        assert "needs 3–4 players" in await ephemeral_answer(aoi, lobby, "start")
+        assert "ホストだけ" in await ephemeral_answer(ben, lobby, "start")
+        assert "ホストだけ" in await ephemeral_answer(ben, lobby, "cpu")
+        assert "ホストだけ" in await ephemeral_answer(ben, lobby, "cancel")
+        assert "参加者ではありません" in await ephemeral_answer(ben, lobby, "leave")
+        await lobby_click(fake, ben, lobby, "join")
+        assert ben.mention in fake.message(lobby.id).text
+        assert "すでに参加" in await ephemeral_answer(ben, fake.message(lobby.id), "join")
+        await lobby_click(fake, ben, lobby, "leave")
+        assert ben.mention not in fake.message(lobby.id).text
+        await lobby_click(fake, ben, lobby, "join")
+        # Options: only the host may set them; the lobby shows the choice.
+        response = await choose_option(ben, fake.message(lobby.id), "variant_b", "on")
+        assert response.ephemeral  # type: ignore[attr-defined]
+        response = await choose_option(aoi, fake.message(lobby.id), "variant_b", "on")
+        assert response.type == 7  # type: ignore[attr-defined]
+        assert "Variant B (easier)**: On" in fake.message(lobby.id).text
+        # Variant A is for 3 players: with 4 seats Start explains, and nothing starts.
+        await lobby_click(fake, aoi, lobby, "cpu")
+        await lobby_click(fake, aoi, lobby, "cpu")
+        await choose_option(aoi, fake.message(lobby.id), "variant_a", "on")
+        assert "don't fit" in await ephemeral_answer(aoi, fake.message(lobby.id), "start")
+        await choose_option(aoi, fake.message(lobby.id), "variant_a", "off")
+        await lobby_click(fake, aoi, fake.message(lobby.id), "start")
+        game_id = game_id_of(lobby)
+        thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the thread")
+        await wait_until(
+            fake,
+            lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
+            "the table",
+        )
+        record = await bot.store.get(game_id)
+        assert record is not None and record.options == {"variant_a": False, "variant_b": True}
+        assert [s.name for s in record.seats] == ["Aoi", "Ben", "CPU 1", "CPU 2"]
+        # The lobby now points at the thread; its buttons answer that the game started.
+        assert f"<#{thread.id}>" in fake.message(lobby.id).text
+        inter = await aoi.click_raw(lobby.id, lobby.channel_id, f"lb:{game_id}:join")
+        assert "already started" in (await inter.response()).message.text  # type: ignore[union-attr]
+
+
+async def test_cancel_and_two_games_in_one_channel(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3")
+    async with fake.run_bot(bot):
+        first = await create_lobby(fake, aoi, "kasane")
+        second = await create_lobby(fake, aoi, "kasane")
+        first_id, second_id = game_id_of(first), game_id_of(second)
+        assert first_id != second_id
+        inter = await aoi.click(first, custom_id(first, r"lb:\d+:cancel"))
+        assert (await inter.response()).type == 7
+        assert "中止" in fake.message(first.id).text
+        assert fake.message(first.id).custom_ids == []
+        inter = await aoi.slash("game list")
+        text = (await inter.response()).message.text  # type: ignore[union-attr]
+        assert f"#{second_id} " in text and f"#{first_id} " not in text
+
+
+async def test_rules_in_both_languages(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    ja, en = fake.add_user("Aoi", locale="ja"), fake.add_user("Ben", locale="en-US")
+    async with fake.run_bot(make_bot(fake, tmp_path / "db.sqlite3")):
+        inter = await ja.slash("rules", {"game": "kasane"})
+        response = await inter.response()
+        assert response.ephemeral and "手番" in response.message.text  # type: ignore[union-attr]
+        inter = await en.slash("rules", {"game": "kasane"})
+        response = await inter.response()
+        assert response.ephemeral and "Your turn" in response.message.text  # type: ignore[union-attr]
+
+
+async def start_with_cpus(
+    fake: FakeDiscord, host: User, others: list[User], cpus: int
+) -> tuple[int, int]:
+    lobby = await create_lobby(fake, host, "kasane", language="en")
+    for user in others:
+        await lobby_click(fake, user, lobby, "join")
+    for _ in range(cpus):
+        await lobby_click(fake, host, lobby, "cpu")
+    await lobby_click(fake, host, lobby, "start")
+    game_id = game_id_of(lobby)
+    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the thread")
+    await wait_until(
+        fake,
+        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
+        "the table",
+    )
+    return game_id, thread.id
+
+
+async def test_hand_by_dm_and_the_fallback_when_dms_are_closed(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
+    async with fake.run_bot(bot):
+        inter = await aoi.slash("settings", {"hand": "dm"})
+        assert "DM" in (await inter.response()).message.text  # type: ignore[union-attr]
+        game_id, thread_id = await start_with_cpus(fake, aoi, [], cpus=2)
+        table = table_message(fake, game_id, thread_id)
+        inter = await aoi.click(table, f"hd:{game_id}")
+        response = await inter.response()
+        assert response.ephemeral and "in your DMs" in response.message.text  # type: ignore[union-attr]
+        dm = await fake.wait_for(lambda: aoi.dms(), 5, "the DM hand")
+        assert "Your hand" in dm[-1].text
+        # The DM hand follows the game: after moves it is edited, not re-sent.
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        await wait_until(fake, lambda: session.state.to_act() == [0], "Aoi's turn")
+        version = session.version
+        table = table_message(fake, game_id, thread_id)
+        take = next(c for c in table.custom_ids if c.startswith(f"mv:{game_id}:{version}:0:take"))
+        await (await aoi.click(table, take)).response()
+        await wait_until(fake, lambda: session.version > version, "the take")
+        assert len(aoi.dms()) == 1
+        dm_hand = aoi.dms()[-1]
+        if session.state.public_view().step == "meld":
+            await wait_until(
+                fake,
+                lambda: any(":pass" in c for c in fake.message(dm_hand.id).custom_ids),
+                "meld buttons in the DM",
+            )
+            pass_id = next(c for c in fake.message(dm_hand.id).custom_ids if c.endswith(":pass"))
+            response = await (await aoi.click(dm_hand, pass_id)).response()
+            assert response.type == 7 and response.message.id == dm_hand.id  # type: ignore[union-attr]
+        # With DMs closed the hand comes as an ephemeral, saying why.
+        aoi.close_dms()
+        await bot.store.delete_hand_message(game_id, 0)
+        table = table_message(fake, game_id, thread_id)
+        inter = await aoi.click(table, f"hd:{game_id}")
+        response = await inter.response()
+        assert response.ephemeral
+        assert "DMs are closed" in response.message.text  # type: ignore[union-attr]
+        assert "Your hand" in response.message.text  # type: ignore[union-attr]
+
+
+async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    mod = fake.add_user("Mod", locale="en-US", manage_guild=True)
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8)
+    async with fake.run_bot(bot):
+        game_id, thread_id = await start_with_cpus(fake, aoi, [ben], cpus=1)
+        table_id = table_message(fake, game_id, thread_id).id
+        inter = await ben.slash("game replace", {"player": aoi}, channel=thread_id)
+        assert "Only the host" in (await inter.response()).message.text  # type: ignore[union-attr]
+        inter = await aoi.slash("game replace", {"player": ben}, channel=thread_id)
+        response = await inter.response()
+        assert not response.ephemeral and "CPU" in response.message.text  # type: ignore[union-attr]
+        record = await bot.store.get(game_id)
+        assert record is not None and record.seats[1].is_cpu
+        # Ben's seat now plays by itself: the game moves on whenever only CPUs are to act.
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        await wait_until(fake, lambda: session.state.to_act() == [0], "the turn to come to Aoi")
+        inter = await ben.slash("game abandon", {}, channel=thread_id)
+        assert "Only the host" in (await inter.response()).message.text  # type: ignore[union-attr]
+        inter = await mod.slash("game abandon", {}, channel=thread_id)
+        assert "abandoned" in (await inter.response()).message.text  # type: ignore[union-attr]
+        record = await bot.store.get(game_id)
+        assert record is not None and record.status == "abandoned"
+        table = fake.message(table_id)
+        await wait_until(fake, lambda: "abandoned" in fake.message(table_id).text, "the note")
+        assert [c for c in table.custom_ids if c.startswith("mv:")] == []
