@@ -98,6 +98,21 @@ class TakeAndShareState(State):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def opening_events(self) -> list[Event]:
+        """The first game's start (first leader, share cards) for the table's log; later games
+        of a long game announce themselves with the same event kind."""
+        return [
+            Event(
+                kind="game_start",
+                seat=self.first_leader,
+                data={
+                    "game": self.game_no,
+                    "first_leader": self.first_leader,
+                    "share": [list(c) for c in as_cards(self.share)],
+                },
+            )
+        ]
+
     @property
     def lead_suit(self) -> int | None:
         return suit_of(self.trick[0]) if self.trick else None
