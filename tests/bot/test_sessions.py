@@ -121,6 +121,6 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
     stored = await store.get(record.id)
     assert stored is not None and stored.deadline is not None and stored.deadline >= 1031.0
     async with store.db.execute("SELECT by_cpu FROM actions WHERE game_id = ?", (record.id,)) as c:
-        assert [row[0] for row in await c.fetchall()][0] == 1
+        assert (await c.fetchone())[0] == 1
     await sessions.close()
     await store.close()
