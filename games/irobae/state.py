@@ -435,7 +435,7 @@ class IrobaeState(State):
             unused_count=len(self.unused),
             to_act=self.to_act(),
             turn=self.turn,
-            leader=self.leader if self.phase == "play" else None,
+            leader=None if self.is_over() else self.leader,
             trick=[
                 PlayedCard(seat=(self.leader + i) % n, card=CardView.of(c))
                 for i, c in enumerate(self.trick)

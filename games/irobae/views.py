@@ -62,6 +62,7 @@ class PublicView(BaseModel):
     to_act: list[int]
     #: The seat to play now during the play step, else None.
     turn: int | None
+    #: Who leads the current trick (during the pass step: who will lead the first trick).
     leader: int | None
     #: The current trick in play order.
     trick: list[PlayedCard]

@@ -354,3 +354,16 @@ def test_cpu_levels() -> None:
     for level in GAME.cpu_levels:
         action = GAME.cpu(level).choose(state, 3, Rng(1))
         assert action in state.legal_actions(3)
+
+
+def test_strong_player_passes_from_its_shortest_colours() -> None:
+    state = GAME.new(3, seed=6)
+    snap = state.snapshot()
+    hand = [C(FLOWER, 1), C(FLOWER, 2), C(FLOWER, 3), C(BIRD, 4), C(BIRD, 5), C(BIRD, 6)]
+    hand += [C(FAN, 2), C(FAN, 5), C(BUTTERFLY, 3)]
+    rest = [c for c in deck(3) if c not in hand]
+    snap.update(hands=[sorted(hand), rest[:9], rest[9:18]], unused=rest[18:])
+    state = GAME.load(snap)
+    # Butterfly is a singleton, fan a pair: the butterfly and the higher fan go.
+    action = GAME.cpu("strong").choose(state, 0, Rng(1))
+    assert action == PassCards(a=C(FAN, 5), b=C(BUTTERFLY, 3))
