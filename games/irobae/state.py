@@ -187,6 +187,8 @@ class IrobaeState(State):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Pass: every pair of hand cards (36 with 9 cards). Play: the playable cards."""
+        if not 0 <= seat < self.players:
+            return []
         if self.phase == "pass":
             return [PassCards(a=a, b=b) for a, b in combinations(self.passable(seat), PASS_COUNT)]
         return [PlayCard(card=c) for c in self.playable(seat)]

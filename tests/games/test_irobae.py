@@ -307,6 +307,7 @@ def test_actions_after_the_game_is_over() -> None:
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert state.to_act() == [] and state.legal_actions(0) == []
+    assert GAME.new(3, seed=1).legal_actions(3) == []
     expect_illegal(state, 0, PlayCard(card=0), Reason.GAME_OVER)
     expect_illegal(state, 1, PassCards(a=0, b=1), Reason.GAME_OVER)
 
