@@ -60,7 +60,8 @@ TEXT: dict[Lang, dict[str, str]] = {
         "declared_by": "{player}が終了宣言",
         "marks": "__下線__＝王朝役 · **太字**＝五行役",
         "score_line": "{seat} — **{points}点**",
-        "yaku_line": "王朝役 {dyn} +{dp} · 五行役 {ele} +{ep}",
+        "dynasty_yaku": "王朝役",
+        "element_yaku": "五行役",
         "no_run": "なし",
         "your_hand": "あなたの手札",
         "down_note": "🔒＝裏向き（あなただけが知っています）",
@@ -116,7 +117,8 @@ TEXT: dict[Lang, dict[str, str]] = {
         "declared_by": "{player} declared",
         "marks": "__underlined__ = 王朝役 dynasty run · **bold** = 五行役 element run",
         "score_line": "{seat} — **{points} pts**",
-        "yaku_line": "王朝役 dynasty {dyn} +{dp} · 五行役 element {ele} +{ep}",
+        "dynasty_yaku": "王朝役 dynasty",
+        "element_yaku": "五行役 element",
         "no_run": "none",
         "your_hand": "Your hand",
         "down_note": "🔒 = face down (only you know it)",
@@ -235,14 +237,18 @@ def yaku_line(arrangement: Arrangement, lang: Lang) -> str:
             dyn.append(number_mark(number))
         if pos.in_element_run:
             ele.append(c.element or pos.stands_for or "")
-    return _t(
-        lang,
-        "yaku_line",
-        dyn="".join(dyn) or _t(lang, "no_run"),
-        dp=arrangement.dynasty_points,
-        ele="".join(ele) or _t(lang, "no_run"),
-        ep=arrangement.element_points,
-    )
+    dynasty = _t(lang, "dynasty_yaku")
+    element = _t(lang, "element_yaku")
+    no_run = _t(lang, "no_run")
+    parts = [
+        f"{dynasty} {''.join(dyn)} +{arrangement.dynasty_points}"
+        if arrangement.dynasty_points
+        else f"{dynasty} {no_run}",
+        f"{element} {''.join(ele)} +{arrangement.element_points}"
+        if arrangement.element_points
+        else f"{element} {no_run}",
+    ]
+    return " · ".join(parts)
 
 
 class GogyoRenderer:
@@ -409,9 +415,7 @@ class GogyoRenderer:
         view, lang = private.public, ctx.lang
         step = view.step
         controls: list[Button | Select] = []
-        back = Button(
-            label=texts.ACTION_NAMES["back"][lang], action="back", seat=seat, emoji="↩️", row=4
-        )
+        back = Button(label=texts.ACTION_NAMES["back"][lang], action="back", seat=seat, emoji="↩️")
         if step == "act":
             controls.append(
                 Button(
@@ -420,7 +424,6 @@ class GogyoRenderer:
                     seat=seat,
                     emoji="🎴",
                     style=discord.ButtonStyle.primary,
-                    row=0,
                 )
             )
             controls.append(
@@ -430,7 +433,6 @@ class GogyoRenderer:
                     seat=seat,
                     emoji=HIDDEN_CARD,
                     style=discord.ButtonStyle.primary,
-                    row=0,
                 )
             )
             legal = {a.encode() for a in ctx.state.legal_actions(seat)}
@@ -444,7 +446,6 @@ class GogyoRenderer:
                         seat=seat,
                         emoji="⚔️",
                         style=discord.ButtonStyle.danger,
-                        row=1,
                     )
                 )
             if not duels:
@@ -455,7 +456,6 @@ class GogyoRenderer:
                         seat=seat,
                         emoji="⚔️",
                         disabled=True,
-                        row=1,
                     )
                 )
             return _t(lang, "prompt.act"), controls
@@ -467,7 +467,6 @@ class GogyoRenderer:
                         action=f"discard.{c.id}",
                         seat=seat,
                         emoji=mark(c),
-                        row=0,
                     )
                 )
             controls.append(back)
@@ -487,7 +486,6 @@ class GogyoRenderer:
                         seat=seat,
                         emoji=mark(c),
                         style=style,
-                        row=0,
                     )
                 )
             if step == "field_take":
@@ -552,7 +550,6 @@ class GogyoRenderer:
                     seat=seat,
                     emoji="🏁",
                     style=discord.ButtonStyle.success,
-                    row=0,
                 )
             )
             controls.append(
@@ -561,7 +558,6 @@ class GogyoRenderer:
                     action="end",
                     seat=seat,
                     emoji="⏭️",
-                    row=0,
                 )
             )
             return _t(lang, "prompt.declare", points=private.best_score), controls
