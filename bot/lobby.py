@@ -322,13 +322,15 @@ class Lobby:
         if isinstance(channel, discord.Thread) or interaction.message is None:
             thread_id = None
         else:
-            thread = await interaction.message.create_thread(
-                name=t(table_lang, "thread.name", game=game.name(table_lang), id=record.id)[
-                    :THREAD_NAME_MAX
-                ],
-                auto_archive_duration=1440,
-            )
-            thread_id = thread.id
+            name = t(table_lang, "thread.name", game=game.name(table_lang), id=record.id)
+            try:
+                thread = await interaction.message.create_thread(
+                    name=name[:THREAD_NAME_MAX], auto_archive_duration=1440
+                )
+                thread_id: int | None = thread.id
+            except discord.HTTPException as exc:
+                log.warning("no thread for game %s (%s); playing in the channel", record.id, exc)
+                thread_id = None
         await self.bot.store.update_game(record.id, thread_id=thread_id)
         record.thread_id = thread_id
         session = await self.bot.sessions.start(record)

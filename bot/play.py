@@ -9,6 +9,7 @@ nothing. An accepted move is on disk before Discord hears back.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
     from bot.table import Table
 
 log = logging.getLogger(__name__)
+
+#: How long a click waits for its game's lock before acknowledging Discord first (seconds).
+LOCK_PATIENCE = 1.5
 
 
 def _is_hand_message(interaction: discord.Interaction[Any]) -> bool:
@@ -44,6 +48,13 @@ class Play:
     @property
     def table(self) -> Table:
         return self.bot.table
+
+    async def _update(self, interaction: discord.Interaction[Any], **payload: Any) -> None:
+        """Update the clicked message: as the first response, or after a deferral."""
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**payload)
+        else:
+            await interaction.response.edit_message(**payload)
 
     async def _reply(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral answer, as a first response or as a follow-up."""
@@ -97,7 +108,14 @@ class Play:
         except IllegalAction as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
-        async with session.lock:
+        try:
+            await asyncio.wait_for(session.lock.acquire(), LOCK_PATIENCE)
+        except TimeoutError:
+            # Other moves of this game are being written: acknowledge now so Discord's
+            # 3-second limit holds however long the queue is, and answer when it is our turn.
+            await interaction.response.defer()
+            await session.lock.acquire()
+        try:
             try:
                 outcome = await self.bot.sessions.apply(
                     session, seat, action, expected_version=version
@@ -108,6 +126,8 @@ class Play:
             await self._answer_move(interaction, session, seat, lang, on_hand)
             in_dm = on_hand and interaction.guild_id is None
             await self.table.after_move(session, outcome, skip_dm_seat=seat if in_dm else None)
+        finally:
+            session.lock.release()
         self.bot.sessions.schedule(session)
 
     async def _answer_move(
@@ -128,12 +148,12 @@ class Play:
             and not self.table.table_is_old(session)
         )
         if clicked_table:
-            await interaction.response.edit_message(**self.table.table_payload(session))
+            await self._update(interaction, **self.table.table_payload(session))
         elif on_hand:
-            await interaction.response.edit_message(**self.table.hand_payload(session, seat, lang))
+            await self._update(interaction, **self.table.hand_payload(session, seat, lang))
             await self.table.update_table(session)
         else:
-            await interaction.response.send_message(t(lang, "move.done"), ephemeral=True)
+            await self._reply(interaction, t(lang, "move.done"))
             await self.table.update_table(session)
         if over or on_hand:
             return
@@ -156,8 +176,8 @@ class Play:
         """Answer a click that changes nothing: the reason, with the fresh view on a hand."""
         text = reason_text(session.record.game, reason, lang)
         if on_hand and session.record.seat_of(interaction.user.id) == seat:
-            await interaction.response.edit_message(
-                **self.table.hand_payload(session, seat, lang, notice=f"⚠️ {text}")
+            await self._update(
+                interaction, **self.table.hand_payload(session, seat, lang, notice=f"⚠️ {text}")
             )
         else:
             await self._reply(interaction, f"⚠️ {text}")
@@ -175,7 +195,7 @@ class Play:
             await self._reply(interaction, t(lang, "error.not_player"))
             return
         if refresh and _is_hand_message(interaction):
-            await interaction.response.edit_message(**self.table.hand_payload(session, seat, lang))
+            await self._update(interaction, **self.table.hand_payload(session, seat, lang))
             return
         await self._deliver_hand(interaction, session, seat, lang, followup=False)
 

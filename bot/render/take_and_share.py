@@ -35,15 +35,15 @@ TEXT: dict[Lang, dict[str, str]] = {
         "last_trick": "第{n}トリック → {seat}の勝ち（{rule}）",
         "share_cards": "シェアカード",
         "to_give": "配るカード",
-        "given": "受け取り済み",
+        "given": "（受け取り済み：{seats}）",
         "give_to": "{card}を誰に渡しますか？",
         "new_share": "新しいシェアカード",
         "players": "プレイヤー",
         "player_line": "手札{hand}・受取{received}",
         "player_total": "・累計{total}",
         "scores": "累計得点（{target}点を超えたら終了）",
-        "game_line": "第{n}ゲーム",
-        "total": "合計",
+        "game_line": "第{n}ゲーム：{scores}",
+        "total": "合計：{scores}",
         "gift_log": "シェアの記録（このゲーム）",
         "log": "最近の手",
         "step.lead": "リード",
@@ -52,7 +52,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "your_hand": "あなたの手札（{n}枚）",
         "received": "受け取ったカード（{n}枚）",
         "none": "（なし）",
-        "hand_trick": "場",
+        "hand_trick": "トリック",
         "prompt.lead": "あなたの番です。好きなカードを1枚出してください（リード）。",
         "prompt.follow": "あなたの番です。{suit}を持っていれば必ず出してください。",
         "prompt.give": (
@@ -74,15 +74,15 @@ TEXT: dict[Lang, dict[str, str]] = {
         "last_trick": "Trick {n} → {seat} won ({rule})",
         "share_cards": "Share cards",
         "to_give": "To give",
-        "given": "received already",
+        "given": " (received already: {seats})",
         "give_to": "Who gets {card}?",
         "new_share": "New share cards",
         "players": "Players",
         "player_line": "hand {hand} · received {received}",
         "player_total": " · total {total}",
         "scores": "Running scores (the series ends above {target})",
-        "game_line": "Game {n}",
-        "total": "Total",
+        "game_line": "Game {n}: {scores}",
+        "total": "Total: {scores}",
         "gift_log": "Gift log (this game)",
         "log": "Recent moves",
         "step.lead": "lead",
@@ -200,7 +200,7 @@ class TakeAndShareRenderer:
         lines.append("")
         if view.phase == "share" and view.next_gift is not None:
             done = " ".join(seat_mark(s) for s in view.share_received)
-            given = f" ({_t(lang, 'given')}: {done})" if done else ""
+            given = _t(lang, "given", seats=done) if done else ""
             lines.append(f"**{_t(lang, 'to_give')}** {shorts(view.to_give)}{given}")
             card = texts.card_name(view.next_gift, lang)
             lines.append(f"🎁 **{_t(lang, 'give_to', card=card)}**")
@@ -228,10 +228,10 @@ class TakeAndShareRenderer:
             return " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(values))
 
         lines = [
-            f"{_t(ctx.lang, 'game_line', n=n)}: {row(scores)}"
+            _t(ctx.lang, "game_line", n=n, scores=row(scores))
             for n, scores in enumerate(view.game_scores, start=1)
         ]
-        lines.append(f"**{_t(ctx.lang, 'total')}: {row(view.totals)}**")
+        lines.append(f"**{_t(ctx.lang, 'total', scores=row(view.totals))}**")
         return keep_newest(lines)
 
     def _gift_log(self, view: PublicView) -> str:
@@ -379,7 +379,7 @@ class TakeAndShareRenderer:
         for seat in order:
             if view.long_game:
                 lines = [
-                    f"{_t(lang, 'game_line', n=g['number'])}: {g['scores'][seat]}" for g in games
+                    _t(lang, "game_line", n=g["number"], scores=g["scores"][seat]) for g in games
                 ]
             else:
                 game = games[-1] if games else None
@@ -408,7 +408,8 @@ class TakeAndShareRenderer:
             sums = "+".join(str(n) for n in numbers)
             if len(numbers) > 1:
                 sums += f"={sum(numbers)}"
-            lines.append(f"{entry['emoji']} {sums} → **{points.get(entry['key'], 0)}**")
+            won = points.get(entry["key"], 0)
+            lines.append(f"{entry['emoji']} {sums} → " + (f"**{won}** ✅" if won else "0"))
         return lines
 
 

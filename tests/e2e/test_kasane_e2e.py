@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from bot.client import GameBot
@@ -316,3 +317,32 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             assert response.type == 7 and "⚠️" in response.message.text  # type: ignore[union-attr]
             assert session.version == version
         assert custom_id(table_message(fake, game_id, thread_id), rf"hd:{game_id}")
+
+
+async def test_simultaneous_clicks_make_exactly_one_move(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    people = [fake.add_user(n, locale="en-US") for n in ("Aoi", "Ben", "Chika")]
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=13)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, people[0], people[1:])
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        seat = session.state.to_act()[0]
+        table = table_message(fake, game_id, thread_id)
+        take = ids(table, rf"mv:{game_id}:0:{seat}:take\.\d")[0]
+        clicks = await asyncio.gather(
+            *(people[seat].click_raw(table.id, table.channel_id, take) for _ in range(20))
+        )
+        responses = await asyncio.gather(*(c.response() for c in clicks))
+        assert all(r is not None for r in responses)
+        await wait_until(
+            fake,
+            lambda: all(c.messages or c.response_type == 7 for c in clicks),
+            "every click to be answered",
+        )
+        assert session.version == 1
+        assert len(await bot.store.actions(game_id)) == 1
+        stale = [c for c in clicks if any("changed" in m.text for m in c.messages)]
+        assert len(stale) == 19
