@@ -615,7 +615,10 @@ class GogyoRenderer:
         view = self._public(ctx)
         lang = ctx.lang
         embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
-        order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        tiebreak = result.tiebreak or [0] * len(result.scores)
+        order = sorted(
+            range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
+        )
         for seat in order:
             parts = result.breakdown[seat]
             lines: list[str] = []
