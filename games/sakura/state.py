@@ -36,9 +36,13 @@ from games.sakura.views import (
     TurnView,
 )
 
-__all__ = ["SakuraOptions", "SakuraState"]
+__all__ = ["SPLIT_SECONDS", "SakuraOptions", "SakuraState"]
 
 NON_BLACK = range(BLACK)
+
+#: Seconds every player has for the secret end split (RULES.md); whoever has not answered by
+#: then gets `SakuraState.default_split`.
+SPLIT_SECONDS = 120
 
 #: Steps in which a choice with a single legal option is carried out without asking.
 AUTO_STEPS = frozenset(
@@ -162,6 +166,17 @@ class SakuraState(State):
         """The documented split for a seat that does not answer in time
         (`scoring.default_split`)."""
         return SplitAction(warm=scoring.default_split(_named(self.screens[seat])))
+
+    def phase_seconds(self) -> int | None:
+        """The end split is asked of everyone at once, with `SPLIT_SECONDS` to answer."""
+        return SPLIT_SECONDS if self.step == "split" else None
+
+    def timeout_action(self, seat: int) -> SplitAction | None:
+        """A seat that lets the split's time run out gets the documented default split; at any
+        other step a CPU move decides."""
+        if self.step == "split" and seat in self.to_act():
+            return self.default_split(seat)
+        return None
 
     # --------------------------------------------------------- legal actions
 

@@ -9,6 +9,7 @@ __all__ = [
     "GROUP_NAMES",
     "NAME",
     "OPTION_TEXT",
+    "OPTION_VALUES",
     "REASONS",
     "RULES",
     "SIDE_NAMES",
@@ -97,6 +98,9 @@ SIDE_NAMES: dict[str, dict[str, str]] = {
     "classic": {"ja": "基本面", "en": "classic side"},
     "advanced": {"ja": "上級面", "en": "advanced side"},
 }
+
+#: Option values as the lobby shows them.
+OPTION_VALUES: dict[str, dict[str, dict[str, str]]] = {"mastery_side": SIDE_NAMES}
 
 #: Step names as `public_view().step` gives them.
 STEPS: dict[str, dict[str, str]] = {
@@ -223,8 +227,8 @@ RULES: dict[str, str] = {
             ),
             (
                 "**ついたて**: 白と黒は全員同時に秘密で赤・黄グループと水色・青グループに振り分け"
-                "ます（時間切れの人は、本物のコマが多いグループへ全部）。そのグループのコマが1個"
-                "以上ないと数えられず、得点もできません。"
+                "ます（制限時間2分。時間切れの人は、本物のコマが多いグループへ全部）。そのグル"
+                "ープのコマが1個以上ないと数えられず、得点もできません。"
             ),
             "　赤・黄: 1位18・2位10・3位8 ／ 水色・青: 1位16・2位12・3位8。",
             "　同数は該当順位の点を合計して等分（切り捨て）し、次の順位は下がります。",
@@ -293,9 +297,9 @@ RULES: dict[str, str] = {
             ),
             (
                 "**Screen**: everyone secretly splits their white and black between warm (red + "
-                "yellow) and cool (light blue + blue) at once (no answer in time: all to the "
-                "group with more real flowers). Wilds count only toward a group with a real "
-                "flower behind the screen, and a group scores only with one."
+                "yellow) and cool (light blue + blue) at once, within 2 minutes (no answer in "
+                "time: all to the group with more real flowers). Wilds count only toward a group "
+                "with a real flower behind the screen, and a group scores only with one."
             ),
             "　Warm: 1st 18, 2nd 10, 3rd 8. Cool: 1st 16, 2nd 12, 3rd 8.",
             (
