@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from bot.render.base import Button
+from bot.render.common import seat_mark
 from bot.render.take_and_share import RENDERER, by_suit, keep_newest
 from bot.sessions import Session
 from bot.table import Table
@@ -118,6 +119,14 @@ def test_the_hand_has_one_button_per_card_in_suit_order() -> None:
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields[f"Your hand ({len(private.hand)})"] == by_suit(private.hand)
     assert "Your received cards (0)" in fields
+    # The table lists the trick so far in play order, one card a line.
+    description = RENDERER.table(ctx).embeds[0].description or ""
+    trick = state.public_view().trick
+    lines = [
+        f"{seat_mark(c.seat)} Player {c.seat + 1} — {texts.card_name((c.suit, c.number), 'en')}"
+        for c in trick
+    ]
+    assert "\n".join(lines) in description and f"· lead {lead}" in description
     # Someone else's hand at the same moment: every card shown, none playable.
     other = (seat + 1) % 4
     waiting = RENDERER.hand(ctx, other)

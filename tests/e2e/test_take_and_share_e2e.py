@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.client import GameBot
-from bot.render.take_and_share import by_suit
+from bot.render.take_and_share import by_suit, played, shorts
 from bot.sessions import Session
 from games import registry
 from games.take_and_share import scoring, texts
@@ -210,7 +210,7 @@ async def check_final(
 
 
 def seen_hands(
-    game_id: int, seed: int, options: dict, actions: list[tuple[int, int, str]], players: int
+    seed: int, options: dict, actions: list[tuple[int, int, str]], players: int
 ) -> tuple[list[set[str]], list[set[str]]]:
     """Every hand and received-cards text each seat could have been shown (replaying the log)."""
     game = registry.get(GAME)
@@ -265,9 +265,13 @@ def check_hidden(
 
 
 def table_agrees(table: Message, session: Session) -> None:
-    """What the table shows at a quiet moment: counts, tricks left, share cards, no hand."""
+    """What the table shows at a share step: the trick just won in play order, the cards to
+    hand out and the new share cards, received counts, tricks left, the gift log, no hand."""
     view = session.state.public_view()
     text = table.text
+    assert played(view.history[-1].cards) in text
+    assert f"To give** {shorts(view.to_give)}" in text
+    assert f"New share cards** {shorts(view.share_cards)}" in text
     for seat in range(view.players):
         assert f"received {view.received_counts[seat]}" in text
     assert f"Tricks left: {view.tricks_left}/{view.tricks_per_game}" in text
@@ -349,7 +353,7 @@ async def finish(
     record = await bot.store.get(game_id)
     assert record is not None
     actions = await bot.store.actions(game_id)
-    hands, received = seen_hands(game_id, record.seed, record.options, actions, len(names))
+    hands, received = seen_hands(record.seed, record.options, actions, len(names))
     shown = check_hidden(fake, users, hands, received, game_id)
     return result, actions, shown
 
@@ -499,5 +503,5 @@ async def test_long_game_with_two_cpus(fake_discord: FakeDiscord, tmp_path: Path
         record = await bot.store.get(game_id)
         assert record is not None
         actions = await bot.store.actions(game_id)
-        hands, received = seen_hands(game_id, record.seed, record.options, actions, 3)
+        hands, received = seen_hands(record.seed, record.options, actions, 3)
         assert check_hidden(fake, {0: hana}, hands, received, game_id) >= 10
