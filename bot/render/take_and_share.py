@@ -240,7 +240,7 @@ class TakeAndShareRenderer:
             if not record.gifts:
                 continue
             gifts = " ".join(f"{short((g.suit, g.number))}→{seat_mark(g.to)}" for g in record.gifts)
-            lines.append(f"`{record.number:>2}` {seat_mark(record.winner)} {gifts}")
+            lines.append(f"`{record.number:>2}` {seat_mark(record.winner)}: {gifts}")
         return keep_newest(lines)
 
     def table(self, ctx: RenderContext) -> Rendered:
