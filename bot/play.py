@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import lang_of, t
 from bot.i18n.errors import reason_text
-from bot.sessions import MoveRefused
+from bot.sessions import GameDamaged, MoveRefused
 from games.core import IllegalAction, Lang
 
 if TYPE_CHECKING:
@@ -66,7 +66,11 @@ class Play:
     async def _session_for_click(
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> Session | None:
-        session = await self.bot.sessions.get(game_id)
+        try:
+            session = await self.bot.sessions.get(game_id)
+        except GameDamaged:
+            await self._reply(interaction, t(lang, "error.damaged"))
+            return None
         if session is None:
             record = await self.bot.store.get(game_id)
             key = "error.game_over" if record is not None else "error.unknown_game"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
@@ -27,6 +28,18 @@ log = logging.getLogger(__name__)
 
 #: How many public events the table's log keeps.
 RECENT_EVENTS = 6
+
+#: Pause before a CPU or timeout move is tried again after the database refused it.
+STORAGE_RETRY_SECONDS = 5.0
+
+
+class GameDamaged(Exception):
+    """A game whose stored data can be neither loaded nor rebuilt; `note` says why."""
+
+    def __init__(self, game_id: int, note: str) -> None:
+        super().__init__(f"game {game_id}: {note}")
+        self.game_id = game_id
+        self.note = note
 
 
 class MoveRefused(Exception):
@@ -118,36 +131,60 @@ class Sessions:
         return session
 
     async def _load(self, game_id: int) -> Session | None:
+        """Load a game in play: its snapshot is the truth; the action log, replayed from the
+        seed, rebuilds the table's recent events and repairs an unreadable snapshot. A game
+        neither can restore raises `GameDamaged` and is noted, never overwritten."""
         record = await self.store.get(game_id)
         if record is None or record.status != "playing":
             return None
-        if record.snapshot is None:
-            return None
         game = registry.get(record.game)
-        state = game.load(record.snapshot)
+        replay, events, replay_problem = await self._replay(record, game)
+        state: State | None = None
+        problem = record.snapshot_error
+        if record.snapshot is not None:
+            try:
+                state = game.load(record.snapshot)
+            except Exception as exc:
+                problem = f"snapshot cannot be loaded ({type(exc).__name__}: {exc})"
+        if state is None:
+            if replay is None:
+                note = f"{problem or 'no snapshot'}; action log: {replay_problem}"
+                log.error("game %s is damaged: %s", game_id, note)
+                await self.store.set_problem(game_id, note)
+                raise GameDamaged(game_id, note)
+            log.warning("game %s: %s; rebuilt from its action log", game_id, problem)
+            state = replay
+            record.snapshot = replay.snapshot()
+            await self.store.repair_snapshot(game_id, record.version, record.snapshot)
+        elif replay is None:
+            log.warning("game %s: %s; playing on from its snapshot", game_id, replay_problem)
+            events = []
+        elif replay.snapshot() != record.snapshot:
+            log.error("game %s: snapshot differs from the replay of its log", game_id)
         session = Session(record=record, game=game, state=state)
-        await self._recover_events(session)
+        session.events.extend(events)
         return session
 
-    async def _recover_events(self, session: Session) -> None:
-        """Rebuild the recent public events by replaying the action log from the seed."""
-        log_rows = await self.store.actions(session.id)
-        record = session.record
-        replay = session.game.new(
-            len(record.seats), seed=record.seed, options=session.game.options(record.options)
-        )
-        session.events.extend((0, event) for event in _opening_events(replay))
+    async def _replay(
+        self, record: GameRecord, game: Game
+    ) -> tuple[State | None, list[tuple[int, Event]], str | None]:
+        """The state the action log leads to, its public events, and what is wrong with the
+        log if it cannot be replayed (a missing row, an action the engine rejects)."""
+        rows = await self.store.actions(record.id)
+        if [version for version, _, _ in rows] != list(range(1, record.version + 1)):
+            return None, [], f"{len(rows)} rows for version {record.version}"
         try:
-            for version, seat, text in log_rows:
-                for event in replay.apply(seat, session.game.Action.decode(text)):
+            state = game.new(
+                len(record.seats), seed=record.seed, options=game.options(record.options)
+            )
+            events = [(0, event) for event in _opening_events(state)]
+            for version, seat, text in rows:
+                for event in state.apply(seat, game.Action.decode(text)):
                     if event.public:
-                        session.events.append((version, event))
-        except IllegalAction:
-            log.error("game %s: its action log does not replay; table log left empty", record.id)
-            session.events.clear()
-            return
-        if replay.snapshot() != record.snapshot:
-            log.error("game %s: snapshot differs from the replay of its log", record.id)
+                        events.append((version, event))
+        except (IllegalAction, ValueError) as exc:
+            return None, [], f"does not replay ({exc})"
+        return state, events[-RECENT_EVENTS:], None
 
     def forget(self, game_id: int) -> None:
         """Drop a game from memory (after it ends or is abandoned), cancelling its tasks."""
@@ -218,10 +255,12 @@ class Sessions:
                 deadline=deadline,
                 result=result,
             )
-        except BaseException:
-            # The engine state moved but the disk did not: reload the stored truth.
-            log.exception("game %s: move %s not stored; reloading", record.id, version)
-            self._live.pop(record.id, None)
+        except BaseException as exc:
+            # The engine state moved but the disk did not: go back to the stored truth.
+            session.state = session.game.load(record.snapshot or {})
+            if isinstance(exc, sqlite3.Error):
+                log.error("game %s: move %s could not be stored: %s", record.id, version, exc)
+                raise MoveRefused("storage") from exc
             raise
         record.version = version
         record.snapshot = snapshot
@@ -288,7 +327,13 @@ class Sessions:
                     break
                 seat = seats[0]
                 action = self.cpu_choose(session, seat)
-                outcome = await self.apply(session, seat, action, by_cpu=True)
+                try:
+                    outcome = await self.apply(session, seat, action, by_cpu=True)
+                except MoveRefused as exc:
+                    # Storage trouble: nothing changed; try again a little later.
+                    log.warning("game %s: CPU move refused (%s); retrying", session.id, exc)
+                    await asyncio.sleep(STORAGE_RETRY_SECONDS)
+                    continue
                 await self._publish(session, outcome)
         self.schedule(session)
 
@@ -309,7 +354,12 @@ class Sessions:
                     continue
                 for seat in session.human_seats(session.state.to_act()):
                     action = session.state.timeout_action(seat) or self.cpu_choose(session, seat)
-                    outcome = await self.apply(session, seat, action, by_cpu=True)
+                    try:
+                        outcome = await self.apply(session, seat, action, by_cpu=True)
+                    except MoveRefused as exc:
+                        log.warning("game %s: timeout move refused (%s)", session.id, exc)
+                        await asyncio.sleep(STORAGE_RETRY_SECONDS)
+                        break
                     await self._publish(session, outcome)
                     if record.deadline is None or record.deadline > self.clock():
                         break

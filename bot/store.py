@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -43,6 +44,7 @@ GAME_COLUMNS = [
     "snapshot",
     "created_at",
     "updated_at",
+    "problem",
 ]
 
 #: Columns `update_game` may change; everything else is set by dedicated methods.
@@ -59,6 +61,7 @@ MUTABLE_COLUMNS = frozenset(
         "turn_seconds",
         "deadline",
         "language",
+        "problem",
     ]
 )
 
@@ -106,6 +109,10 @@ class GameRecord:
     players: int | None = None
     snapshot: dict[str, Any] | None = None
     seats: list[SeatRecord] = field(default_factory=list)
+    #: Why this game's stored data could not be used, if it could not (see `Sessions`).
+    problem: str | None = None
+    #: Set when the snapshot column holds something that is not valid JSON.
+    snapshot_error: str | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user holds, if any."""
@@ -171,15 +178,10 @@ class Store:
             if number <= current:
                 continue
             log.info("applying migration %s", name)
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self.transaction():
                 for statement in _split_sql(sql):
                     await self.db.execute(statement)
                 await self.db.execute(f"PRAGMA user_version = {number}")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
 
     # -- games ---------------------------------------------------------------------------
 
@@ -199,8 +201,7 @@ class Store:
     ) -> GameRecord:
         """A new lobby with the host in seat 0."""
         now = time.time()
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction():
             cur = await self.db.execute(
                 "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, "
                 "options, cpu_level, turn_seconds, seed, created_at, updated_at) "
@@ -224,10 +225,6 @@ class Store:
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                 (game_id, host_id, host_name),
             )
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        await self.db.execute("COMMIT")
         record = await self.get(int(game_id))  # type: ignore[arg-type]
         assert record is not None
         return record
@@ -241,8 +238,16 @@ class Store:
 
     async def _record(self, row: aiosqlite.Row) -> GameRecord:
         data = {key: row[key] for key in GAME_COLUMNS}
-        data["options"] = json.loads(data["options"] or "{}")
-        data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
+        try:
+            data["options"] = json.loads(data["options"] or "{}")
+        except ValueError:
+            data["options"] = {}
+            data["problem"] = data["problem"] or "options are not valid JSON"
+        try:
+            data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
+        except ValueError as exc:
+            data["snapshot"] = None
+            data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
         record = GameRecord(**data)
         async with self.db.execute(
             "SELECT seat, user_id, cpu_level, name FROM seats WHERE game_id = ? ORDER BY seat",
@@ -290,18 +295,13 @@ class Store:
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
         """Replace the lobby's seats (seat numbers are renumbered 0..n-1 in order)."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction():
             await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self.db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) "
                 "VALUES (?, ?, ?, ?, ?)",
                 [(game_id, i, s.user_id, s.cpu_level, s.name) for i, s in enumerate(seats)],
             )
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        await self.db.execute("COMMIT")
 
     async def replace_seat(self, game_id: int, seat: int, cpu_level: str, name: str) -> None:
         await self.db.execute(
@@ -339,8 +339,7 @@ class Store:
         transaction.
         """
         now = time.time()
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE games SET version = ?, snapshot = ?, deadline = ?, updated_at = ?, "
                 "status = ? WHERE id = ? AND version = ? AND status = 'playing'",
@@ -375,10 +374,29 @@ class Store:
                         _dumps(result),
                     ),
                 )
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """`BEGIN IMMEDIATE` … `COMMIT`, rolled back on any error (a failed COMMIT included)."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            await self.db.execute("COMMIT")
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                await self.db.execute("ROLLBACK")
             raise
-        await self.db.execute("COMMIT")
+
+    async def repair_snapshot(self, game_id: int, version: int, snapshot: dict[str, Any]) -> None:
+        """Replace an unreadable snapshot by one rebuilt from the complete action log."""
+        await self.db.execute(
+            "UPDATE games SET snapshot = ?, problem = NULL WHERE id = ? AND version = ?",
+            (_dumps(snapshot), game_id, version),
+        )
+
+    async def set_problem(self, game_id: int, problem: str) -> None:
+        """Note why a game cannot be loaded (nothing else about it changes)."""
+        await self.db.execute("UPDATE games SET problem = ? WHERE id = ?", (problem, game_id))
 
     async def get_game_name(self, game_id: int) -> str:
         async with self.db.execute("SELECT game FROM games WHERE id = ?", (game_id,)) as cur:

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of, t
+from bot.sessions import GameDamaged
 from bot.store import GameRecord
 from cogs.common import ls
 from games import registry
@@ -67,13 +68,16 @@ class AdminCog(commands.Cog):
             game = registry.get(record.game)
             where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
             players = ", ".join(s.name for s in record.seats)
+            status = t(lang, f"status.{record.status}")
+            if record.problem:
+                status += " ⚠️ " + t(lang, "status.damaged")
             lines.append(
                 t(
                     lang,
                     "game.list.line",
                     id=record.id,
                     game=game.name(lang),
-                    status=t(lang, f"status.{record.status}"),
+                    status=status,
                     where=where,
                     players=players,
                 )
@@ -96,7 +100,10 @@ class AdminCog(commands.Cog):
         if not _can_manage(interaction, record):
             await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
             return
-        session = await self.bot.sessions.get(record.id)
+        try:
+            session = await self.bot.sessions.get(record.id)
+        except GameDamaged:
+            session = None
         if session is not None:
             async with session.lock:
                 await self.bot.store.update_game(record.id, status="abandoned")
@@ -127,7 +134,11 @@ class AdminCog(commands.Cog):
             await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
             return
         seat = record.seat_of(player.id)
-        session = await self.bot.sessions.get(record.id)
+        try:
+            session = await self.bot.sessions.get(record.id)
+        except GameDamaged:
+            await interaction.response.send_message(t(lang, "error.damaged"), ephemeral=True)
+            return
         if seat is None or session is None:
             await interaction.response.send_message(t(lang, "error.not_in_game"), ephemeral=True)
             return

@@ -99,6 +99,11 @@ MESSAGES: dict[str, str] = {
     "settings.hand.ephemeral": "Your hand will be shown as an ephemeral message.",
     "settings.hand.dm": "Your hand will be sent by DM (and shown here if your DMs are closed).",
     # errors
+    "error.damaged": (
+        "This game's saved data is damaged and it cannot continue. Other games are not affected."
+    ),
+    "error.storage": "I could not save that move (storage problem). Nothing changed; try again.",
+    "status.damaged": "damaged",
     "error.game_over": "This game is over.",
     "error.not_your_turn": "It is not your turn.",
     "error.not_legal": "That move is not allowed now.",

@@ -99,6 +99,13 @@ MESSAGES: dict[str, str] = {
     "settings.hand.ephemeral": "手札は自分だけに見えるメッセージで表示します。",
     "settings.hand.dm": "手札はDMで送ります（DMが閉じている場合はここに表示します）。",
     # errors
+    "error.damaged": (
+        "このゲームの保存データが壊れているため続行できません。他のゲームには影響ありません。"
+    ),
+    "error.storage": (
+        "保存に失敗したため、その手は記録されていません（何も変わっていません）。もう一度どうぞ。"
+    ),
+    "status.damaged": "データ破損",
     "error.game_over": "このゲームは終了しています。",
     "error.not_your_turn": "あなたの番ではありません。",
     "error.not_legal": "その手は今は指せません。",

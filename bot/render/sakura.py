@@ -125,7 +125,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "place_other": "{seat}の場",
         "screen_none": "入れない",
         "screen_n": "{colour}×{n}",
-        "split_btn": "赤黄{warm}・水青{cool}",
+        "split_btn": "赤黄+{w}={warm}・水青+{c}={cool}",
         "split_default": "（時間切れ時）",
         "split_choose": "振り分けを選ぶ…",
         # the hand
@@ -168,6 +168,8 @@ TEXT: dict[Lang, dict[str, str]] = {
         "ev.ability_draw": "{p}が引いた: {flowers}",
         "ev.all_black": "全部黒なので巾着へ戻す",
         "ev.move_to_screen": "{p}は{source}から1個をついたての中へ",
+        "from.field": "自分の場",
+        "from.turn": "今回のコマ",
         "ev.place_screen": "{p}はコマ1個をついたての中へ",
         "ev.place_own": "{p}は{flower}を自分の場へ",
         "ev.place_other": "{p}は{flower}を{other}の場へ",
@@ -247,7 +249,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "place_other": "{seat}'s field",
         "screen_none": "Nothing",
         "screen_n": "{colour} ×{n}",
-        "split_btn": "warm {warm} · cool {cool}",
+        "split_btn": "warm +{w} = {warm} · cool +{c} = {cool}",
         "split_default": " (default)",
         "split_choose": "Choose your split…",
         # the hand
@@ -290,6 +292,8 @@ TEXT: dict[Lang, dict[str, str]] = {
         "ev.ability_draw": "{p} drew {flowers}",
         "ev.all_black": "All black: back to the bag",
         "ev.move_to_screen": "{p} put 1 flower from {source} behind the screen",
+        "from.field": "their field",
+        "from.turn": "this turn's flowers",
         "ev.place_screen": "{p} put a flower behind the screen",
         "ev.place_own": "{p} put {flower} on their field",
         "ev.place_other": "{p} put {flower} on {other}'s field",
@@ -388,7 +392,7 @@ class SakuraRenderer:
                 value=self._turn_text(view, lang),
                 inline=False,
             )
-        if not over:
+        if view.turn is not None:
             embed.add_field(
                 name=_t(lang, "cards", side=texts.SIDE_NAMES[view.mastery_side][lang]),
                 value=self._cards_text(view, lang),
@@ -758,6 +762,8 @@ class SakuraRenderer:
             text = _t(
                 lang,
                 "split_btn",
+                w=action.warm,
+                c=private.wilds - action.warm,
                 warm=self._group(warm, action.warm),
                 cool=self._group(cool, private.wilds - action.warm),
             )
@@ -825,7 +831,7 @@ class SakuraRenderer:
         if kind == "all_black":
             return _t(lang, "ev.all_black")
         if kind == "move_to_screen":
-            return _t(lang, "ev.move_to_screen", p=p, source=_t(lang, f"source.{data['source']}"))
+            return _t(lang, "ev.move_to_screen", p=p, source=_t(lang, f"from.{data['source']}"))
         if kind == "place":
             if data["where"] == "screen":
                 return _t(lang, "ev.place_screen", p=p)
