@@ -115,6 +115,9 @@ class GameBot(commands.Bot):
         lang = lang_of(interaction.locale)
         if isinstance(error, discord.app_commands.CheckFailure):
             text = t(lang, "error.no_permission")
+        elif isinstance(error, discord.app_commands.TransformerError):
+            log.info("rejected a command option: %s", error)
+            text = t(lang, "error.bad_option")
         else:
             log.error("command failed", exc_info=error)
             text = t(lang, "error.internal")

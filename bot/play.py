@@ -180,11 +180,15 @@ class Play:
         """Answer a click that changes nothing: the reason, with the fresh view on a hand."""
         text = reason_text(session.record.game, reason, lang)
         if on_hand and session.record.seat_of(interaction.user.id) == seat:
-            await self._update(
-                interaction, **self.table.hand_payload(session, seat, lang, notice=f"⚠️ {text}")
-            )
-        else:
-            await self._reply(interaction, f"⚠️ {text}")
+            try:
+                await self._update(
+                    interaction,
+                    **self.table.hand_payload(session, seat, lang, notice=f"⚠️ {text}"),
+                )
+                return
+            except discord.NotFound:
+                pass  # not a hand message of ours after all (a forged DM click): just say why
+        await self._reply(interaction, f"⚠️ {text}")
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool

@@ -99,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "settings.hand.ephemeral": "Your hand will be shown as an ephemeral message.",
     "settings.hand.dm": "Your hand will be sent by DM (and shown here if your DMs are closed).",
     # errors
+    "error.bad_option": "One of the options is not valid. Please pick from the list.",
     "error.damaged": (
         "This game's saved data is damaged and it cannot continue. Other games are not affected."
     ),

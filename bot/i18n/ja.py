@@ -99,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "settings.hand.ephemeral": "手札は自分だけに見えるメッセージで表示します。",
     "settings.hand.dm": "手札はDMで送ります（DMが閉じている場合はここに表示します）。",
     # errors
+    "error.bad_option": "無効なオプションがあります。一覧から選んでください。",
     "error.damaged": (
         "このゲームの保存データが壊れているため続行できません。他のゲームには影響ありません。"
     ),
