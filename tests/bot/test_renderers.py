@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from bot.sessions import Session
 from bot.store import GameRecord, SeatRecord
 from bot.table import Table
 from games import registry
-from games.core import Rng
+from games.core import Rng, State
 from tests.fakediscord.limits import check_message
 
 GAMES = [game.id for game in registry.all()]
@@ -44,6 +45,60 @@ def body(payload: dict) -> dict:
         out["content"] = payload["content"]
     out["components"] = payload["view"].to_components()
     return out
+
+
+class PublicOnly:
+    """A state seen from the table: only what `public_view()` and the turn order tell.
+    Anything else a renderer might reach for raises, so the table cannot depend on it."""
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def public_view(self) -> Any:
+        return self._state.public_view()
+
+    def to_act(self) -> list[int]:
+        return self._state.to_act()
+
+    def is_over(self) -> bool:
+        return self._state.is_over()
+
+    def result(self) -> Any:
+        assert self._state.is_over(), "result() of a game in progress"
+        return self._state.result()
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Moves a table may offer: those of a seat to act (e.g. how many flowers to draw);
+        the renderer says with `acts_on_table` that they are public moves."""
+        assert seat in self._state.to_act(), f"the table read the moves of seat {seat}"
+        return self._state.legal_actions(seat)
+
+
+class SeatOnly(PublicOnly):
+    """A state seen by one seat: the public view plus that seat's private view and moves."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        super().__init__(state)
+        self._seat = seat
+
+    def private_view(self, seat: int) -> Any:
+        assert seat == self._seat, f"seat {self._seat}'s hand read seat {seat}'s private view"
+        return self._state.private_view(seat)
+
+    def legal_actions(self, seat: int) -> list[Any]:  # type: ignore[override]
+        assert seat == self._seat, f"seat {self._seat}'s hand read seat {seat}'s moves"
+        return self._state.legal_actions(seat)
+
+
+def same_payload(table: Table, session: Session, masked: Session, seat: int | None) -> None:
+    """The message rendered from the masked state equals the real one."""
+    if seat is None:
+        real, seen = table.table_payload(session), table.table_payload(masked)
+    else:
+        lang = session.record.language
+        real = table.hand_payload(session, seat, lang)  # type: ignore[arg-type]
+        seen = table.hand_payload(masked, seat, lang)  # type: ignore[arg-type]
+    assert body(real) == body(seen)
 
 
 def reachable(controls: list[Control], seat: int) -> set[str]:
@@ -81,7 +136,14 @@ def test_renderer_over_a_whole_game(game_id: str, lang: str) -> None:
             ctx = table.context(session)
             problems = check_message(body(table.table_payload(session)))
             assert not problems, (players, steps, [str(p) for p in problems])
+            # The table uses public information only; a hand only its own seat's.
+            public = Session(record=record, game=game, state=PublicOnly(state))  # type: ignore[arg-type]
+            public.events = session.events
+            same_payload(table, session, public, None)
             for seat in range(players):
+                mine = Session(record=record, game=game, state=SeatOnly(state, seat))  # type: ignore[arg-type]
+                mine.events = session.events
+                same_payload(table, session, mine, seat)
                 hand = table.hand_payload(session, seat, lang)  # type: ignore[arg-type]
                 problems = check_message(body(hand))
                 assert not problems, (players, steps, seat, [str(p) for p in problems])
