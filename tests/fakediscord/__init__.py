@@ -11,10 +11,13 @@ The unmodified discord.py client logs into it; tests act as several users::
 
 Every request body is checked against Discord's OpenAPI spec (when available) and the
 documented limits; problems are answered like Discord does and recorded in
-``fake.violations``. See :class:`FakeDiscord` for the full API and
+``fake.violations``. Discord faults (rate limits, 5xx, slow answers, gateway drops, duplicate
+interactions) are injected through ``fake.faults`` (:mod:`tests.fakediscord.faults`). See
+:class:`FakeDiscord` for the full API and
 :mod:`tests.fakediscord.pytest_plugin` for fixtures.
 """
 
+from .faults import Faults
 from .limits import Problem, check_autocomplete, check_commands, check_message, check_modal
 from .objects import Channel, FakeClock, Guild, Intents, Message, Permissions, Role
 from .records import ApiError, CallbackResponse, Interaction, RequestRecord, Violation
@@ -27,6 +30,7 @@ __all__ = [
     "Channel",
     "FakeClock",
     "FakeDiscord",
+    "Faults",
     "Guild",
     "Intents",
     "Interaction",

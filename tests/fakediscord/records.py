@@ -34,6 +34,9 @@ class ApiError(Exception):
         self.violation = violation
         self.detail = detail
         self.body = body or {"message": message, "code": code}
+        #: Extra response headers, and a non-JSON body (both used by injected faults).
+        self.headers: dict[str, str] = {}
+        self.text: str | None = None
 
 
 @dataclass
@@ -56,6 +59,8 @@ class RequestRecord:
     response: Any = None
     error_code: int | None = None
     message_ids: list[int] = field(default_factory=list)
+    #: The :class:`~tests.fakediscord.faults.Injection` this request got, if any.
+    fault: Any = None
 
     @property
     def body_text(self) -> str:

@@ -204,10 +204,14 @@ class RestApi:
         record = RequestRecord(method, path, None, dict(request.query), None)
         self.requests.append(record)
         _RECORD.set(record)
+        headers = {"Content-Type": "application/json"}
+        text: str | None = None
         try:
             status, payload = await self._process(request, record)
         except ApiError as exc:
             status, payload = exc.status, exc.body
+            headers.update(exc.headers)
+            text = exc.text
             record.error_code = exc.code
             self.errors.append(record)
             if exc.violation:
@@ -220,14 +224,15 @@ class RestApi:
         record.status = status
         record.response = payload
         self._touch()
+        headers.update(await self.faults.after_handler(record))
         if status == 204:
-            return web.Response(status=204)
+            headers.pop("Content-Type")
+            return web.Response(status=204, headers=headers)
+        if text is not None:
+            headers["Content-Type"] = "text/html"
+            return web.Response(text=text, status=status, headers=headers)
         # Exactly "application/json": discord.py only decodes bodies with that content type.
-        return web.Response(
-            body=_dumps(payload).encode(),
-            status=status,
-            headers={"Content-Type": "application/json"},
-        )
+        return web.Response(body=_dumps(payload).encode(), status=status, headers=headers)
 
     async def _process(self: FakeDiscord, request: web.Request, record: RequestRecord) -> tuple:
         if not record.path.startswith(API_PREFIX + "/"):
@@ -270,6 +275,7 @@ class RestApi:
             error = ApiError(400, 50035, "Invalid Form Body", body=limits.error_body(problems))
             error.code = error.body["code"]
             raise error
+        await self.faults.before_handler(record)  # may wait, or raise an injected error
         return await getattr(self, route.handler)(ctx)
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[_File], str]:

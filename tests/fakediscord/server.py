@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import yarl
 from aiohttp import web
 
+from .faults import Faults
 from .gateway import GatewayConnection, GatewaySession, GatewayStats, handle_gateway
 from .limits import SELECT_TYPES
 from .objects import (
@@ -277,6 +278,8 @@ class FakeDiscord(RestApi):
         self.unexpected_requests: list[RequestRecord] = []
         self.violations: list[Violation] = []
         self.gateway = GatewayStats()
+        #: Faults to inject (rate limits, 5xx, slow answers...): see :mod:`.faults`.
+        self.faults = Faults(self)
         self.command_syncs: list[tuple[int | None, list[str]]] = []
 
         self.users: dict[int, User] = {}
