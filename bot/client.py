@@ -83,6 +83,10 @@ class GameBot(commands.Bot):
         """Serialises clicks on one lobby (seats and options change one at a time)."""
         return self._lobby_locks[game_id]
 
+    def lobby_closed(self, game_id: int) -> None:
+        """Forget a lobby's lock once the lobby has started or been cancelled."""
+        self._lobby_locks.pop(game_id, None)
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks on controls that no handler knows (forged or from elsewhere)."""
         if interaction.type is not discord.InteractionType.component:

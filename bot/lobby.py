@@ -251,6 +251,7 @@ class Lobby:
                 )
             elif op == "cancel":
                 await self.bot.store.update_game(record.id, status="abandoned")
+                self.bot.lobby_closed(record.id)
                 await interaction.response.edit_message(
                     content=t(record.language, "lobby.cancelled", game=game.name(record.language)),  # type: ignore[arg-type]
                     embeds=[],
@@ -334,6 +335,7 @@ class Lobby:
         await self.bot.store.update_game(record.id, thread_id=thread_id)
         record.thread_id = thread_id
         session = await self.bot.sessions.start(record)
+        self.bot.lobby_closed(record.id)
         async with session.lock:
             await self.bot.table.post_table(session)
             seats = "\n".join(

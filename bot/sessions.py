@@ -122,12 +122,16 @@ class Sessions:
         if session is not None:
             return session
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            session = self._live.get(game_id)
-            if session is None:
-                session = await self._load(game_id)
-                if session is not None:
-                    self._live[game_id] = session
+        try:
+            async with lock:
+                session = self._live.get(game_id)
+                if session is None:
+                    session = await self._load(game_id)
+                    if session is not None:
+                        self._live[game_id] = session
+        finally:
+            if not lock.locked():
+                self._loading.pop(game_id, None)
         return session
 
     async def _load(self, game_id: int) -> Session | None:

@@ -630,7 +630,9 @@ class SakuraRenderer:
         )
         acting = seat in view.to_act and ctx.record.status == "playing"
         if view.turn is not None and view.turn.seat == seat and view.step != "draw":
-            embed.add_field(name=_t(lang, "this_turn"), value=row(view.turn.flowers, lang))
+            embed.add_field(
+                name=_t(lang, "this_turn"), value=row(view.turn.flowers, lang), inline=False
+            )
         if view.ability is not None and view.turn_seat == seat:
             card = view.ability.card
             embed.add_field(
