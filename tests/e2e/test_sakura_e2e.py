@@ -1,0 +1,467 @@
+"""十年に一度咲く桜の木の伝説 end to end: the real bot against the fake Discord server, played
+through the table's buttons and each player's hand, down to the end split and its deadline."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bot.client import GameBot
+from bot.render.sakura import TABLE_STEPS
+from bot.sessions import Session
+from games import registry
+from games.sakura import state as sakura_state
+from games.sakura.views import PublicView
+from tests.e2e.harness import (
+    create_lobby,
+    custom_id,
+    game_id_of,
+    lobby_click,
+    make_bot,
+    table_message,
+    wait_until,
+)
+from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord.objects import message_text
+
+GAME = "sakura"
+SCREEN_TITLES = ("あなたのついたて", "Your screen")
+#: Lines of the end-of-game reveal (every screen's contents).
+REVEAL = ("Screen: ", "ついたて: ")
+FLOWER_MARKS = "🔴🟡💧🔵⚪⚫"
+
+
+# -- setting up ------------------------------------------------------------------------------
+
+
+async def start_game(
+    fake: FakeDiscord,
+    host: User,
+    others: list[User],
+    *,
+    cpus: int = 0,
+    side: str | None = None,
+) -> tuple[int, int, Message]:
+    """Lobby → joins → CPUs → mastery side → Start. Returns (game id, thread id, lobby)."""
+    lobby = await create_lobby(fake, host, GAME, language="en")
+    for user in others:
+        await lobby_click(fake, user, lobby, "join")
+    for _ in range(cpus):
+        await lobby_click(fake, host, lobby, "cpu")
+    if side is not None:
+        current = fake.message(lobby.id)
+        inter = await host.select(current, custom_id(current, r"lo:\d+:mastery_side"), [side])
+        assert (await inter.response()).type == 7
+        assert (
+            "上級面" in fake.message(lobby.id).text
+            or "advanced side" in fake.message(lobby.id).text
+        )
+    await lobby_click(fake, host, fake.message(lobby.id), "start")
+    game_id = game_id_of(lobby)
+    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
+    await wait_until(
+        fake,
+        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
+        "the table",
+    )
+    return game_id, thread.id, lobby
+
+
+# -- reading what players see ---------------------------------------------------------------
+
+
+def shown_moves(message: Message, game_id: int, version: int, seat: int) -> dict[str, str]:
+    """Encoded action → custom_id of the enabled move controls of `message` for that seat at
+    that version."""
+    prefix = f"mv:{game_id}:{version}:{seat}:"
+    return {
+        b["custom_id"][len(prefix) :]: b["custom_id"]
+        for b in message.buttons
+        if not b.get("disabled") and b.get("custom_id", "").startswith(prefix)
+    }
+
+
+def hand_messages(user: User, game_id: int) -> list[Message]:
+    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
+
+
+async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
+    """ "Show my hand" on the table: the answer is an ephemeral hand."""
+    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral
+    return await inter.wait_original()
+
+
+def legal(session: Session, seat: int) -> list[str]:
+    return [a.encode() for a in session.state.legal_actions(seat)]
+
+
+def choose(view: PublicView, actions: list[str], version: int) -> str:
+    """A fixed policy over the actions shown: greedy draws (so turns fail now and then), every
+    ability offered, white and black behind the screen whenever possible."""
+    step = view.step
+    if step == "draw":
+        assert view.turn is not None
+        big = view.turn_number % 4 == 0
+        want = [4 if big else 3, 4 if big else 1, 0][view.turn.draws]
+        sizes = sorted(int(a.split(".")[1]) for a in actions if a.startswith("draw."))
+        if want and sizes:
+            fitting = [n for n in sizes if n <= want]
+            return f"draw.{max(fitting) if fitting else sizes[0]}"
+        return "stop" if "stop" in actions else f"draw.{sizes[0]}"
+    if step == "ability":
+        uses = [a for a in actions if a.startswith("ability.")]
+        return uses[0] if uses else "done"
+    if step == "screen":
+        wild = [a for a in actions if a.split(".")[1] in ("white", "black")]
+        if wild:
+            return max(wild, key=lambda a: int(a.split(".")[2]))
+        return actions[-1]
+    if step == "kenrokuen":
+        return actions[version % len(actions)]
+    return actions[0]
+
+
+async def human_step(
+    fake: FakeDiscord,
+    session: Session,
+    users: dict[int, User],
+    thread_id: int,
+    kinds: Counter[str],
+) -> None:
+    """Play one move for the human to act, only through the controls they are shown: the
+    table's buttons for public steps, their own hand (brought up by the bot) for the rest."""
+    state, game_id, version = session.state, session.id, session.version
+    view = state.public_view()
+    seat = view.to_act[0]
+    user = users[seat]
+    actions = legal(session, seat)
+    if view.step in TABLE_STEPS:
+
+        def table_ready() -> Message | None:
+            current = table_message(fake, game_id, thread_id)
+            return current if shown_moves(current, game_id, version, seat) else None
+
+        message = await fake.wait_for(table_ready, 10, "the table's buttons")
+        if view.step == "draw" and view.turn is not None and view.turn.draws:
+            # The failure risk is on the table, from the flowers drawn so far.
+            assert "Same colour" in message.text and "colours" in message.text
+    else:
+
+        def hand_ready() -> Message | None:
+            hands = hand_messages(user, game_id)
+            if hands and shown_moves(hands[-1], game_id, version, seat):
+                return hands[-1]
+            return None
+
+        message = await fake.wait_for(hand_ready, 10, f"the hand for {view.step}")
+    shown = shown_moves(message, game_id, version, seat)
+    assert set(shown) == set(actions), (view.step, sorted(shown), actions)
+    action = choose(view, actions, version)
+    kinds[action.split(".")[0]] += 1
+    inter = await user.click(message, shown[action])
+    response = await inter.response()
+    assert response.type == 7  # the clicked message answered with its own update
+    assert response.message is not None
+    assert response.message.ephemeral == (view.step not in TABLE_STEPS)
+    await wait_until(
+        fake,
+        lambda: session.version > version or session.record.status != "playing",
+        "the move to be stored",
+    )
+
+
+async def play_until_split(
+    fake: FakeDiscord,
+    bot: GameBot,
+    users: dict[int, User],
+    game_id: int,
+    thread_id: int,
+    kinds: Counter[str],
+    *,
+    stop_after: int | None = None,
+) -> Session:
+    """Play (humans by buttons, CPUs by themselves) until the end split, or `stop_after` human
+    moves."""
+    steps = 0
+    while True:
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        view = session.state.public_view()
+        if view.step in ("split", "over") or (stop_after is not None and steps >= stop_after):
+            return session
+        seat = view.to_act[0]
+        if session.record.seats[seat].is_cpu:
+            version = session.version
+            await wait_until(fake, lambda s=session, v=version: s.version > v, "a CPU move")
+            continue
+        await human_step(fake, session, users, thread_id, kinds)
+        steps += 1
+
+
+# -- checking the outcome and the secrets -----------------------------------------------------
+
+
+async def check_final(
+    fake: FakeDiscord, bot: GameBot, game_id: int, thread_id: int, players: int
+) -> tuple[dict, Counter[str]]:
+    """The final breakdown message agrees with the stored result and a replay of the log.
+    Returns the result and the kinds of the replayed events."""
+    await wait_until(
+        fake,
+        lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
+        "the final message",
+    )
+    result = await bot.store.result(game_id)
+    record = await bot.store.get(game_id)
+    assert result is not None and record is not None and record.status == "finished"
+    actions = await bot.store.actions(game_id)
+    game = registry.get(GAME)
+    replay = game.new(players, seed=record.seed, options=game.options(record.options))
+    events: Counter[str] = Counter()
+    for _, seat, text in actions:
+        events.update(e.kind for e in replay.apply(seat, game.Action.decode(text)))
+    assert replay.result().model_dump(mode="json") == result
+    final = [m for m in fake.channel_messages(thread_id) if "Final scores" in m.text][-1]
+    fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+    for seat, score in enumerate(result["scores"]):
+        name = record.seats[seat].name
+        value = next(v for n, v in fields.items() if name in n)
+        assert f"**Total {score}**" in value, value
+        parts = result["breakdown"][seat]
+        assert f"→ **{parts['field']}**" in value
+        assert (
+            f"warm {result['details']['seats'][seat]['warm_count']} → **{parts['warm']}**" in value
+        )
+    winners = [record.seats[s].name for s in result["winners"]]
+    assert all(name in final.embeds[0]["description"] for name in winners)
+    # The last table reveals every screen with its split.
+    assert record.table_message_id is not None
+    table = fake.message(record.table_message_id)
+    assert "Game over" in table.text and table.text.count("Screen: ") == players
+    return result, events
+
+
+def check_secrets(fake: FakeDiscord, people: list[User], game_id: int) -> None:
+    """Screens stay private until the reveal; each player's hands are their own."""
+    public = fake.public_text()
+    assert not any(title in public for title in SCREEN_TITLES)
+    for message in fake.public_messages():
+        for version in message.versions:
+            text = message_text(version)
+            if any(mark in text for mark in REVEAL):
+                # only the end-of-game table and breakdown reveal screens
+                assert "Game over" in text or "Final scores" in text, text
+            for line in text.splitlines():
+                if "behind the screen" in line or "ついたての中" in line:
+                    assert not any(mark in line for mark in FLOWER_MARKS), line
+    seen_screens = 0
+    for user in people:
+        for message in hand_messages(user, game_id):
+            title = message.embeds[0]["title"]
+            assert title.endswith(user.name), title
+            assert any(t in message.text for t in SCREEN_TITLES)
+            seen_screens += 1
+    assert seen_screens >= len(people)
+
+
+# -- the tests -------------------------------------------------------------------------------
+
+
+async def test_two_players_full_game_with_a_split_deadline(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two humans play a whole game by buttons; at the end split one answers, the other lets
+    the (shortened) deadline pass and gets the documented default."""
+    monkeypatch.setattr(sakura_state, "SPLIT_SECONDS", 4)
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-GB")
+    outsider = fake.add_user("Eve", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=2)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben])
+        users = {0: aoi, 1: ben}
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        seat = session.state.to_act()[0]
+        table = table_message(fake, game_id, thread_id)
+        assert "Bag: **66** flowers (3 removed unseen)" in table.text
+        draw = shown_moves(table, game_id, 0, seat)["draw.3"]
+        before = session.state.snapshot()
+
+        async def refused(user: User, cid: str) -> str:
+            inter = await user.click_raw(table.id, table.channel_id, cid)
+            response = await inter.response()
+            assert response.type == 4 and response.ephemeral
+            return response.message.text  # type: ignore[union-attr]
+
+        assert "参加者ではありません" in await refused(outsider, draw)
+        assert "not your turn" in await refused(users[1 - seat], draw)
+        assert "At most 8 flowers" in await refused(users[seat], f"mv:{game_id}:0:{seat}:draw.9")
+        assert "Draw at least once" in await refused(users[seat], f"mv:{game_id}:0:{seat}:stop")
+        assert "not possible at this step" in await refused(
+            users[seat], f"mv:{game_id}:0:{seat}:screen.none.0"
+        )
+        assert session.state.snapshot() == before and session.version == 0
+
+        kinds: Counter[str] = Counter()
+        session = await play_until_split(fake, bot, users, game_id, thread_id, kinds)
+        assert kinds["draw"] >= 1 and kinds["ability"] >= 1 and kinds["screen"] >= 1
+
+        # The end split: asked of both at once, with a deadline on the table and in the ping.
+        view = session.state.public_view()
+        assert view.step == "split" and sorted(view.split_waiting) == [0, 1]
+        deadline = session.record.deadline
+        assert deadline is not None
+        when = f"<t:{int(deadline)}:R>"
+
+        def split_table() -> Message | None:
+            current = table_message(fake, game_id, thread_id)
+            return current if when in current.text else None
+
+        table = await fake.wait_for(split_table, 10, "the table with the split's deadline")
+        assert "Choosing: ① Aoi, ② Ben" in table.text
+        assert not shown_moves(table, game_id, session.version, 0)  # secret: not on the table
+
+        def split_ping() -> Message | None:
+            pings = [m for m in fake.channel_messages(thread_id) if when in m.content]
+            return pings[-1] if pings else None
+
+        # The ping goes to whoever was not already acting (the last mover's hand is updated
+        # in place with its split buttons).
+        ping = await fake.wait_for(split_ping, 10, "the ping with the deadline")
+        last = (await bot.store.actions(game_id))[-1][1]
+        assert users[1 - last].mention in ping.content
+
+        version = session.version
+        hand = await open_hand(fake, aoi, game_id, thread_id)
+        splits = shown_moves(hand, game_id, version, 0)
+        assert set(splits) == set(legal(session, 0))
+        default = session.state.default_split(0).encode()  # type: ignore[attr-defined]
+        assert "(default)" in next(
+            b["label"] for b in hand.buttons if b["custom_id"] == splits[default]
+        )
+        assert f"<t:{int(deadline)}:R>" in hand.text
+        chosen = min(splits, key=lambda a: (a == default, a))
+        inter = await aoi.click(hand, splits[chosen])
+        response = await inter.response()
+        assert response.type == 7 and "Your split is in" in response.message.text  # type: ignore[union-attr]
+        await wait_until(fake, lambda: session.version > version, "Aoi's split")
+        # A second submission changes nothing: the old button is stale, a fresh one refused.
+        snapshot = session.state.snapshot()
+        again = await aoi.click_raw(hand.id, hand.channel_id, splits[chosen])
+        response = await again.response()
+        assert response.type == 7 and "changed" in response.message.text  # type: ignore[union-attr]
+        fresh = f"mv:{game_id}:{session.version}:0:{chosen}"
+        again = await aoi.click_raw(hand.id, hand.channel_id, fresh)
+        response = await again.response()
+        assert "⚠️" in response.message.text  # type: ignore[union-attr]
+        assert session.state.snapshot() == snapshot
+
+        # Ben looks at his hand and lets the time run out: the default split is his.
+        ben_hand = await open_hand(fake, ben, game_id, thread_id)
+        assert shown_moves(ben_hand, game_id, session.version, 1)
+        assert "If time runs out" in ben_hand.text
+        ben_default = session.state.default_split(1).warm  # type: ignore[attr-defined]
+        result, events = await check_final(fake, bot, game_id, thread_id, 2)
+        assert events["failure"] >= 1 and events["ability"] >= 1
+        seats = result["details"]["seats"]
+        assert seats[1]["warm_wilds"] == ben_default
+        assert seats[0]["warm_wilds"] == int(chosen.split(".")[1])
+        log = await bot.store.actions(game_id)
+        assert log[-1][1:] == (1, f"split.{ben_default}")
+        check_secrets(fake, [aoi, ben], game_id)
+
+
+async def test_three_players_with_a_cpu_and_restarts(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two humans and a CPU on the advanced side; the bot restarts mid-game and again during
+    the end split, and controls shown before each restart keep working."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    users = {0: aoi, 1: ben}
+    db = tmp_path / "db.sqlite3"
+    kinds: Counter[str] = Counter()
+    bot = make_bot(fake, db, seed=16)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1, side="advanced")
+        assert "小松乙女" in table_message(fake, game_id, thread_id).text
+        session = await play_until_split(fake, bot, users, game_id, thread_id, kinds, stop_after=25)
+        # Stop on a human's draw step, with the table's buttons and a hand to reuse later.
+        while session.record.seats[session.state.to_act()[0]].is_cpu or (
+            session.state.public_view().step != "draw"
+        ):
+            session = await play_until_split(
+                fake, bot, users, game_id, thread_id, kinds, stop_after=1
+            )
+        seat = session.state.to_act()[0]
+        version = session.version
+
+        def table_ready() -> Message | None:
+            current = table_message(fake, game_id, thread_id)
+            return current if shown_moves(current, game_id, version, seat) else None
+
+        old_table = await fake.wait_for(table_ready, 10, "the table before the restart")
+        old_hand = await open_hand(fake, users[seat], game_id, thread_id)
+    bot = make_bot(fake, db, seed=16)
+    async with fake.run_bot(bot):
+        session = await bot.sessions.get(game_id)
+        assert session is not None and session.version == version
+        assert session.state.to_act() == [seat]
+        # The table message from before the restart still plays.
+        draw = next(iter(shown_moves(old_table, game_id, version, seat).values()))
+        inter = await users[seat].click(old_table, draw)
+        assert (await inter.response()).type == 7
+        await wait_until(fake, lambda: session.version > version, "the draw after the restart")
+        # So does the hand sent before it.
+        inter = await users[seat].click(old_hand, f"hd:{game_id}:r")
+        response = await inter.response()
+        assert response.type == 7 and response.message is not None
+        assert response.message.id == old_hand.id
+        session = await play_until_split(fake, bot, users, game_id, thread_id, kinds)
+        view = session.state.public_view()
+        assert view.step == "split" and {0, 1} <= set(view.split_waiting) | set(view.split_done)
+        # Let the CPU split first, then both humans look at their split buttons.
+        await wait_until(
+            fake,
+            lambda: all(not session.record.seats[s].is_cpu for s in session.state.to_act()),
+            "the CPU's split",
+        )
+        version = session.version
+        hands = {s: await open_hand(fake, users[s], game_id, thread_id) for s in (0, 1)}
+        for s, hand in hands.items():
+            assert set(shown_moves(hand, game_id, version, s)) == set(legal(session, s))
+    bot = make_bot(fake, db, seed=16)
+    async with fake.run_bot(bot):
+        session = await bot.sessions.get(game_id)
+        assert session is not None and session.version == version
+        assert session.state.public_view().step == "split"
+        # Aoi splits from the hand shown before the restart.
+        first = shown_moves(hands[0], game_id, version, 0)
+        inter = await aoi.click(hands[0], next(iter(first.values())))
+        response = await inter.response()
+        assert response.type == 7 and "Your split is in" in response.message.text  # type: ignore[union-attr]
+        await wait_until(fake, lambda: session.version > version, "Aoi's split")
+        # Ben's old buttons are now stale: he refreshes that same message and splits.
+        inter = await ben.click(hands[1], f"hd:{game_id}:r")
+        response = await inter.response()
+        assert response.type == 7 and response.message is not None
+        refreshed = fake.message(hands[1].id)
+        moves = shown_moves(refreshed, game_id, session.version, 1)
+        assert set(moves) == set(legal(session, 1))
+        inter = await ben.click(refreshed, list(moves.values())[-1])
+        assert (await inter.response()).type == 7
+        _, events = await check_final(fake, bot, game_id, thread_id, 3)
+        actions = [a for _, _, a in await bot.store.actions(game_id)]
+    assert events["failure"] >= 1 and kinds["ability"] >= 1
+    # The advanced side's public abilities were played from the table's buttons.
+    assert kinds["pick"] + kinds["give"] + kinds["take"] >= 1
+    assert any(a.startswith(("pick.", "give.", "take.")) for a in actions)
+    check_secrets(fake, [aoi, ben], game_id)
+    assert "🤖 CPU" in "\n".join(m.text for m in fake.channel_messages(thread_id))
