@@ -258,14 +258,16 @@ def check_secrets(fake: FakeDiscord, people: list[User], game_id: int) -> None:
             for line in text.splitlines():
                 if "behind the screen" in line or "ついたての中" in line:
                     assert not any(mark in line for mark in FLOWER_MARKS), line
-    seen_screens = 0
+    shown: set[str] = set()
     for user in people:
         for message in hand_messages(user, game_id):
-            title = message.embeds[0]["title"]
-            assert title.endswith(user.name), title
-            assert any(t in message.text for t in SCREEN_TITLES)
-            seen_screens += 1
-    assert seen_screens >= len(people)
+            for version in message.versions:
+                embed = version["embeds"][0]
+                assert embed["title"].endswith(user.name), embed["title"]  # their own hand only
+                screen = next(f for f in embed["fields"] if f["name"].startswith(("🙈 あ", "🙈 Y")))
+                shown.add(screen["value"])
+    assert len(shown) >= len(people)  # the players really looked behind their screens
+    assert not [value for value in shown if value in public]
 
 
 # -- the tests -------------------------------------------------------------------------------

@@ -1,0 +1,435 @@
+"""The cherry-tree flower game's renderer: what the table and each hand show, and where the
+controls of every step live."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import discord
+import pytest
+
+from bot.render.base import Button, RenderContext, Select
+from bot.render.sakura import (
+    RENDERER,
+    SPLIT_BUTTONS_MAX,
+    fatal_colours,
+)
+from bot.store import GameRecord, SeatRecord
+from games.core import Event
+from games.sakura import GAME, scoring
+from games.sakura.state import SakuraState
+
+COLOURS = scoring.COLOURS
+
+
+def C(**counts: int) -> list[int]:
+    """Per-colour counts from keyword colours: C(red=2, black=1)."""
+    return [counts.get(c, 0) for c in COLOURS]
+
+
+def staged(players: int = 3, *, side: str = "classic", **changes: Any) -> SakuraState:
+    """A game whose snapshot has `changes` (bag, fields, screens, turn, step, …) applied."""
+    snap: dict[str, Any] = GAME.new(players, seed=3, options={"mastery_side": side}).snapshot()
+    snap["seat"] = 0
+    snap.update(changes)
+    return GAME.load(snap)
+
+
+def context(
+    state: SakuraState,
+    lang: str = "en",
+    *,
+    cpu: tuple[int, ...] = (),
+    deadline: float | None = None,
+    events: list[Event] | None = None,
+) -> RenderContext:
+    now = time.time()
+    seats = [
+        SeatRecord(seat=i, name=f"CPU {i}", cpu_level="strong")
+        if i in cpu
+        else SeatRecord(seat=i, name=f"P{i + 1}", user_id=100 + i)
+        for i in range(state.players)
+    ]
+    record = GameRecord(
+        id=7,
+        game="sakura",
+        status="over" if state.is_over() else "playing",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        language=lang,
+        seed=3,
+        created_at=now,
+        updated_at=now,
+        seats=seats,
+        deadline=deadline,
+    )
+    if state.is_over():
+        record.status = "finished"
+    return RenderContext(
+        game=GAME,
+        state=state,
+        record=record,
+        lang=lang,  # type: ignore[arg-type]
+        events=[(1, e) for e in events or []],
+    )
+
+
+def text_of(embeds: list[discord.Embed]) -> str:
+    parts: list[str] = []
+    for embed in embeds:
+        data = embed.to_dict()
+        parts += [data.get("title", ""), data.get("description", "")]
+        for field in data.get("fields", []):
+            parts += [field["name"], field["value"]]
+    return "\n".join(parts)
+
+
+def actions(controls: list[Button | Select]) -> list[str]:
+    out: list[str] = []
+    for control in controls:
+        if isinstance(control, Button):
+            out.append(control.action)
+        else:
+            out += [o.value for o in control.options]
+    return out
+
+
+def legal(state: SakuraState, seat: int) -> list[str]:
+    return [a.encode() for a in state.legal_actions(seat)]
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+def test_table_shows_bag_fields_screen_counts_turn_and_cards_but_no_screen() -> None:
+    state = staged(
+        fields=[C(red=5, yellow=3, lightblue=8, blue=7, black=1), C(white=2), C()],
+        screens=[C(yellow=7), C(blue=4, black=2), C()],
+        turn=C(red=2, blue=2),
+        draws=2,
+        drawn=4,
+        bag=C(red=10, yellow=10, lightblue=10, blue=10, white=10, black=3),
+    )
+    ctx = context(state)
+    rendered = RENDERER.table(ctx)
+    text = text_of(rendered.embeds)
+    assert "Bag: **53** flowers" in text
+    assert "🔴5 🟡3 💧8 🔵7 ⚫1" in text and "field 36 pts · 🙈 7" in text
+    assert "⚪2" in text and "🙈 6" in text
+    assert "🔴🔴🔵🔵" in text and "draw 2/3 · 4/8 flowers" in text
+    # the risk: a third red or blue fails, and so does a black (it counts as either)
+    assert "Same colour 2/3 · colours 2/5" in text
+    assert "fails on 🔴🔵⚫" in text and "safe: 🟡💧⚪" in text
+    # the cards this turn qualifies for, live while drawing
+    assert "✅ 2 pairs — **新墨染 (Shin-sumizome)**" in text
+    assert "▫️ 4 colours" in text and "▫️ 6 flowers" in text
+    assert "🟡7" not in text and "🔵4" not in text
+    assert RENDERER.acts_on_table(ctx, 0)
+    assert actions(rendered.controls) == legal(state, 0)
+    assert {"stop", "draw.1", "draw.4"} <= set(actions(rendered.controls))
+
+
+def test_risk_line_before_the_first_draw_and_when_anything_fails() -> None:
+    assert fatal_colours({}) == []
+    assert fatal_colours({"red": 2}) == ["red", "black"]
+    assert fatal_colours({"red": 1, "yellow": 1, "lightblue": 1, "blue": 1}) == [
+        "white",
+        "black",
+    ]
+    assert fatal_colours({"red": 2, "yellow": 2, "black": 1}) == list(COLOURS)
+    state = staged(turn=C(red=2, yellow=2, black=0, blue=0, lightblue=0, white=0), draws=1)
+    text = text_of(RENDERER.table(context(state)).embeds)
+    assert "fails on 🔴🟡⚫" in text
+    state = staged(turn=C(red=2, yellow=1, black=1), draws=1)
+    assert "Any next flower fails" in text_of(RENDERER.table(context(state)).embeds)
+    fresh = staged()
+    ja = text_of(RENDERER.table(context(fresh, "ja")).embeds)
+    assert "まだ失敗の心配はありません" in ja and "巾着 **80**個" in ja
+
+
+def test_failure_choice_is_on_the_table() -> None:
+    state = staged(turn=C(red=2, yellow=1, blue=1), draws=1, bag=C(red=5))
+    state.apply(0, GAME.Action.decode("draw.1"))  # a third red
+    assert state.public_view().step == "keep"
+    ctx = context(state)
+    rendered = RENDERER.table(ctx)
+    assert "💥 Failed!" in text_of(rendered.embeds)
+    assert RENDERER.acts_on_table(ctx, 0)
+    assert (
+        actions(rendered.controls)
+        == legal(state, 0)
+        == [
+            "keep.red.yellow",
+            "keep.red.blue",
+            "keep.yellow.blue",
+        ]
+    )
+    labels = [c.label for c in rendered.controls if isinstance(c, Button)]
+    assert labels[0] == "Keep 🔴 + 🟡"
+    assert "Your turn failed" in (RENDERER.hand(ctx, 0).content or "")
+
+
+def test_cpu_turn_has_no_table_buttons() -> None:
+    state = staged()
+    assert RENDERER.table(context(state, cpu=(0,))).controls == []
+
+
+# -- steps and where their controls live -----------------------------------------------------
+
+
+def stopped(**changes: Any) -> SakuraState:
+    """Seat 0 has stopped with this turn's flowers `turn` (abilities or the screen step next)."""
+    turn = changes.pop("turn")
+    state = staged(turn=turn, draws=1, drawn=sum(turn), **changes)
+    state.apply(0, GAME.Action.decode("stop"))
+    return state
+
+
+def test_ability_choice_on_the_table_then_someiyoshino_in_the_hand() -> None:
+    state = stopped(turn=C(red=1, yellow=1, lightblue=1, blue=1), screens=[C(), C(), C()])
+    ctx = context(state)
+    assert state.public_view().step == "ability"
+    table = RENDERER.table(ctx)
+    assert RENDERER.acts_on_table(ctx, 0)
+    assert actions(table.controls) == legal(state, 0)
+    assert "ability.someiyoshino" in actions(table.controls)
+    assert "Choose an ability on the table" in (RENDERER.hand(ctx, 0).content or "")
+    state.apply(0, GAME.Action.decode("ability.someiyoshino"))
+    ctx = context(state)
+    assert state.public_view().step == "someiyoshino"
+    assert not RENDERER.acts_on_table(ctx, 0)
+    assert RENDERER.table(ctx).controls == []
+    hand = RENDERER.hand(ctx, 0)
+    assert actions(hand.controls) == legal(state, 0)
+    assert "染井吉野" in (hand.content or "")
+    # the others are only told whose step it is
+    assert "Waiting for P1" in (RENDERER.hand(ctx, 1).content or "")
+    assert RENDERER.hand(ctx, 1).controls == []
+
+
+def test_screen_step_in_the_hand_with_the_screen_and_field() -> None:
+    state = stopped(turn=C(red=1, white=2), screens=[C(yellow=3, black=1), C(blue=9), C()])
+    assert state.public_view().step == "screen"
+    ctx = context(state)
+    assert not RENDERER.acts_on_table(ctx, 0)
+    assert RENDERER.table(ctx).controls == []
+    hand = RENDERER.hand(ctx, 0)
+    text = text_of(hand.embeds)
+    assert "Your screen (4, secret)" in text and "🟡3 ⚫1" in text
+    assert "warm 3 · cool 0 · white/black 1" in text
+    assert "🔵9" not in text  # another player's screen never appears
+    assert actions(hand.controls) == legal(state, 0)
+    assert actions(hand.controls)[0] == "screen.none.0"
+    assert "How many" in (hand.content or "") or "behind your screen" in (hand.content or "")
+
+
+def test_kenrokuen_places_from_the_hand() -> None:
+    turn = C(red=1, yellow=1, lightblue=1, blue=2, white=1)
+    state = stopped(turn=turn, bag=C(red=5, yellow=5))
+    assert "kenrokuen" in [c.card for c in state.public_view().cards if c.qualifies]
+    state.apply(0, GAME.Action.decode("ability.kenrokuen"))
+    ctx = context(state)
+    assert state.public_view().step == "kenrokuen"
+    hand = RENDERER.hand(ctx, 0)
+    assert actions(hand.controls) == legal(state, 0)
+    labels = [c.label for c in hand.controls if isinstance(c, Button)]
+    assert labels[:2] == ["My field", "Behind my screen"]
+    assert "① P1's field" not in labels and "② P2's field" in labels
+    table = text_of(RENDERER.table(ctx).embeds)
+    assert "Drawn: " in table and "Next to place: " in table
+
+
+def test_advanced_public_abilities_on_the_table() -> None:
+    state = stopped(
+        side="advanced",
+        turn=C(red=2, yellow=2),
+        fields=[C(blue=1), C(lightblue=2, black=1), C(white=1)],
+    )
+    state.apply(0, GAME.Action.decode("ability.sakuyahime"))
+    ctx = context(state)
+    assert state.public_view().step == "sakuyahime_give"
+    assert RENDERER.acts_on_table(ctx, 0)
+    table = RENDERER.table(ctx)
+    assert actions(table.controls) == legal(state, 0)
+    state.apply(0, GAME.Action.decode("give.turn.red"))
+    ctx = context(state)
+    table = RENDERER.table(ctx)
+    assert actions(table.controls) == legal(state, 0) == ["take.1.lightblue", "take.2.white"]
+    rows = [c.row for c in table.controls if isinstance(c, Button)]
+    assert rows == [0, 1]  # one row per other player
+    assert "Giving: 🔴 (this turn)" in text_of(table.embeds)
+
+
+# -- the end split ---------------------------------------------------------------------------
+
+
+def at_split(
+    screens: list[list[int]], players: int = 3, fields: list[list[int]] | None = None
+) -> SakuraState:
+    """The end split: seat 0 draws the bag's last flower, then everyone splits."""
+    state = staged(
+        players,
+        screens=screens,
+        fields=fields or [C() for _ in range(players)],
+        bag=C(red=1),
+        turn=C(blue=1),
+        draws=1,
+        drawn=1,
+    )
+    state.apply(0, GAME.Action.decode("draw.1"))  # the bag is now empty: stop → screen
+    if state.public_view().step == "screen":
+        state.apply(0, GAME.Action.decode("screen.none.0"))
+    assert state.public_view().step == "split", state.public_view().step
+    return state
+
+
+def test_split_in_each_hand_with_the_default_and_deadline() -> None:
+    state = at_split([C(red=2, blue=1, white=2, black=1), C(blue=1, white=1), C(red=1)])
+    deadline = time.time() + 120
+    ctx = context(state, deadline=deadline)
+    table = RENDERER.table(ctx)
+    text = text_of(table.embeds)
+    assert table.controls == [] and "Choosing: ① P1, ② P2" in text
+    assert f"<t:{int(deadline)}:R>" in text
+    assert not RENDERER.acts_on_table(ctx, 0)
+    hand = RENDERER.hand(ctx, 0)
+    assert actions(hand.controls) == legal(state, 0) == [f"split.{n}" for n in range(4)]
+    default = [c for c in hand.controls if isinstance(c, Button) and "(default)" in c.label]
+    assert len(default) == 1 and default[0].action == "split.3"
+    assert default[0].label == "warm +3 = 5 · cool +0 = 1 (default)"
+    hand_text = text_of(hand.embeds)
+    assert (
+        f"<t:{int(deadline)}:R>" in hand_text and "If time runs out: warm 5 · cool 1" in hand_text
+    )
+    # only cool real flowers: wilds can only go to cool
+    assert actions(RENDERER.hand(ctx, 1).controls) == ["split.0"]
+    # no white or black: nothing to split, just waiting
+    third = RENDERER.hand(ctx, 2)
+    assert third.controls == [] and "nothing to split" in (third.content or "")
+    state.apply(0, GAME.Action.decode("split.1"))
+    ctx = context(state, deadline=deadline)
+    mine = RENDERER.hand(ctx, 0)
+    assert mine.controls == [] and "Your split is in" in (mine.content or "")
+    assert "Your split: warm 3 · cool 3" in text_of(mine.embeds)
+    assert "Submitted: ① P1" in text_of(RENDERER.table(ctx).embeds)
+
+
+def test_many_wilds_make_a_select() -> None:
+    screens = [C(red=1, blue=1, white=14, black=5), C(white=1, red=1), C(), C()]
+    state = at_split(screens, players=4)
+    ctx = context(state)
+    hand = RENDERER.hand(ctx, 0)
+    assert len(legal(state, 0)) > SPLIT_BUTTONS_MAX
+    assert len(hand.controls) == 1 and isinstance(hand.controls[0], Select)
+    assert actions(hand.controls) == legal(state, 0)
+
+
+def test_split_timeout_hooks() -> None:
+    state = at_split([C(red=2, blue=3, white=2), C(blue=1, white=1), C()])
+    assert state.phase_seconds() == 120
+    assert state.timeout_action(0) == state.default_split(0)
+    assert state.timeout_action(0).encode() == "split.0"  # more cool than warm
+    assert state.timeout_action(2) is None  # nothing to split
+    assert staged().phase_seconds() is None and staged().timeout_action(0) is None
+
+
+# -- the end ---------------------------------------------------------------------------------
+
+
+def test_final_breakdown_and_revealed_table() -> None:
+    state = at_split([C(red=2, blue=1, white=2), C(blue=1, white=1), C(red=1)])
+    state.apply(0, GAME.Action.decode("split.2"))
+    state.apply(1, GAME.Action.decode("split.0"))
+    assert state.is_over()
+    ctx = context(state)
+    result = state.result()
+    final = RENDERER.final(ctx)
+    text = text_of(final)
+    for seat, score in enumerate(result.scores):
+        assert f"**Total {score}**" in text
+        assert f"→ **{result.breakdown[seat]['warm']}**" in text
+    assert "Screen: 🔴2 🔵1 ⚪2" in text and "⚪⚫ 2 → warm 2 · cool 0" in text
+    assert "🏆" in (final[0].description or "")
+    table = RENDERER.table(ctx)
+    assert table.controls == []
+    table_text = text_of(table.embeds)
+    assert "Game over" in table_text and table_text.count("Screen: ") == 3
+    ja = text_of(RENDERER.final(context(state, "ja")))
+    assert "最終得点" in ja and "ついたて: 🔴2 🔵1 ⚪2" in ja
+
+
+def test_shared_win_note() -> None:
+    # seat 0's field ends with a red and a blue (−6); seat 1 holds the same from the start
+    fields = [C(), C(red=1, blue=1), C()]
+    state = at_split([C(red=1, white=1), C(red=1, white=1), C()], fields=fields)
+    state.apply(0, GAME.Action.decode("split.1"))
+    state.apply(1, GAME.Action.decode("split.1"))
+    result = state.result()
+    assert result.scores[0] == result.scores[1] == 8 and result.winners == [0, 1]
+    final = RENDERER.final(context(state))
+    assert "Shared win" in (final[0].description or "")
+    assert "the win is shared" in (final[0].description or "")
+
+
+# -- the log ---------------------------------------------------------------------------------
+
+EVENTS = [
+    Event(kind="draw", seat=0, data={"n": 2, "flowers": ["red", "black"], "draw": 1, "bag": 9}),
+    Event(kind="failure", seat=0, data={"flowers": {}, "blacks_returned": 1}),
+    Event(kind="failure", seat=0, data={"flowers": {}, "blacks_returned": 0}),
+    Event(kind="keep", seat=0, data={"kept": ["red", "blue"], "returned": 2}),
+    Event(kind="stop", seat=0, data={"flowers": {"red": 2}, "cards": ["shinsumizome"]}),
+    Event(kind="stop", seat=0, data={"flowers": {"red": 1}, "cards": []}),
+    Event(kind="ability", seat=0, data={"card": "kokonoe"}),
+    Event(kind="hidden_draw", seat=0, data={"n": 1, "bag": 3}),
+    Event(kind="ability_draw", seat=0, data={"card": "kenrokuen", "flowers": ["red"], "bag": 2}),
+    Event(kind="all_black", seat=0, data={"returned": 3}),
+    Event(kind="move_to_screen", seat=0, data={"source": "field", "n": 1}),
+    Event(kind="place", seat=0, data={"where": "screen", "seat": 0}),
+    Event(kind="place", seat=0, data={"where": "field", "seat": 0, "colour": "red"}),
+    Event(kind="place", seat=0, data={"where": "field", "seat": 1, "colour": "red"}),
+    Event(kind="pick", seat=0, data={"colour": "red", "returned": ["black"]}),
+    Event(kind="pick", seat=0, data={"colour": "red", "returned": []}),
+    Event(
+        kind="swap",
+        seat=0,
+        data={"source": "turn", "given": "red", "other": 1, "received": "blue"},
+    ),
+    Event(kind="take", seat=0, data={"other": 1, "colour": "blue"}),
+    Event(kind="kokonoe_end", seat=0, data={}),
+    Event(kind="screen", seat=0, data={"n": 2}),
+    Event(kind="screen", seat=0, data={"n": 0}),
+    Event(kind="to_field", seat=0, data={"flowers": {"red": 1}}),
+    Event(kind="split_start", data={"seats": [0, 1]}),
+    Event(kind="split_start", data={"seats": []}),
+    Event(kind="split_submitted", seat=1, data={}),
+    Event(kind="reveal", data={"screens": [], "splits": []}),
+    Event(kind="game_over", data={"scores": [3, 4], "winners": [1]}),
+]
+
+PRIVATE = [
+    Event(kind="screen_colour", seat=0, data={"colour": "red", "n": 1}, to=0),
+    Event(kind="hidden_draw_colour", seat=0, data={"colour": "white"}, to=0),
+    Event(kind="move_to_screen_colour", seat=0, data={"source": "turn", "colour": "red"}, to=0),
+]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_public_event_has_a_line_and_private_ones_none(lang: str) -> None:
+    ctx = context(staged(2), lang)
+    for event in EVENTS:
+        text = RENDERER.event_text(ctx, event)
+        assert text and "{" not in text, (event.kind, text)
+    for event in PRIVATE:
+        assert RENDERER.event_text(ctx, event) is None
+    assert RENDERER.event_text(ctx, Event(kind="turn_end", seat=0, data={"bag": 3})) is None
+    en = context(staged(2), "en")
+    assert RENDERER.event_text(en, EVENTS[0]) == "P1 drew 2: 🔴⚫ (bag 9)"
+    assert RENDERER.event_text(en, EVENTS[17]) == "P1 took 🔵 from P2's field"
+    # what went behind a screen is never named in the log
+    for event in EVENTS:
+        line = RENDERER.event_text(en, event) or ""
+        if "behind the screen" in line:
+            assert not any(mark in line for mark in "🔴🟡💧🔵⚪⚫"), line
