@@ -1,0 +1,207 @@
+"""Hidden information across whole random games of every title, played through the bot.
+
+Humans fill every seat and play random legal moves through the controls they are shown. At every
+step, each seat's private message is rendered and the parts of it the table does not show (its
+hand, screen, won pile, face-down cards …) are remembered. At the end every message body the
+fake Discord received is scanned: none of a seat's private parts may appear in a public channel
+message, nor in another player's ephemeral messages or DMs.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import GameBot
+from bot.render import renderer_for
+from games import registry
+from tests.e2e.harness import create_lobby, game_id_of, lobby_click, make_bot, table_message
+from tests.fakediscord import FakeDiscord, Message, User
+
+#: Where the texts the table showed during the game are collected.
+TABLE = -1
+#: Strings this short are too common to prove anything ("—", "3 pts").
+MIN_LENGTH = 8
+#: Players per title: the smallest table the game allows, but at least three where possible.
+PLAYERS = {"kasane": 3, "gogyo": 3, "take_and_share": 3, "sakura": 3, "irobae": 3}
+
+
+def texts_of(payload: dict[str, Any]) -> set[str]:
+    """The field values and description lines of a rendered message."""
+    found: set[str] = set()
+    for embed in payload["embeds"]:
+        data = embed.to_dict()
+        found.update(line for line in (data.get("description") or "").splitlines())
+        for field in data.get("fields") or []:
+            found.add(field["value"])
+            found.update(field["value"].splitlines())
+    return {text.strip() for text in found if len(text.strip()) >= MIN_LENGTH}
+
+
+def lines_of(text: str) -> set[str]:
+    """Every line of a text, and every text as a whole, stripped."""
+    return {line.strip() for line in text.splitlines()} | {text.strip()}
+
+
+def private_parts(bot: GameBot, session: Any, seat: int) -> set[str]:
+    """What the seat's private message shows that the table does not."""
+    lang = session.record.language
+    hand = texts_of(bot.table.hand_payload(session, seat, lang))
+    public = texts_of(bot.table.table_payload(session))
+    return hand - public
+
+
+async def start(fake: FakeDiscord, game: str, people: list[User]) -> tuple[int, int]:
+    lobby = await create_lobby(fake, people[0], game)
+    for user in people[1:]:
+        await lobby_click(fake, user, lobby, "join")
+    await lobby_click(fake, people[0], lobby, "start")
+    game_id = game_id_of(lobby)
+    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "thread")
+    await fake.wait_for(
+        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
+        10,
+        "table",
+    )
+    return game_id, thread.id
+
+
+def control_for(
+    message: Message, game_id: int, version: int, seat: int, legal: set[str], rng: random.Random
+) -> tuple[str, list[str] | None] | None:
+    """A random control on `message` that plays a legal move: (custom_id, select values)."""
+    choices: list[tuple[str, list[str] | None]] = []
+    for component in message.iter_components():
+        cid = component.get("custom_id") or ""
+        if component.get("disabled"):
+            continue
+        if component.get("type") == 2 and cid.startswith(f"mv:{game_id}:{version}:{seat}:"):
+            if cid.split(":", 4)[4] in legal:
+                choices.append((cid, None))
+        elif component.get("type") == 3 and cid.startswith(f"ms:{game_id}:{version}:{seat}:"):
+            prefix = cid.split(":", 5)[5]
+            values = [o["value"] for o in component.get("options") or []]
+            low, high = component.get("min_values", 1), component.get("max_values", 1)
+            for _ in range(20):
+                picked = sorted(
+                    rng.sample(values, rng.randint(low, min(high, len(values)))), key=values.index
+                )
+                action = ".".join([prefix, *picked]) if prefix else ".".join(picked)
+                if action in legal:
+                    choices.append((cid, picked))
+                    break
+    return rng.choice(choices) if choices else None
+
+
+async def play_randomly(
+    fake: FakeDiscord,
+    bot: GameBot,
+    people: list[User],
+    game_id: int,
+    thread_id: int,
+    rng: random.Random,
+    seen: dict[int, set[str]],
+) -> int:
+    moves = 0
+    while True:
+        session = await bot.sessions.get(game_id)
+        if session is None or session.record.status != "playing":
+            return moves
+        table_now = texts_of(bot.table.table_payload(session))
+        seen.setdefault(TABLE, set()).update(table_now)
+        for seat in range(len(people)):
+            seen.setdefault(seat, set()).update(private_parts(bot, session, seat))
+        seat = rng.choice(session.state.to_act())
+        user, version = people[seat], session.version
+        legal = {a.encode() for a in session.state.legal_actions(seat)}
+        renderer = renderer_for(session.record.game)
+        if renderer.acts_on_table(bot.table.context(session), seat):
+
+            def table_ready(
+                v: int = version, s: int = seat, moves: set[str] = legal
+            ) -> Message | None:
+                message = table_message(fake, game_id, thread_id)
+                return message if control_for(message, game_id, v, s, moves, rng) else None
+
+            message = await fake.wait_for(table_ready, 10, "the table's controls")
+        else:
+            table = table_message(fake, game_id, thread_id)
+            inter = await user.click_raw(table.id, thread_id, f"hd:{game_id}")
+            await inter.response()
+            message = await inter.wait_original()
+        chosen = control_for(message, game_id, version, seat, legal, rng)
+        assert chosen is not None, (message.custom_ids, sorted(legal))
+        custom_id, values = chosen
+        if values is None:
+            inter = await user.click(message, custom_id)
+        else:
+            inter = await user.select(message, custom_id, values)
+        await inter.response()
+        await fake.wait_for(
+            lambda v=version, s=session: s.version > v or s.record.status != "playing",
+            10,
+            "the move",
+        )
+        moves += 1
+
+
+@pytest.mark.parametrize("game", [g.id for g in registry.all()])
+async def test_private_information_stays_with_its_owner(
+    fake_discord: FakeDiscord, tmp_path: Path, game: str
+) -> None:
+    fake = fake_discord
+    players = max(registry.get(game).min_players, PLAYERS[game])
+    people = [
+        fake.add_user(f"{game[:4]}{i}", locale="ja" if i % 2 else "en-US") for i in range(players)
+    ]
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=2024)
+    rng = random.Random(game)
+    seen: dict[int, set[str]] = {}
+    async with fake.run_bot(bot):
+        game_id, thread_id = await start(fake, game, people)
+        moves = await play_randomly(fake, bot, people, game_id, thread_id, rng, seen)
+        record = await bot.store.get(game_id)
+        assert record is not None and record.status == "finished"
+        await fake.wait_for(
+            lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), 10, "the end"
+        )
+        # What the end of the game reveals to everyone is not private any more.
+        final = renderer_for(game).final(bot.table.context(await _final_session(bot, game_id)))
+        # So is what the table showed at some point (tables are built from public information
+        # only, which tests/bot/test_renderers.py proves): e.g. a finished game's hands.
+        revealed = texts_of({"embeds": final}) | seen.pop(TABLE)
+    leaks = []
+    checked = 0
+    public_lines = lines_of(fake.public_text())
+    private_lines = [
+        lines_of("\n".join(m.text for m in user.ephemerals() + user.dms())) for user in people
+    ]
+    for seat, parts in seen.items():
+        for part in parts - revealed:
+            checked += 1
+            if part in public_lines:
+                leaks.append(("public", seat, part))
+            for other, lines in enumerate(private_lines):
+                # The same text can be private to both (two one-card hands alike): only a
+                # text that was never this other player's own counts as a leak to them.
+                if other != seat and part in lines and part not in seen.get(other, set()):
+                    leaks.append(("another player", seat, part))
+    print(
+        f"\nhidden information [{game}]: {moves} moves, {checked} private texts checked, "
+        f"{len(fake.requests)} request bodies scanned"
+    )
+    assert checked > 0
+    assert not leaks, leaks[:5]
+
+
+async def _final_session(bot: GameBot, game_id: int) -> Any:
+    """The finished game as a session (finished games are no longer kept live)."""
+    from bot.sessions import Session
+
+    record = await bot.store.get(game_id)
+    assert record is not None and record.snapshot is not None
+    game = registry.get(record.game)
+    return Session(record=record, game=game, state=game.load(record.snapshot))
