@@ -87,7 +87,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "card_legend": "✅今回の条件を満たす ・ ☑️使用済み ・ ▫️満たさない",
         "ability": "✨ {card}",
         "ability_drawn": "引いたコマ: {flowers}",
-        "ability_next": "次に置くコマ: {flower}",
+        "ability_next": "置くコマ: {flowers}（次は{flower}）",
         "ability_give": "渡すコマ: {flower}（{source}）",
         "ability_taken": "奪ったコマ: {taken}",
         "split": "🙈 白・黒の振り分け",
@@ -211,7 +211,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "card_legend": "✅ this turn qualifies · ☑️ used · ▫️ does not qualify",
         "ability": "✨ {card}",
         "ability_drawn": "Drawn: {flowers}",
-        "ability_next": "Next to place: {flower}",
+        "ability_next": "To place: {flowers} (next {flower})",
         "ability_give": "Giving: {flower} ({source})",
         "ability_taken": "Taken: {taken}",
         "split": "🙈 Splitting white and black",
@@ -392,7 +392,6 @@ class SakuraRenderer:
                 value=self._turn_text(view, lang),
                 inline=False,
             )
-        if view.turn is not None:
             embed.add_field(
                 name=_t(lang, "cards", side=texts.SIDE_NAMES[view.mastery_side][lang]),
                 value=self._cards_text(view, lang),
@@ -489,10 +488,12 @@ class SakuraRenderer:
         assert ability is not None
         lang = ctx.lang
         lines = [texts.CARDS[ability.card]["text"][lang]]
-        if ability.drawn:
+        if ability.drawn and ability.stage == "kenrokuen":
+            # drawn openly, placed one at a time in colour order
+            flowers = row(ability.drawn, lang)
+            lines.append(_t(lang, "ability_next", flowers=flowers, flower=FLOWER[ability.drawn[0]]))
+        elif ability.drawn:
             lines.append(_t(lang, "ability_drawn", flowers=row(ability.drawn, lang)))
-            if ability.stage == "kenrokuen":
-                lines.append(_t(lang, "ability_next", flower=FLOWER[ability.drawn[0]]))
         if ability.give_colour is not None:
             source = _t(lang, f"source.{ability.give_source}")
             lines.append(

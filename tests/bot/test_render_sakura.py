@@ -238,7 +238,11 @@ def test_kenrokuen_places_from_the_hand() -> None:
     assert labels[:2] == ["My field", "Behind my screen"]
     assert "① P1's field" not in labels and "② P2's field" in labels
     table = text_of(RENDERER.table(ctx).embeds)
-    assert "Drawn: " in table and "Next to place: " in table
+    ability = state.public_view().ability
+    assert ability is not None and len(ability.drawn) == 2
+    marks = {"red": "🔴", "yellow": "🟡"}
+    drawn = "".join(marks[c] for c in ability.drawn)
+    assert f"To place: {drawn} (next {marks[ability.drawn[0]]})" in table
 
 
 def test_advanced_public_abilities_on_the_table() -> None:
