@@ -178,6 +178,11 @@ class IrobaeState(State):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def opening_events(self) -> list[Event]:
+        """The first deal's announcement for the table's log (later deals announce themselves
+        with the same event as they start)."""
+        return [self._deal_start_event()]
+
     def to_act(self) -> list[int]:
         if self.phase == "pass":
             return [s for s in range(self.players) if self.pass_choice[s] is None]
@@ -245,22 +250,24 @@ class IrobaeState(State):
         self.leader = (self.dealer + 1) % self.players
         self.phase = "pass"
         if events is not None:
-            events.append(
-                Event(
-                    kind="deal_start",
-                    seat=self.dealer,
-                    data={
-                        "deal": self.deal + 1,
-                        "deals": deals_in_game(self.players),
-                        "dealer": self.dealer,
-                        "leader": self.leader,
-                    },
-                )
-            )
+            events.append(self._deal_start_event())
             for seat in range(self.players):
                 events.append(
                     Event(kind="hand", seat=seat, data={"cards": self.hands[seat]}, to=seat)
                 )
+
+    def _deal_start_event(self) -> Event:
+        """The public announcement of the current deal: its number, dealer and first leader."""
+        return Event(
+            kind="deal_start",
+            seat=self.dealer,
+            data={
+                "deal": self.deal + 1,
+                "deals": deals_in_game(self.players),
+                "dealer": self.dealer,
+                "leader": self.leader,
+            },
+        )
 
     def _choose_pass(self, seat: int, cards: list[int], events: list[Event]) -> None:
         self.pass_choice[seat] = sorted(cards)

@@ -1,0 +1,546 @@
+"""色映に生へど on Discord: the trick with its trump marker, pass status and scores; the hand with
+its 2-card pass select and one button a card."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.render.base import Button, RenderContext, Rendered, Select, SelectOption
+from bot.render.common import (
+    log_text,
+    seat_mark,
+    status_suffix,
+    table_embed,
+    turn_line,
+    winners_line,
+)
+from games.core import Event, Lang
+from games.irobae import texts
+from games.irobae.rules import PlayCard, colour_of, number_of
+from games.irobae.views import CardView, PlayedCard, PrivateView, PublicView, TrickView
+
+#: One square per colour, in the engine's colour order (花 red, 鳥 orange, 傘 yellow, 扇 green,
+#: 蝶 blue): the colour is what play turns on, so it leads every card shown.
+COLOUR_MARK = ("🟥", "🟧", "🟨", "🟩", "🟦")
+
+#: Beside the card the trump marker (切り札表示カード) lies next to.
+MARKER = "🚩"
+
+#: The pass select's prefix: the platform joins the two chosen card ids to it in option order
+#: (ascending), which is the engine's `pass.<a>.<b>` with `a < b`.
+PASS_PREFIX = "pass"
+
+#: Colour of hand messages (the table uses the platform's colour).
+HAND_COLOUR = discord.Colour(0x5B7FA6)
+
+#: Embed field values are capped at 1024 characters.
+FIELD_MAX = 1024
+
+TEXT: dict[Lang, dict[str, str]] = {
+    "ja": {
+        "header": "第{deal}/{deals}ディール",
+        "header_trick": "第{deal}/{deals}ディール・第{trick}/{tricks}トリック",
+        "dealer_line": "配り役 {seat}・未使用のカード{n}枚（伏せたまま）",
+        "pass_title": "カードを渡す — 全員が同時に2枚を左隣へ",
+        "pass_legend": "✅ 選択済み・⏳ 選択中（何を選んだかは全員が選ぶまで見えません）",
+        "first_leader": "第1トリックのリード：{seat}",
+        "trick": "第{n}トリック",
+        "trick_empty": "第{n}トリック — {seat}のリード",
+        "last_trick": "第{n}トリック → {seat}の勝ち（切り札 {trump}）",
+        "trump": "切り札色",
+        "follow": "フォローする色",
+        "players": "プレイヤー",
+        "player_line": "手札{hand}・{won}トリック・合計{total}",
+        "dealer": "配り役",
+        "minimums": "公開：{cards}",
+        "deal_scores": "得点（ディール毎と合計）",
+        "deal_line": "第{n}ディール：{scores}",
+        "total_line": "合計：{scores}",
+        "log": "最近の手",
+        "step.pass": "2枚を選んで左隣へ渡す",
+        "step.lead": "リード",
+        "step.follow": "{colours}をフォロー",
+        "your_hand": "あなたの手札（{n}枚）",
+        "none": "（なし）",
+        "pass_choice": "{seat}に渡す2枚（確定）",
+        "pass_done": "このディールの受け渡し",
+        "passed_to": "{seat}へ渡した：{cards}",
+        "received_from": "{seat}から受け取った：{cards}",
+        "pile": "獲得したカード（このディール）— {score}点",
+        "pile_line": "{cards} → {score}",
+        "colours": "色",
+        "hand_trick": "場",
+        "choose_pass": "{seat}に渡す2枚を選ぶ…",
+        "prompt.pass": "左隣の{seat}に渡すカードを2枚選んでください（選んだら取り消せません）。",
+        "prompt.passed": "渡すカードを選びました。{who}が選ぶのを待っています。",
+        "prompt.lead": (
+            "あなたの番です。好きなカードを1枚出してください"
+            "（切り札表示カードがその横に置かれます）。"
+        ),
+        "prompt.follow": "あなたの番です。{colours}のカードを出してください。",
+        "prompt.free": (
+            "あなたの番です。{colours}を持っていないので好きなカードを出せます"
+            "（切り札表示カードがその横に移ります）。"
+        ),
+        "wait": "{who}の番です。",
+        "final": "最終得点",
+        "final_deal": "第{n}ディール（配り役 {dealer}）：{score}",
+        "final_total": "合計：{score}",
+    },
+    "en": {
+        "header": "Deal {deal}/{deals}",
+        "header_trick": "Deal {deal}/{deals} · Trick {trick}/{tricks}",
+        "dealer_line": "Dealer {seat} · {n} unused cards (face down)",
+        "pass_title": "Passing — everyone at once, 2 cards to the left",
+        "pass_legend": "✅ chosen · ⏳ choosing (nobody sees what until all have chosen)",
+        "first_leader": "Leads trick 1: {seat}",
+        "trick": "Trick {n}",
+        "trick_empty": "Trick {n} — {seat} leads",
+        "last_trick": "Trick {n} → {seat} won (trump {trump})",
+        "trump": "Trump",
+        "follow": "Must follow",
+        "players": "Players",
+        "player_line": "hand {hand} · tricks {won} · total {total}",
+        "dealer": "dealer",
+        "minimums": "open: {cards}",
+        "deal_scores": "Scores (per deal and total)",
+        "deal_line": "Deal {n}: {scores}",
+        "total_line": "Total: {scores}",
+        "log": "Recent moves",
+        "step.pass": "choose 2 cards to pass left",
+        "step.lead": "lead",
+        "step.follow": "follow {colours}",
+        "your_hand": "Your hand ({n})",
+        "none": "(none)",
+        "pass_choice": "Passing to {seat} (final)",
+        "pass_done": "This deal's pass",
+        "passed_to": "Passed to {seat}: {cards}",
+        "received_from": "Received from {seat}: {cards}",
+        "pile": "Your won cards (this deal) — {score} pts",
+        "pile_line": "{cards} → {score}",
+        "colours": "Colours",
+        "hand_trick": "Trick",
+        "choose_pass": "Choose 2 cards to pass to {seat}…",
+        "prompt.pass": (
+            "Choose 2 cards to pass to {seat} on your left (a choice is final once made)."
+        ),
+        "prompt.passed": "Your 2 cards are chosen. Waiting for {who} to choose.",
+        "prompt.lead": "Your turn: lead any card (the trump marker goes beside it).",
+        "prompt.follow": "Your turn: play a card of {colours}.",
+        "prompt.free": (
+            "Your turn: you hold none of {colours}, so play any card "
+            "(the trump marker moves beside it)."
+        ),
+        "wait": "Waiting for {who}.",
+        "final": "Final scores",
+        "final_deal": "Deal {n} (dealer {dealer}): {score}",
+        "final_total": "Total: {score}",
+    },
+}
+
+
+def _t(lang: Lang, key: str, **values: object) -> str:
+    text = TEXT[lang][key]
+    return text.format(**values) if values else text
+
+
+def signed(value: int) -> str:
+    """A score with its sign: `+5`, `-3`, `0`."""
+    return f"+{value}" if value > 0 else str(value)
+
+
+def card_text(card: int | CardView, lang: Lang) -> str:
+    """A card as its colour square and name: `🟥花7` / `🟥 flower 7`."""
+    cid = card.id if isinstance(card, CardView) else card
+    sep = "" if lang == "ja" else " "
+    return f"{COLOUR_MARK[colour_of(cid)]}{sep}{texts.card_name(cid, lang)}"
+
+
+def card_short(card: int | CardView) -> str:
+    """A card in tight spots: `🟥7`."""
+    cid = card.id if isinstance(card, CardView) else card
+    return f"{COLOUR_MARK[colour_of(cid)]}{number_of(cid)}"
+
+
+def cards_short(cards: list[CardView]) -> str:
+    return " ".join(card_short(c) for c in cards)
+
+
+def colour_text(colour: int, lang: Lang) -> str:
+    """A colour in full: `🟥 花（赤）` / `🟥 花 hana (flower, red)`."""
+    return f"{COLOUR_MARK[colour]} {texts.colour_name(colour, lang)}"
+
+
+def colours_short(colours: list[int], lang: Lang) -> str:
+    """Colours compactly: `🟥花・🟦蝶` / `🟥 flower, 🟦 butterfly`."""
+    sep = "・" if lang == "ja" else ", "
+    gap = "" if lang == "ja" else " "
+    return sep.join(f"{COLOUR_MARK[c]}{gap}{texts.colour_short(c, lang)}" for c in colours)
+
+
+def by_colour(cards: list[CardView], lang: Lang) -> list[tuple[int, str]]:
+    """One line per colour held: `(colour, "🟥 花: 2 5 7")`, colours in order."""
+    lines = []
+    for colour in range(len(COLOUR_MARK)):
+        numbers = [c.number for c in cards if c.colour == colour]
+        if numbers:
+            name = texts.colour_short(colour, lang)
+            lines.append((colour, f"{COLOUR_MARK[colour]} {name}: " + " ".join(map(str, numbers))))
+    return lines
+
+
+class IrobaeRenderer:
+    game_id = "irobae"
+
+    def _public(self, ctx: RenderContext) -> PublicView:
+        return ctx.state.public_view()  # type: ignore[return-value]
+
+    def _seat(self, ctx: RenderContext, seat: int) -> str:
+        return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
+
+    # -- the table ------------------------------------------------------------------------
+
+    def _step(self, view: PublicView, lang: Lang) -> str | None:
+        if view.phase == "pass":
+            return _t(lang, "step.pass")
+        if view.phase == "play":
+            if not view.trick:
+                return _t(lang, "step.lead")
+            return _t(lang, "step.follow", colours=colours_short(view.follow_colours, lang))
+        return None
+
+    def _header(self, view: PublicView, lang: Lang) -> str:
+        if view.trick_number:
+            return _t(
+                lang,
+                "header_trick",
+                deal=view.deal,
+                deals=view.deals,
+                trick=view.trick_number,
+                tricks=view.tricks_per_deal,
+            )
+        return _t(lang, "header", deal=view.deal, deals=view.deals)
+
+    def _trick_lines(
+        self, ctx: RenderContext, cards: list[PlayedCard], marker: int | None
+    ) -> list[str]:
+        """The trick in play order, one card a line, 🚩 beside the marker's card."""
+        lines = []
+        for i, played in enumerate(cards):
+            flag = f" {MARKER}" if i == marker else ""
+            lines.append(
+                f"{self._seat(ctx, played.seat)} — {card_text(played.card, ctx.lang)}{flag}"
+            )
+        return lines
+
+    def _last_trick(self, ctx: RenderContext, trick: TrickView) -> list[str]:
+        lang = ctx.lang
+        head = _t(
+            lang,
+            "last_trick",
+            n=trick.number,
+            seat=self._seat(ctx, trick.winner),
+            trump=f"{COLOUR_MARK[trick.trump]}{'' if lang == 'ja' else ' '}"
+            + texts.colour_short(trick.trump, lang),
+        )
+        cards = " · ".join(
+            f"{seat_mark(p.seat)}{card_short(p.card)}" + (MARKER if i == trick.marker else "")
+            for i, p in enumerate(trick.cards)
+        )
+        return [f"**{head}**", cards]
+
+    def _description(self, ctx: RenderContext, view: PublicView) -> str:
+        lang = ctx.lang
+        lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+        if view.phase == "over":
+            return "\n".join(lines)
+        lines.append(
+            _t(lang, "dealer_line", seat=self._seat(ctx, view.dealer), n=view.unused_count)
+        )
+        lines.append("")
+        if view.phase == "pass":
+            lines.append(f"**{_t(lang, 'pass_title')}**")
+            lines.append(
+                " · ".join(
+                    ("✅ " if view.passed[s] else "⏳ ")
+                    + f"{seat_mark(s)}→{seat_mark(view.pass_to[s])}"
+                    for s in range(view.players)
+                )
+            )
+            lines.append(_t(lang, "pass_legend"))
+            if view.leader is not None:
+                lines.append(_t(lang, "first_leader", seat=self._seat(ctx, view.leader)))
+            if view.last_trick is not None:
+                lines.append("")
+                lines += self._last_trick(ctx, view.last_trick)
+            return "\n".join(lines)
+        if view.trick:
+            lines.append(f"**{_t(lang, 'trick', n=view.trick_number)}**")
+            lines += self._trick_lines(ctx, view.trick, view.marker)
+            if view.trump is not None:
+                lines.append(f"{MARKER} **{_t(lang, 'trump')}** {colour_text(view.trump, lang)}")
+            lines.append(f"**{_t(lang, 'follow')}** {colours_short(view.follow_colours, lang)}")
+        else:
+            if view.last_trick is not None:
+                lines += self._last_trick(ctx, view.last_trick)
+                lines.append("")
+            if view.leader is not None:
+                leader = self._seat(ctx, view.leader)
+                lines.append(f"**{_t(lang, 'trick_empty', n=view.trick_number, seat=leader)}**")
+        return "\n".join(lines)
+
+    def _players(self, ctx: RenderContext, view: PublicView) -> str:
+        lang = ctx.lang
+        lines = []
+        for seat in range(view.players):
+            mark = ""
+            if view.phase == "pass":
+                mark = "✅ " if view.passed[seat] else "⏳ "
+            line = f"{mark}{seat_mark(seat)} **{ctx.seat_label(seat)}**"
+            if view.phase != "over" and seat == view.dealer:
+                line += f" 🎴{_t(lang, 'dealer')}"
+            line += " — " + _t(
+                lang,
+                "player_line",
+                hand=view.hand_sizes[seat],
+                won=view.tricks_won[seat],
+                total=view.totals[seat],
+            )
+            lines.append(line)
+            if view.open_minimums and view.minimums[seat]:
+                lines.append("　" + _t(lang, "minimums", cards=cards_short(view.minimums[seat])))
+        return "\n".join(lines)[:FIELD_MAX]
+
+    def _scores(self, view: PublicView, lang: Lang) -> str:
+        def row(values: list[int]) -> str:
+            return " · ".join(f"{seat_mark(s)} {signed(v)}" for s, v in enumerate(values))
+
+        lines = [
+            _t(lang, "deal_line", n=n, scores=row(scores))
+            for n, scores in enumerate(view.deal_scores, start=1)
+        ]
+        lines.append(f"**{_t(lang, 'total_line', scores=row(view.totals))}**")
+        return "\n".join(lines)[-FIELD_MAX:]
+
+    def table(self, ctx: RenderContext) -> Rendered:
+        view = self._public(ctx)
+        lang = ctx.lang
+        embed = table_embed(
+            ctx,
+            f"{ctx.game.name(lang)} — {self._header(view, lang)}",
+            self._description(ctx, view) + status_suffix(ctx),
+        )
+        embed.add_field(name=_t(lang, "players"), value=self._players(ctx, view), inline=False)
+        if view.deal_scores:
+            embed.add_field(
+                name=_t(lang, "deal_scores"), value=self._scores(view, lang), inline=False
+            )
+        embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        return Rendered(embeds=[embed], controls=[])
+
+    def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
+        """Every move of this game comes from a hidden hand."""
+        return False
+
+    # -- the hand -------------------------------------------------------------------------
+
+    def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
+        view, lang, seat = private.public, ctx.lang, private.seat
+        if view.phase == "pass":
+            if private.passable:
+                return _t(lang, "prompt.pass", seat=self._seat(ctx, private.pass_to))
+            waiting = ", ".join(self._seat(ctx, s) for s in view.to_act)
+            return _t(lang, "prompt.passed", who=waiting)
+        if view.phase != "play" or view.turn is None:
+            return None
+        if view.turn != seat:
+            return _t(lang, "wait", who=self._seat(ctx, view.turn))
+        if not view.trick:
+            return _t(lang, "prompt.lead")
+        colours = colours_short(view.follow_colours, lang)
+        if any(c.colour in view.follow_colours for c in private.hand):
+            return _t(lang, "prompt.follow", colours=colours)
+        return _t(lang, "prompt.free", colours=colours)
+
+    def _hand_description(self, ctx: RenderContext, view: PublicView) -> str:
+        lang = ctx.lang
+        lines = [self._header(view, lang)]
+        if view.phase == "play":
+            if view.trick:
+                trick = " · ".join(
+                    f"{seat_mark(p.seat)}{card_short(p.card)}"
+                    + (MARKER if i == view.marker else "")
+                    for i, p in enumerate(view.trick)
+                )
+                lines.append(f"**{_t(lang, 'hand_trick')}** {trick}")
+                if view.trump is not None:
+                    lines.append(
+                        f"{MARKER} **{_t(lang, 'trump')}** {colour_text(view.trump, lang)}"
+                    )
+                lines.append(f"**{_t(lang, 'follow')}** {colours_short(view.follow_colours, lang)}")
+            elif view.leader is not None:
+                lead = _t(
+                    lang, "trick_empty", n=view.trick_number, seat=self._seat(ctx, view.leader)
+                )
+                lines.append(f"**{lead}**")
+        return "\n".join(lines)
+
+    def hand(self, ctx: RenderContext, seat: int) -> Rendered:
+        private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
+        view, lang = private.public, ctx.lang
+        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+        embed = discord.Embed(
+            title=title[:256], description=self._hand_description(ctx, view), colour=HAND_COLOUR
+        )
+        hand_lines = [line for _, line in by_colour(private.hand, lang)]
+        embed.add_field(
+            name=_t(lang, "your_hand", n=len(private.hand)),
+            value="\n".join(hand_lines) or _t(lang, "none"),
+            inline=False,
+        )
+        if private.pass_choice:
+            embed.add_field(
+                name=_t(lang, "pass_choice", seat=self._seat(ctx, private.pass_to))[:256],
+                value=" ".join(card_text(c, lang) for c in private.pass_choice),
+                inline=False,
+            )
+        elif view.phase != "pass" and (private.passed or private.received):
+            embed.add_field(
+                name=_t(lang, "pass_done"),
+                value="\n".join(
+                    [
+                        _t(
+                            lang,
+                            "passed_to",
+                            seat=self._seat(ctx, private.pass_to),
+                            cards=cards_short(private.passed) or "—",
+                        ),
+                        _t(
+                            lang,
+                            "received_from",
+                            seat=self._seat(ctx, private.pass_from),
+                            cards=cards_short(private.received) or "—",
+                        ),
+                    ]
+                )[:FIELD_MAX],
+                inline=False,
+            )
+        if view.phase != "pass":
+            embed.add_field(
+                name=_t(lang, "pile", score=signed(private.pile_score)),
+                value=self._pile(private.pile, lang),
+                inline=False,
+            )
+        if lang == "en":
+            legend = " · ".join(colour_text(c, lang) for c in range(len(COLOUR_MARK)))
+            embed.set_footer(text=legend)
+        controls: list[Button | Select] = []
+        if ctx.record.status == "playing":
+            controls = self._hand_controls(ctx, private)
+        return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
+
+    def _pile(self, pile: list[CardView], lang: Lang) -> str:
+        """The won cards by colour with what each colour scores now."""
+        lines = []
+        for colour, line in by_colour(pile, lang):
+            numbers = [c.number for c in pile if c.colour == colour]
+            score = min(numbers) - (len(numbers) - 1)
+            lines.append(_t(lang, "pile_line", cards=line, score=signed(score)))
+        return "\n".join(lines)[:FIELD_MAX] or _t(lang, "none")
+
+    def _hand_controls(self, ctx: RenderContext, private: PrivateView) -> list[Button | Select]:
+        view, lang, seat = private.public, ctx.lang, private.seat
+        if view.phase == "pass":
+            if not private.passable:
+                return []
+            options = tuple(
+                SelectOption(
+                    label=texts.card_name(card, lang),
+                    value=str(card),
+                    emoji=COLOUR_MARK[colour_of(card)],
+                )
+                for card in sorted(private.passable)
+            )
+            return [
+                Select(
+                    placeholder=_t(lang, "choose_pass", seat=self._seat(ctx, private.pass_to)),
+                    options=options,
+                    seat=seat,
+                    prefix=PASS_PREFIX,
+                    min_values=private.pass_count,
+                    max_values=private.pass_count,
+                )
+            ]
+        if view.phase != "play":
+            return []
+        playable = set(private.playable)
+        return [
+            Button(
+                label=texts.card_name(card.id, lang),
+                emoji=COLOUR_MARK[card.colour],
+                action=PlayCard(card=card.id).encode(),
+                seat=seat,
+                style=discord.ButtonStyle.primary
+                if card.id in playable
+                else discord.ButtonStyle.secondary,
+                disabled=card.id not in playable,
+            )
+            for card in private.hand
+        ]
+
+    # -- the log and the end ----------------------------------------------------------------
+
+    def event_text(self, ctx: RenderContext, event: Event) -> str | None:
+        if not event.public:
+            return None
+        kind, data, lang = event.kind, event.data, ctx.lang
+        if kind == "play" and data.get("marker_moved"):
+            kind = "marker_moved"
+        template = texts.EVENTS.get(kind, {}).get(lang)
+        if template is None:
+            return None
+        card = ""
+        if "card" in data:
+            card = card_text(int(data["card"]), lang)
+            if event.kind == "play" and data.get("lead"):
+                card += f" {MARKER}"
+        values: dict[str, object] = {
+            "seat": self._seat(ctx, event.seat) if event.seat is not None else "",
+            "deal": data.get("deal", ""),
+            "deals": data.get("deals", ""),
+            "dealer": self._seat(ctx, int(data["dealer"])) if "dealer" in data else "",
+            "trick": data.get("trick", ""),
+            "card": card,
+            "trump": colours_short([int(data["trump"])], lang) if "trump" in data else "",
+        }
+        text = template.format(**values)
+        if kind == "deal_end" and "scores" in data:
+            text += ("：" if lang == "ja" else ": ") + " · ".join(
+                f"{seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
+            )
+        return text
+
+    def final(self, ctx: RenderContext) -> list[discord.Embed]:
+        result = ctx.state.result()
+        lang = ctx.lang
+        dealers = list(result.details.get("dealers", []))
+        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        for seat in order:
+            parts = result.breakdown[seat]
+            lines = []
+            for n in range(1, len(parts) + 1):
+                dealer = seat_mark(dealers[n - 1]) if n - 1 < len(dealers) else "—"
+                score = signed(parts.get(f"deal{n}", 0))
+                lines.append(_t(lang, "final_deal", n=n, dealer=dealer, score=score))
+            lines.append(f"**{_t(lang, 'final_total', score=signed(result.scores[seat]))}**")
+            embed.add_field(
+                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                value="\n".join(lines)[:FIELD_MAX],
+                inline=True,
+            )
+        embed.description = winners_line(ctx, result.winners)
+        return [embed]
+
+
+RENDERER = IrobaeRenderer()
