@@ -1,0 +1,363 @@
+"""色映に生へど end to end: the real bot against the fake Discord server, played through the pass
+select and the card buttons of each player's hand."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.client import GameBot
+from bot.render.irobae import card_text, cards_short, signed
+from bot.sessions import Session
+from games import registry
+from games.irobae.views import CardView
+from tests.e2e.harness import (
+    create_lobby,
+    custom_id,
+    game_id_of,
+    ids,
+    lobby_click,
+    make_bot,
+    table_message,
+    wait_until,
+)
+from tests.fakediscord import FakeDiscord, Message, User
+
+GAME = "irobae"
+HAND_TITLES = ("あなたの手札", "Your hand")
+CHOICE_TITLES = ("に渡す2枚", "Passing to")
+#: Any card as the renderer writes one (`🟥7`, `🟥花7`, `🟥 flower 7`, `🟥 flower: 3 6`).
+ANY_CARD = re.compile(r"[🟥🟧🟨🟩🟦] ?[^\s\d·]*:? ?\d")
+
+
+async def start_game(
+    fake: FakeDiscord,
+    host: User,
+    others: list[User],
+    *,
+    cpus: int = 0,
+    language: str = "en",
+    open_minimums: bool = False,
+) -> tuple[int, int]:
+    """Lobby → joins → CPUs → option → Start. Returns (game id, thread id)."""
+    lobby = await create_lobby(fake, host, GAME, language=language)
+    for user in others:
+        await lobby_click(fake, user, lobby, "join")
+    for _ in range(cpus):
+        await lobby_click(fake, host, lobby, "cpu")
+    if open_minimums:
+        current = fake.message(lobby.id)
+        inter = await host.select(current, custom_id(current, r"lo:\d+:open_minimums"), ["on"])
+        assert (await inter.response()).type == 7
+    await lobby_click(fake, host, fake.message(lobby.id), "start")
+    game_id = game_id_of(lobby)
+    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
+    await wait_until(
+        fake,
+        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
+        "the table",
+    )
+    return game_id, thread.id
+
+
+def hand_messages(user: User, game_id: int) -> list[Message]:
+    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
+
+
+async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
+    """ "Show my hand" on the table: the answer is an ephemeral hand."""
+    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral
+    return await inter.wait_original()
+
+
+def pass_select(hand: Message, game_id: int, seat: int) -> dict:
+    """The hand's one pass select, checked: 2 values, the passable cards in ascending order."""
+    found = ids(hand, rf"ms:{game_id}:\d+:{seat}:\d:pass")
+    assert len(found) == 1, hand.custom_ids
+    select = hand.component(found[0])
+    assert select is not None
+    assert select["min_values"] == 2 and select["max_values"] == 2
+    values = [int(o["value"]) for o in select["options"]]
+    assert values == sorted(values) and len(values) == 9
+    return select
+
+
+def field(message: Message, *titles: str) -> str | None:
+    """The value of the first embed field whose name holds one of `titles`."""
+    for embed in message.embeds:
+        for f in embed.get("fields") or []:
+            if any(title in f["name"] for title in titles):
+                return f["value"]
+    return None
+
+
+async def choose_pass(
+    fake: FakeDiscord, bot: GameBot, session: Session, user: User, seat: int, hand: Message
+) -> list[int]:
+    """Pick two cards in the hand's pass select (the higher one first: the platform puts them
+    in option order). Returns the chosen card ids, ascending.
+
+    The hand may have been shown before other players chose theirs. Such a select either
+    still plays (others' secret choices change nothing this player saw) or is answered with
+    the fresh hand and a warning, whose new select then plays.
+    """
+    version = session.version
+    select = pass_select(hand, session.id, seat)
+    values = [o["value"] for o in select["options"]]
+    assert {int(v) for v in values} == set(session.state.private_view(seat).passable)
+    pick = [values[-1], values[version % (len(values) - 1)]]
+    inter = await user.select(hand, select["custom_id"], pick)
+    response = await inter.response()
+    assert response.type == 7 and response.message is not None and response.message.ephemeral
+    assert response.message.id == hand.id
+    if session.version == version:
+        assert "⚠️" in response.message.text
+        return await choose_pass(fake, bot, session, user, seat, fake.message(hand.id))
+    await wait_until(fake, lambda: session.version > version, "the pass to be stored")
+    chosen = sorted(int(v) for v in pick)
+    log = await bot.store.actions(session.id)
+    assert log[-1][1:] == (seat, f"pass.{chosen[0]}.{chosen[1]}")
+    return chosen
+
+
+async def human_pass(
+    fake: FakeDiscord, bot: GameBot, session: Session, user: User, seat: int, thread_id: int
+) -> list[int]:
+    hand = await open_hand(fake, user, session.id, thread_id)
+    assert field(hand, *CHOICE_TITLES) is None
+    return await choose_pass(fake, bot, session, user, seat, hand)
+
+
+async def human_play(
+    fake: FakeDiscord, session: Session, user: User, seat: int, thread_id: int
+) -> None:
+    """Play a card from the hand, only through its enabled buttons (one per card)."""
+    game_id, version = session.id, session.version
+    pattern = rf"mv:{game_id}:{version}:{seat}:play\.\d+"
+
+    def enabled(message: Message) -> list[str]:
+        return [
+            b["custom_id"]
+            for b in message.buttons
+            if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
+        ]
+
+    hands = hand_messages(user, game_id)
+    hand = hands[-1] if hands and enabled(hands[-1]) else None
+    if hand is None:
+        hand = await open_hand(fake, user, game_id, thread_id)
+    private = session.state.private_view(seat)
+    assert len(ids(hand, pattern)) == len(private.hand)  # one button per card
+    legal = {
+        f"mv:{game_id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
+    }
+    moves = enabled(hand)
+    assert set(moves) == legal  # unplayable cards are disabled
+    inter = await user.click(hand, moves[version % len(moves)])
+    response = await inter.response()
+    assert response.type == 7 and response.message is not None and response.message.ephemeral
+    await wait_until(
+        fake,
+        lambda: session.version > version or session.record.status != "playing",
+        "the card to be stored",
+    )
+
+
+async def play_out(
+    fake: FakeDiscord,
+    bot: GameBot,
+    users: dict[int, User],
+    game_id: int,
+    thread_id: int,
+    *,
+    stop: Callable[[Session], bool] | None = None,
+) -> Session | None:
+    """Humans play through their hands, CPUs on their own, until the end or until `stop`."""
+    while True:
+        session = await bot.sessions.get(game_id)
+        if session is None or not session.state.to_act():
+            return session
+        if stop is not None and stop(session):
+            return session
+        to_act = session.state.to_act()
+        cpus = session.cpu_seats(to_act)
+        if cpus:
+            version = session.version
+            await wait_until(
+                fake,
+                lambda s=session, v=version: s.version > v or s.record.status != "playing",
+                "a CPU move",
+            )
+            continue
+        seat = to_act[0]
+        if session.state.public_view().phase == "pass":
+            await human_pass(fake, bot, session, users[seat], seat, thread_id)
+        else:
+            await human_play(fake, session, users[seat], seat, thread_id)
+
+
+async def check_final(fake: FakeDiscord, bot: GameBot, game_id: int, thread_id: int) -> dict:
+    """The breakdown message matches the stored result, which matches a replay of the log."""
+    await wait_until(
+        fake,
+        lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
+        "the final message",
+    )
+    final = [m for m in fake.channel_messages(thread_id) if "🏆" in m.text][-1]
+    result = await bot.store.result(game_id)
+    record = await bot.store.get(game_id)
+    assert result is not None and record is not None and record.status == "finished"
+    actions = await bot.store.actions(game_id)
+    players = len(record.seats)
+    replay = registry.get(GAME).replay(
+        players, record.seed, record.options, [(s, a) for _, s, a in actions]
+    )
+    assert replay.result().model_dump(mode="json") == result
+    # N deals of 9 tricks, and one pass per seat per deal.
+    assert len(actions) == players * players * 10
+    embed = final.embeds[0]
+    fields = embed["fields"]
+    assert len(fields) == players
+    names = [info.name for info in record.seats]
+    for seat, score in enumerate(result["scores"]):
+        value = next(f["value"] for f in fields if f["name"].endswith(f" {names[seat]}"))
+        lines = value.split("\n")
+        assert re.fullmatch(rf"\*\*.+[:：] ?{re.escape(signed(score))}\*\*", lines[-1]), value
+        deals = result["details"]["deal_scores"]
+        assert [re.split(r"[:：] ?", line)[-1] for line in lines[:-1]] == [
+            signed(row[seat]) for row in deals
+        ]
+    # Highest total first; the winners are named in the description.
+    shown = [next(s for s in range(players) if f["name"].endswith(f" {names[s]}")) for f in fields]
+    assert [result["scores"][s] for s in shown] == sorted(result["scores"], reverse=True)
+    assert all(names[s] in embed["description"] for s in result["winners"])
+    return result
+
+
+def hand_secrets(people: list[User], game_id: int) -> set[str]:
+    """Every hand and pass choice a player was shown privately (all message versions); and
+    each hand message only ever showed its own player's hand."""
+    found: set[str] = set()
+    for user in people:
+        for message in hand_messages(user, game_id) + user.dms():
+            for version in message.versions:
+                for embed in version.get("embeds") or []:
+                    assert embed["title"].endswith(f" {user.name}"), embed["title"]
+                    for f in embed.get("fields") or []:
+                        secret = any(t in f["name"] for t in HAND_TITLES + CHOICE_TITLES)
+                        if secret and ANY_CARD.search(f["value"]):
+                            found.add(f["value"])
+    return found
+
+
+async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    people = [
+        fake.add_user("Aoi", locale="ja"),
+        fake.add_user("Ben", locale="en-US"),
+        fake.add_user("Chika", locale="en-GB"),
+    ]
+    users = dict(enumerate(people))
+    db = tmp_path / "db.sqlite3"
+    bot = make_bot(fake, db, seed=31)
+    async with fake.run_bot(bot):
+        game_id, thread_id = await start_game(
+            fake, people[0], people[1:], language="en", open_minimums=True
+        )
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        table = table_message(fake, game_id, thread_id)
+        assert "Deal 1/3" in table.text and "⏳ ①→②" in table.text
+        assert not ANY_CARD.search(table.text)  # nothing of any hand on the table
+        # The first pass, really at the same time: everyone opens their hand first.
+        hands = {s: await open_hand(fake, users[s], game_id, thread_id) for s in range(3)}
+        for s, hand in hands.items():
+            pass_select(hand, game_id, s)
+            assert "Choose 2 cards" in hand.text or "2枚選んでください" in hand.text
+        chosen = {0: await choose_pass(fake, bot, session, people[0], 0, hands[0])}
+        answered = fake.message(hands[0].id)
+        shown = field(answered, *CHOICE_TITLES)
+        assert shown == " ".join(card_text(c, "ja") for c in chosen[0])
+        assert not ids(answered, rf"ms:{game_id}:.*")  # a choice is final
+        table = table_message(fake, game_id, thread_id)
+        assert "✅ ①→②" in table.text and "⏳ ②→③" in table.text
+        assert not ANY_CARD.search(table.text)  # who has passed, never what
+        for s in (1, 2):
+            # Hands shown before the others chose still lead to a pass.
+            chosen[s] = await choose_pass(fake, bot, session, users[s], s, hands[s])
+        assert session.state.public_view().phase == "play"
+        # Each hand now tells what went left and what came from the right.
+        for s in range(3):
+            inter = await users[s].click(hands[s], f"hd:{game_id}:r")
+            assert (await inter.response()).type == 7
+            value = field(fake.message(hands[s].id), "このディールの受け渡し", "This deal's pass")
+            assert value is not None
+            received = [CardView.of(c) for c in chosen[(s - 1) % 3]]
+            assert cards_short([CardView.of(c) for c in chosen[s]]) in value
+            assert cards_short(received) in value
+
+        # On to the second deal's pass: two players choose, then the bot restarts.
+        await play_out(
+            fake,
+            bot,
+            users,
+            game_id,
+            thread_id,
+            stop=lambda s: s.state.public_view().deal == 2,
+        )
+        session = await bot.sessions.get(game_id)
+        assert session is not None and session.state.public_view().phase == "pass"
+        await wait_until(
+            fake,
+            lambda: "Deal 2/3" in table_message(fake, game_id, thread_id).text,
+            "the table of the second deal",
+        )
+        table = table_message(fake, game_id, thread_id)
+        assert "Scores (per deal and total)" in table.text and "Deal 1: ①" in table.text
+        assert "open: " in fake.public_text()  # the open minimums were on the table
+        chosen = {}
+        kept = {}
+        for s in (0, 1):
+            hand = await open_hand(fake, users[s], game_id, thread_id)
+            chosen[s] = await choose_pass(fake, bot, session, users[s], s, hand)
+            kept[s] = fake.message(hand.id)
+        last_hand = await open_hand(fake, people[2], game_id, thread_id)
+        version = session.version
+    bot = make_bot(fake, db, seed=31)
+    async with fake.run_bot(bot):
+        session = await bot.sessions.get(game_id)
+        assert session is not None and session.version == version
+        view = session.state.public_view()
+        assert view.phase == "pass" and view.passed == [True, True, False]
+        assert session.state.to_act() == [2]
+        # The choices made before the restart are kept, and the old hands still refresh.
+        for s in (0, 1):
+            inter = await users[s].click(kept[s], f"hd:{game_id}:r")
+            response = await inter.response()
+            assert response.type == 7 and response.message is not None
+            assert response.message.id == kept[s].id
+            lang = "ja" if s == 0 else "en"
+            assert field(fake.message(kept[s].id), *CHOICE_TITLES) == " ".join(
+                card_text(c, lang) for c in chosen[s]
+            )
+        # The last player chooses in the hand shown before the restart: the pass resolves.
+        chosen[2] = await choose_pass(fake, bot, session, people[2], 2, last_hand)
+        assert session.state.public_view().phase == "play"
+        for s in range(3):
+            assert session.state.private_view(s).received == [
+                CardView.of(c) for c in chosen[(s - 1) % 3]
+            ]
+        value = field(fake.message(last_hand.id), "This deal's pass")
+        assert value is not None and cards_short([CardView.of(c) for c in chosen[1]]) in value
+        await play_out(fake, bot, users, game_id, thread_id)
+        await check_final(fake, bot, game_id, thread_id)
+    public = fake.public_text()
+    secrets = hand_secrets(people, game_id)
+    assert len(secrets) >= 20
+    assert not [s for s in secrets if s in public]
+    assert not any(title in public for title in HAND_TITLES + CHOICE_TITLES)
