@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.client import GameBot
-from bot.render.irobae import card_text, cards_short, signed
+from bot.render.irobae import card_text, cards_short, colours_short, signed
 from bot.sessions import Session
 from games import registry
 from games.irobae.views import CardView
@@ -361,3 +361,156 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
     assert len(secrets) >= 20
     assert not [s for s in secrets if s in public]
     assert not any(title in public for title in HAND_TITLES + CHOICE_TITLES)
+
+
+def rows(message: Message) -> list[list[dict]]:
+    """The message's action rows, each as its components."""
+    return [row.get("components") or [] for row in message.components]
+
+
+async def test_six_players_with_cpus_fit_the_layout(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """One human and five CPUs: six seats on the table, nine cards in one pass select and in
+    nine buttons of the hand, through a whole game."""
+    fake = fake_discord
+    hana = fake.add_user("Hana", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8)
+    async with fake.run_bot(bot):
+        game_id, thread_id = await start_game(fake, hana, [], cpus=5, language="ja")
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        await wait_until(fake, lambda: session.state.to_act() == [0], "the CPUs' passes")
+        await wait_until(
+            fake,
+            lambda: "✅ ②→③" in table_message(fake, game_id, thread_id).text,
+            "the table with the CPUs' passes",
+        )
+        table = table_message(fake, game_id, thread_id)
+        players = table.embeds[0]["fields"][0]
+        assert players["name"] == "プレイヤー"
+        assert [line[:3] for line in players["value"].split("\n")] == [
+            "⏳ ①",
+            "✅ ②",
+            "✅ ③",
+            "✅ ④",
+            "✅ ⑤",
+            "✅ ⑥",
+        ]
+        assert "🤖 CPU 5" in players["value"] and "第1/6ディール" in table.text
+        hand = await open_hand(fake, hana, game_id, thread_id)
+        assert [len(row) for row in rows(hand)] == [1, 1]  # the pass select, then refresh
+        assert "②" in pass_select(hand, game_id, 0)["placeholder"]
+        await choose_pass(fake, bot, session, hana, 0, hand)
+        # The first trick: Hana's hand holds nine buttons in two rows, and refresh.
+        while session.state.public_view().turn != 0:
+            version = session.version
+            await wait_until(fake, lambda v=version: session.version > v, "a CPU card")
+        hand = await open_hand(fake, hana, game_id, thread_id)
+        assert [len(row) for row in rows(hand)] == [5, 5]
+        assert len(ids(hand, rf"mv:{game_id}:{session.version}:0:play\.\d+")) == 9
+        await play_out(fake, bot, {0: hana}, game_id, thread_id)
+        result = await check_final(fake, bot, game_id, thread_id)
+        assert len(result["scores"]) == 6
+        final = [m for m in fake.channel_messages(thread_id) if "🏆" in m.text][-1]
+        assert "第6ディール" in final.text and "🤖 CPU 1" in final.text
+    secrets = hand_secrets([hana], game_id)
+    assert secrets and not [s for s in secrets if s in fake.public_text()]
+
+
+async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A second pass, another player's select, an outsider, a card of the wrong step, an
+    unplayable card and a card out of turn: each is answered in the clicker's language and
+    changes nothing."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    chika = fake.add_user("Chika", locale="en-US")
+    eve = fake.add_user("Eve", locale="ja")
+    users = {0: aoi, 1: ben, 2: chika}
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
+    async with fake.run_bot(bot):
+        game_id, thread_id = await start_game(fake, aoi, [ben, chika])
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+
+        async def refused(user: User, message: Message, cid: str, values: list[str] | None) -> str:
+            """Send a control as `user` (forged or stale); nothing may change."""
+            before, version = session.state.snapshot(), session.version
+            kind = 2 if values is None else 3
+            inter = await user.click_raw(message.id, message.channel_id, cid, kind, values=values)
+            response = await inter.response()
+            assert response.message is not None
+            assert response.type in (4, 7) and response.message.ephemeral
+            assert session.state.snapshot() == before and session.version == version
+            return response.message.text
+
+        hands = {s: await open_hand(fake, users[s], game_id, thread_id) for s in range(3)}
+        select = pass_select(hands[0], game_id, 0)
+        two = [o["value"] for o in select["options"]][:2]
+        # An outsider, and another player, on Aoi's pass select.
+        assert "参加者ではありません" in await refused(eve, hands[0], select["custom_id"], two)
+        assert "他のプレイヤーのもの" in await refused(ben, hands[0], select["custom_id"], two)
+        # A card played during the pass step.
+        card = session.state.private_view(1).hand[0].id
+        text = await refused(ben, hands[1], f"mv:{game_id}:0:1:play.{card}", None)
+        assert "その操作をする段階ではありません" in text
+        # Aoi passes; her choice is final: neither the same select again nor a fresh one plays.
+        chosen = await choose_pass(fake, bot, session, aoi, 0, hands[0])
+        again = [str(c) for c in chosen]
+        assert "⚠️" in await refused(aoi, hands[0], select["custom_id"], again)
+        fresh = f"ms:{game_id}:{session.version}:0:0:pass"
+        assert "already chosen" in await refused(aoi, hands[0], fresh, two)
+        assert session.state.private_view(0).pass_choice == [CardView.of(c) for c in chosen]
+        for s in (1, 2):
+            await choose_pass(fake, bot, session, users[s], s, hands[s])
+        assert session.state.public_view().phase == "play"
+
+        # Play on until someone must follow while holding other colours.
+        def must_follow(s: Session) -> bool:
+            view = s.state.public_view()
+            if view.phase != "play" or not view.trick or view.turn is None:
+                return False
+            private = s.state.private_view(view.turn)
+            return len(private.playable) < len(private.hand)
+
+        await play_out(fake, bot, users, game_id, thread_id, stop=must_follow)
+        view = session.state.public_view()
+        seat = view.turn
+        assert seat is not None
+        version = session.version
+        hand = await open_hand(fake, users[seat], game_id, thread_id)
+        private = session.state.private_view(seat)
+        disabled = [
+            b["custom_id"]
+            for b in hand.buttons
+            if b.get("disabled") and b["custom_id"].startswith(f"mv:{game_id}:{version}:")
+        ]
+        assert len(disabled) == len(private.hand) - len(private.playable) > 0
+        follow = colours_in(view.follow_colours, users[seat])
+        assert follow in hand.text  # the prompt names the colours to follow
+        text = await refused(users[seat], hand, disabled[0], None)
+        assert "その中から出してください" in text or "play one of those" in text
+        # A player not to act, with a button of their own hand at the current version.
+        other = (seat + 1) % 3
+        card = session.state.private_view(other).hand[0].id
+        other_hand = await open_hand(fake, users[other], game_id, thread_id)
+        assert not [
+            b for b in other_hand.buttons if b["custom_id"].startswith("mv:") and not b["disabled"]
+        ]
+        text = await refused(
+            users[other], other_hand, f"mv:{game_id}:{version}:{other}:play.{card}", None
+        )
+        assert "あなたの番ではありません" in text or "not your turn" in text
+        # A pass during the play step.
+        pair = sorted(c.id for c in private.hand[:2])
+        text = await refused(
+            users[seat], hand, f"mv:{game_id}:{version}:{seat}:pass.{pair[0]}.{pair[1]}", None
+        )
+        assert "その操作をする段階ではありません" in text or "another step" in text
+        assert custom_id(table_message(fake, game_id, thread_id), rf"hd:{game_id}")
+
+
+def colours_in(colours: list[int], user: User) -> str:
+    """How the hand's prompt names the colours to follow, in the user's language."""
+    return colours_short(colours, "ja" if user.locale == "ja" else "en")
