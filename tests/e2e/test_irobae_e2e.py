@@ -256,6 +256,8 @@ def hand_secrets(people: list[User], game_id: int) -> set[str]:
 async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
+    """Three humans play a whole game with open minimums, passing from their hands: the first
+    pass with every hand open at once, the second split by a restart of the bot."""
     fake = fake_discord
     people = [
         fake.add_user("Aoi", locale="ja"),
@@ -284,8 +286,13 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         shown = field(answered, *CHOICE_TITLES)
         assert shown == " ".join(card_text(c, "ja") for c in chosen[0])
         assert not ids(answered, rf"ms:{game_id}:.*")  # a choice is final
+        await wait_until(
+            fake,
+            lambda: "✅ ①→②" in table_message(fake, game_id, thread_id).text,
+            "the table with Aoi's pass",
+        )
         table = table_message(fake, game_id, thread_id)
-        assert "✅ ①→②" in table.text and "⏳ ②→③" in table.text
+        assert "⏳ ②→③" in table.text and "⏳ ③→①" in table.text
         assert not ANY_CARD.search(table.text)  # who has passed, never what
         for s in (1, 2):
             # Hands shown before the others chose still lead to a pass.
