@@ -240,8 +240,7 @@ class IrobaeRenderer:
             "last_trick",
             n=trick.number,
             seat=self._seat(ctx, trick.winner),
-            trump=f"{COLOUR_MARK[trick.trump]}{'' if lang == 'ja' else ' '}"
-            + texts.colour_short(trick.trump, lang),
+            trump=colours_short([trick.trump], lang),
         )
         cards = " · ".join(
             f"{seat_mark(p.seat)}{card_short(p.card)}" + (MARKER if i == trick.marker else "")
