@@ -342,6 +342,8 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         view = session.state.public_view()
         assert view.phase == "pass" and view.passed == [True, True, False]
         assert session.state.to_act() == [2]
+        table = table_message(fake, game_id, thread_id)
+        assert "✅ ①→② · ✅ ②→③ · ⏳ ③→①" in table.text
         # The choices made before the restart are kept, and the old hands still refresh.
         for s in (0, 1):
             inter = await users[s].click(kept[s], f"hd:{game_id}:r")
@@ -359,6 +361,11 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
             assert session.state.private_view(s).received == [
                 CardView.of(c) for c in chosen[(s - 1) % 3]
             ]
+        await wait_until(
+            fake,
+            lambda: "Deal 2/3 · Trick 1/9" in table_message(fake, game_id, thread_id).text,
+            "the table after the pass",
+        )
         value = field(fake.message(last_hand.id), "This deal's pass")
         assert value is not None and cards_short([CardView.of(c) for c in chosen[1]]) in value
         await play_out(fake, bot, users, game_id, thread_id)
