@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 #: How many public events the table's log keeps.
 RECENT_EVENTS = 6
 
+#: How many recent movers a session remembers (more than the largest table).
+MOVERS_KEPT = 12
+
 #: Pause before a CPU or timeout move is tried again after the database refused it.
 STORAGE_RETRY_SECONDS = 5.0
 
@@ -65,6 +68,9 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: Recent `(version, event)` pairs, newest last, for the table's log.
     events: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    #: `(version, seat)` of the latest moves, to tell a stale control from one that only
+    #: other seats' simultaneous choices have overtaken.
+    movers: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=MOVERS_KEPT))
     cpu_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
 
@@ -75,6 +81,22 @@ class Session:
     @property
     def version(self) -> int:
         return self.record.version
+
+    def still_current(self, version: int, seat: int) -> bool:
+        """Whether a control made for `seat` at `version` may still be used.
+
+        It may when nothing moved since, and also when only other seats moved since: a control
+        is only made for a seat to act, so that can happen only in a simultaneous phase, where
+        the others' secret choices change nothing the seat saw. (The engine still checks the
+        move is legal now.)
+        """
+        current = self.record.version
+        if version == current:
+            return True
+        if version > current:
+            return False
+        since = [mover for v, mover in self.movers if v > version]
+        return len(since) == current - version and seat not in since
 
     def human_seats(self, seats: list[int]) -> list[int]:
         return [s for s in seats if not self.record.seats[s].is_cpu]
@@ -142,7 +164,8 @@ class Sessions:
         if record is None or record.status != "playing":
             return None
         game = registry.get(record.game)
-        replay, events, replay_problem = await self._replay(record, game)
+        rows = await self.store.actions(game_id)
+        replay, events, replay_problem = self._replay(record, game, rows)
         state: State | None = None
         problem = record.snapshot_error
         if record.snapshot is not None:
@@ -167,14 +190,14 @@ class Sessions:
             log.error("game %s: snapshot differs from the replay of its log", game_id)
         session = Session(record=record, game=game, state=state)
         session.events.extend(events)
+        session.movers.extend((version, seat) for version, seat, _ in rows[-MOVERS_KEPT:])
         return session
 
-    async def _replay(
-        self, record: GameRecord, game: Game
+    def _replay(
+        self, record: GameRecord, game: Game, rows: list[tuple[int, int, str]]
     ) -> tuple[State | None, list[tuple[int, Event]], str | None]:
         """The state the action log leads to, its public events, and what is wrong with the
         log if it cannot be replayed (a missing row, an action the engine rejects)."""
-        rows = await self.store.actions(record.id)
         if [version for version, _, _ in rows] != list(range(1, record.version + 1)):
             return None, [], f"{len(rows)} rows for version {record.version}"
         try:
@@ -239,7 +262,7 @@ class Sessions:
         record = session.record
         if record.status != "playing":
             raise MoveRefused("game_over")
-        if expected_version is not None and expected_version != record.version:
+        if expected_version is not None and not session.still_current(expected_version, seat):
             raise MoveRefused("stale")
         before = session.state.to_act()
         events = session.state.apply(seat, action)
@@ -267,6 +290,7 @@ class Sessions:
                 raise MoveRefused("storage") from exc
             raise
         record.version = version
+        session.movers.append((version, seat))
         record.snapshot = snapshot
         record.deadline = deadline
         if over:
