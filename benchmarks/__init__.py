@@ -1,0 +1,1 @@
+"""Benchmarks of the engines and the bot; run them all with `python -m benchmarks`."""

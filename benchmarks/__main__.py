@@ -1,0 +1,79 @@
+"""Run every benchmark and print the figures against the targets of BENCHMARKS.md.
+
+    .venv/bin/python -m benchmarks                 # the full run (about ten minutes)
+    .venv/bin/python -m benchmarks --quick         # small samples, for trying changes
+    .venv/bin/python -m benchmarks --only load restart --profile /tmp/prof
+
+Not a test and not part of CI. The full run also writes `benchmarks/latency.svg`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+from benchmarks import engines, load, overhead, persistence, plot, rest_calls, restart
+
+HERE = Path(__file__).resolve().parent
+NAMES = ("engines", "overhead", "rest", "load", "persistence", "restart")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small samples")
+    parser.add_argument("--only", nargs="+", choices=NAMES, help="run only these")
+    parser.add_argument("--plot", type=Path, help="where to write the latency SVG")
+    parser.add_argument("--profile", type=Path, help="write cProfile data of the bot here")
+    parser.add_argument("--load-games", type=int)
+    parser.add_argument("--load-seconds", type=float)
+    args = parser.parse_args(argv)
+    chosen = args.only or NAMES
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+
+    def profile(name: str) -> Path | None:
+        return args.profile / f"{name}.prof" if args.profile else None
+
+    print(
+        f"machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), "
+        f"{platform.machine()}, Python {platform.python_version()}, "
+        f"load average {os.getloadavg()[0]:.2f}; {'quick' if args.quick else 'full'} run"
+    )
+    started = time.monotonic()
+    figures: dict[str, dict[str, object]] = {}
+    if "engines" in chosen:
+        figures["engines"] = engines.run(args.quick)
+    if "overhead" in chosen:
+        figures["overhead"] = overhead.run(args.quick, profile("overhead"))
+    if "rest" in chosen:
+        figures["rest"] = rest_calls.run(args.quick)
+    if "load" in chosen:
+        figures["load"] = load.run(args.quick, args.load_games, args.load_seconds, profile("load"))
+    if "persistence" in chosen:
+        figures["persistence"] = persistence.run(args.quick)
+    if "restart" in chosen:
+        figures["restart"] = restart.run(args.quick, profile("restart"))
+    target = args.plot or (None if args.quick else HERE / "latency.svg")
+    if target is not None and "overhead" in figures:
+        series = {
+            "trivial button, one click at a time": figures["overhead"]["samples_ms"]["trivial"],
+            "game move, one click at a time": figures["overhead"]["samples_ms"]["move"]
+            + figures["overhead"]["samples_ms"]["hand move"],
+        }
+        marks = {}
+        if "load" in figures:
+            games = figures["load"]["games"]
+            series[f"game move, {games} games under load"] = figures["load"]["samples_ms"]["move"]
+            marks["load p99 target"] = load.P99_TARGET_MS
+        plot.write(target, series, "Bot latency: a click's round trip", marks)  # type: ignore[arg-type]
+        print(f"wrote {target}")
+    print(f"all done in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

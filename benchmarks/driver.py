@@ -1,0 +1,399 @@
+"""Driving the real bot (in its own process) through the fake Discord server, as players would.
+
+`TimedFake` is the fake server of `tests/fakediscord/` with one addition: it notes when each
+interaction callback request arrives, before it checks or handles it, so a latency is the time
+from INTERACTION_CREATE leaving the fake to the bot's answer reaching it. Schema checks against
+Discord's OpenAPI document are off (they are the fake's cost, not the bot's); the documented
+limits, the 3-second rule and the double-acknowledgement check stay on.
+
+`BotProcess` starts and stops `benchmarks.bot_process`. `Player` plays one game through the
+controls its users see: it keeps a copy of the engine state (seeded from the bot's database,
+advanced with each move it makes, or caught up from the action log after CPU moves), picks a
+legal move among the buttons and select options on the table or in the user's hand message,
+and opens the hand with "Show my hand" when the move is not on the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games import registry
+from games.core import State
+from tests.e2e.harness import create_lobby, game_id_of, lobby_click
+from tests.fakediscord import FakeDiscord, Interaction, Message, User
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class TimedFake(FakeDiscord):
+    """The fake Discord server, noting when each interaction callback arrives."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("spec", None)
+        super().__init__(**kwargs)
+        #: Interaction id -> `time.monotonic()` when its callback request arrived.
+        self.callback_at: dict[int, float] = {}
+
+    async def _handle_rest(self, request: Any) -> Any:
+        if request.path.endswith("/callback"):
+            with contextlib.suppress(ValueError, IndexError):
+                self.callback_at[int(request.path.split("/")[-3])] = time.monotonic()
+        return await super()._handle_rest(request)
+
+    def latency(self, inter: Interaction) -> float | None:
+        """Seconds from dispatch to the callback's arrival (None if either is missing)."""
+        arrived = self.callback_at.get(inter.id)
+        if arrived is None or inter.dispatched_at is None:
+            return None
+        return arrived - (inter.dispatched_at - self.clock.offset)
+
+    def retire_sessions(self) -> None:
+        """Stop routing interactions to gateway sessions of bots that have stopped."""
+        for session in self._sessions:
+            session.resumable = False
+
+
+class BotProcess:
+    """`python -m benchmarks.bot_process` against `fake`, with its database at `db`."""
+
+    def __init__(
+        self,
+        fake: TimedFake,
+        db: Path,
+        *,
+        cpu_delay: float = 0.0,
+        seed: int = 1,
+        profile: Path | None = None,
+        log: Path | None = None,
+    ) -> None:
+        self.fake, self.db, self.cpu_delay, self.seed = fake, db, cpu_delay, seed
+        self.profile = profile
+        self.log = log or db.with_suffix(".log")
+        self.proc: asyncio.subprocess.Process | None = None
+        self.started = 0.0
+
+    async def start(self) -> None:
+        """Start the process (`self.started` is when) and wait until it is connected."""
+        self.fake.retire_sessions()
+        args = [
+            sys.executable,
+            "-m",
+            "benchmarks.bot_process",
+            "--port",
+            str(self.fake._port),
+            "--token",
+            self.fake.token,
+            "--db",
+            str(self.db),
+            "--seed",
+            str(self.seed),
+            "--cpu-delay",
+            str(self.cpu_delay),
+        ]
+        if self.profile is not None:
+            args += ["--profile", str(self.profile)]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        with self.log.open("ab") as log:
+            self.started = time.monotonic()
+            self.proc = await asyncio.create_subprocess_exec(
+                *args, cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=log
+            )
+        assert self.proc.stdout is not None
+        line = await asyncio.wait_for(self.proc.stdout.readline(), 120)
+        if line.strip() != b"ready":
+            tail = self.log.read_text(errors="replace")[-3000:]
+            raise RuntimeError(f"the bot did not start: {line!r}\n{tail}")
+        await self.fake.wait_for(lambda: self.fake._live_sessions(), 10, "the bot's session")
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(self.proc.wait(), 30)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+        self.fake.retire_sessions()
+
+    def rss_mb(self) -> float:
+        """Resident memory of the bot process, in MB."""
+        assert self.proc is not None
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time the bot process has used so far."""
+        assert self.proc is not None
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def errors(self) -> list[str]:
+        """ERROR lines and tracebacks the bot logged."""
+        if not self.log.exists():
+            return []
+        text = self.log.read_text(errors="replace")
+        return [line for line in text.splitlines() if "ERROR" in line or "Traceback" in line]
+
+
+@dataclass
+class Control:
+    """A way to play one encoded action: a button, or values picked in a select."""
+
+    message: Message
+    custom_id: str
+    action: str
+    values: list[str] | None = None  # set for a select
+
+
+def _select_values(component: dict[str, Any], prefix: str, action: str) -> list[str] | None:
+    """The values to pick in a move select so that it plays `action` (None if it cannot):
+    the platform joins the prefix and the chosen values with `.` in the options' order."""
+    if prefix:
+        if not action.startswith(prefix + "."):
+            return None
+        action = action[len(prefix) + 1 :]
+    low, high = component.get("min_values", 1), component.get("max_values", 1)
+    values = action.split(".") if high > 1 else [action]
+    order = [option["value"] for option in component.get("options") or []]
+    if not low <= len(values) <= high or any(v not in order for v in values):
+        return None
+    if sorted(values, key=order.index) != values:
+        return None
+    return values
+
+
+def controls_for(
+    message: Message, game_id: int, version: int, seat: int, legal: set[str]
+) -> list[Control]:
+    """The enabled controls of `message` that play a legal move for `seat` at `version`."""
+    found = []
+    head = f"{game_id}:{version}:{seat}:"
+    for component in message.interactive_components:
+        custom_id = component.get("custom_id") or ""
+        if component.get("disabled"):
+            continue
+        if custom_id.startswith("mv:" + head):
+            action = custom_id[len("mv:" + head) :]
+            if action in legal:
+                found.append(Control(message, custom_id, action))
+        elif custom_id.startswith("ms:" + head):
+            prefix = custom_id.split(":", 5)[5]
+            for action in legal:
+                values = _select_values(component, prefix, action)
+                if values is not None:
+                    found.append(Control(message, custom_id, action, values))
+    return found
+
+
+@dataclass
+class Click:
+    """One interaction the player made and what it was for."""
+
+    kind: str  # "move" or "hand"
+    inter: Interaction
+    seat: int
+    on_hand: bool = False
+
+
+@dataclass
+class Player:
+    """Plays one game of `title` through the controls its users see."""
+
+    fake: TimedFake
+    db: Path
+    title: str
+    game_id: int
+    thread_id: int
+    users: dict[int, User]  # seat -> user (humans only)
+    state: State
+    version: int = 0
+    table_id: int | None = None
+    hands: dict[int, int] = field(default_factory=dict)  # seat -> latest hand message id
+    clicks: list[Click] = field(default_factory=list)
+    refusals: int = 0
+    lobby_id: int = 0
+    #: Every move: `(seat, by CPU, played from a hand message, humans whose turn it began)`.
+    log: list[tuple[int, bool, bool, list[int]]] = field(default_factory=list)
+
+    @classmethod
+    async def start(
+        cls,
+        fake: TimedFake,
+        db: Path,
+        title: str,
+        humans: list[User],
+        cpus: int = 0,
+    ) -> Player:
+        """Open a lobby, seat the humans and CPUs, start, and wait for the table."""
+        lobby = await create_lobby(fake, humans[0], title, language="en")
+        for user in humans[1:]:
+            await lobby_click(fake, user, lobby, "join")
+        for _ in range(cpus):
+            await lobby_click(fake, humans[0], lobby, "cpu")
+        await lobby_click(fake, humans[0], fake.message(lobby.id), "start")
+        game_id = game_id_of(lobby)
+        thread = await fake.wait_for(lambda: fake.thread_for(lobby), 20, "the game thread")
+        hd = f"hd:{game_id}"
+        await fake.wait_for(
+            lambda: any(hd in m.custom_ids for m in fake.channel_messages(thread.id)),
+            20,
+            "the table",
+        )
+        seed, players, options, seats = read_game(db, game_id)
+        game = registry.get(title)
+        state = game.new(players, seed=seed, options=game.options(options))
+        by_id = {u.id: u for u in humans}
+        player = cls(
+            fake,
+            db,
+            title,
+            game_id,
+            thread.id,
+            {s: by_id[uid] for s, uid in seats.items() if uid is not None},
+            state,
+        )
+        player.lobby_id = lobby.id
+        player.find_table()
+        return player
+
+    def find_table(self) -> Message | None:
+        """The current table message (the one with "Show my hand"), remembered by id."""
+        if self.table_id is not None:
+            message = self.fake.messages.get(self.table_id)
+            if message is not None and not message.deleted:
+                return message
+        hd = f"hd:{self.game_id}"
+        for message in reversed(self.fake.channel_messages(self.thread_id)):
+            if hd in message.custom_ids:
+                self.table_id = message.id
+                return message
+        return None
+
+    def human_to_act(self) -> list[int]:
+        return [s for s in self.state.to_act() if s in self.users]
+
+    def catch_up(self) -> int:
+        """Apply the moves stored since our copy's version (CPU moves); how many."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
+            rows = db.execute(
+                "SELECT version, seat, action FROM actions WHERE game_id = ? AND version > ? "
+                "ORDER BY version",
+                (self.game_id, self.version),
+            ).fetchall()
+        game = registry.get(self.title)
+        for version, seat, text in rows:
+            assert version == self.version + 1, (version, self.version)
+            self._apply(seat, game.Action.decode(text), by_cpu=True, on_hand=False)
+        return len(rows)
+
+    def _apply(self, seat: int, action: Any, *, by_cpu: bool, on_hand: bool) -> None:
+        before = self.state.to_act()
+        self.state.apply(seat, action)
+        self.version += 1
+        handed = [s for s in self.state.to_act() if s not in before and s in self.users]
+        self.log.append((seat, by_cpu, on_hand, handed))
+
+    def options(self, seat: int) -> list[Control]:
+        """Legal moves for `seat` that a control on the table or its hand message plays."""
+        legal = {a.encode() for a in self.state.legal_actions(seat)}
+        found: list[Control] = []
+        table = self.find_table()
+        if table is not None:
+            found += controls_for(table, self.game_id, self.version, seat, legal)
+        hand_id = self.hands.get(seat)
+        if hand_id is not None:
+            hand = self.fake.message(hand_id)
+            found += controls_for(hand, self.game_id, self.version, seat, legal)
+        return found
+
+    async def open_hand(self, seat: int) -> Click:
+        """ "Show my hand" on the table; remembers the ephemeral hand it brings up."""
+        table = self.find_table()
+        assert table is not None, "no table"
+        inter = await self.users[seat].click(table, f"hd:{self.game_id}")
+        response = await inter.response(10)
+        assert response.message is not None and response.ephemeral, response
+        self.hands[seat] = response.message.id
+        click = Click("hand", inter, seat)
+        self.clicks.append(click)
+        return click
+
+    def absorb(self) -> None:
+        """After the bot has settled: a hand it brought up as a follow-up of the last move
+        becomes that seat's hand, and the CPU moves it made are applied to our copy."""
+        if self.clicks:
+            last = self.clicks[-1]
+            for message_id in last.inter.followup_ids:
+                message = self.fake.messages.get(message_id)
+                if message is not None and f"hd:{self.game_id}:r" in message.custom_ids:
+                    self.hands[last.seat] = message_id
+        self.catch_up()
+
+    async def move(self, rng: random.Random, seat: int | None = None) -> Click:
+        """Play one legal move for a human to act (opening the hand first if needed)."""
+        if seat is None:
+            seat = rng.choice(self.human_to_act())
+        choices = self.options(seat)
+        if not choices:
+            await self.open_hand(seat)
+            choices = self.options(seat)
+        if not choices:
+            table = self.find_table()
+            hand = self.fake.message(self.hands[seat])
+            raise AssertionError(
+                f"{self.title} game {self.game_id} v{self.version}: no control for seat {seat}; "
+                f"table {table.custom_ids if table else None}, hand {hand.custom_ids} "
+                f"{hand.content[:200]!r}"
+            )
+        pick = rng.choice(choices)
+        user = self.users[seat]
+        if pick.values is None:
+            inter = await user.click(pick.message, pick.custom_id)
+        else:
+            inter = await user.select(pick.message, pick.custom_id, pick.values)
+        response = await inter.response(10)
+        click = Click("move", inter, seat, on_hand=pick.message.ephemeral)
+        self.clicks.append(click)
+        text = response.message.content if response.message is not None else ""
+        if response.type != 7 or text.startswith("⚠️"):
+            # A refusal: an ephemeral reason, or the fresh hand with the reason on top.
+            self.refusals += 1
+            raise AssertionError(f"move refused: {response.type} {text[:120]!r}")
+        game = registry.get(self.title)
+        self._apply(seat, game.Action.decode(pick.action), by_cpu=False, on_hand=click.on_hand)
+        return click
+
+
+def read_game(db: Path, game_id: int) -> tuple[int, int, dict[str, Any], dict[int, int | None]]:
+    """`(seed, players, options, {seat: user id})` of a started game, from the bot's database."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+        seed, players, options = conn.execute(
+            "SELECT seed, players, options FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        seats = dict(conn.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)))
+    return seed, players, json.loads(options), seats
+
+
+def pct(values: list[float], q: float) -> float:
+    """The `q` quantile (nearest rank) of `values`."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def titles() -> list[str]:
+    """Games the bot can host now: registered, with a renderer in `bot/render/`."""
+    return [g.id for g in registry.all() if (ROOT / "bot" / "render" / f"{g.id}.py").exists()]

@@ -1,0 +1,105 @@
+"""Bot overhead: a game move's round trip against a trivial button's, in the same run.
+
+The real bot runs in its own process against the fake Discord server on loopback. Users play
+whole games of every title (humans only, so every move is a click), one click at a time: before
+each move, the same user clicks a trivial control on the same table message (its handler only
+sends a short ephemeral reply), so both interactions carry the same message and meet the same
+conditions. A latency is the time from INTERACTION_CREATE leaving the fake server to the
+interaction callback arriving at it. Between clicks the bot is left to finish what follows a
+move (the table edit after a hand move, the turn ping), so samples do not overlap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+from pathlib import Path
+
+from benchmarks.driver import BotProcess, Player, TimedFake, pct, titles
+
+#: Target: a move's round trip at most this many times the trivial one, at p50 and at p99.
+RATIO_TARGET = 2.0
+
+
+async def settle(fake: TimedFake, quiet: float = 0.03) -> None:
+    """Wait until the bot has made no request for `quiet` seconds."""
+    seen = -1
+    while seen != len(fake.requests):
+        seen = len(fake.requests)
+        await asyncio.sleep(quiet)
+
+
+async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
+    rng = random.Random(2)
+    samples: dict[str, list[float]] = {"trivial": [], "move": [], "hand move": [], "hand": []}
+    per_title: dict[str, list[float]] = {}
+    games = 1 if quick else 3
+    with tempfile.TemporaryDirectory() as tmp:
+        async with TimedFake() as fake:
+            users = [fake.add_user(f"Player{i}", locale="en-US") for i in range(4)]
+            bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile)
+            await bot.start()
+            try:
+                for title in titles():
+                    per_title[title] = []
+                    for n in range(games):
+                        players = 3 if title != "gogyo" or n % 2 else 2
+                        player = await Player.start(fake, bot.db, title, users[:players])
+                        while not player.state.is_over():
+                            await settle(fake)
+                            seat = rng.choice(player.human_to_act())
+                            table = player.find_table()
+                            assert table is not None
+                            trivial = await player.users[seat].click_raw(
+                                table.id, table.channel_id, f"bench:{player.version}"
+                            )
+                            await trivial.response(10)
+                            samples["trivial"].append(fake.latency(trivial) or 0.0)
+                            await settle(fake)
+                            before = len(player.clicks)
+                            click = await player.move(rng, seat)
+                            for extra in player.clicks[before:-1]:
+                                samples["hand"].append(fake.latency(extra.inter) or 0.0)
+                            value = fake.latency(click.inter) or 0.0
+                            samples["hand move" if click.on_hand else "move"].append(value)
+                            per_title[title].append(value)
+                        await settle(fake)
+                errors = bot.errors()
+            finally:
+                await bot.stop()
+            fake.check_deadlines()
+            violations = [str(v) for v in fake.violations]
+    moves = samples["move"] + samples["hand move"]
+    ms = {k: [v * 1000 for v in vs] for k, vs in samples.items()}
+    all_moves = [v * 1000 for v in moves]
+    trivial = ms["trivial"]
+    for kind, values in [*ms.items(), ("all moves", all_moves)]:
+        if values:
+            print(
+                f"{kind:>10}: n {len(values):4d}, p50 {statistics.median(values):6.2f} ms, "
+                f"p99 {pct(values, 0.99):6.2f} ms, max {max(values):6.2f} ms"
+            )
+    for title, values in per_title.items():
+        vals = [v * 1000 for v in values]
+        print(
+            f"  moves of {title}: n {len(vals)}, p50 {statistics.median(vals):.2f} ms, "
+            f"p99 {pct(vals, 0.99):.2f} ms"
+        )
+    r50 = statistics.median(all_moves) / statistics.median(trivial)
+    r99 = pct(all_moves, 0.99) / pct(trivial, 0.99)
+    verdict = "ok" if max(r50, r99) <= RATIO_TARGET else "MISSED"
+    print(
+        f"move / trivial round trip: p50 {r50:.2f}×, p99 {r99:.2f}× "
+        f"(target ≤ {RATIO_TARGET:.0f}×: {verdict}); "
+        f"bot errors {len(errors)}, fake violations {len(violations)}"
+    )
+    for line in (errors + violations)[:10]:
+        print(f"  ! {line}")
+    return {"samples_ms": ms, "ratio_p50": r50, "ratio_p99": r99, "errors": len(errors)}
+
+
+def run(quick: bool, profile: Path | None = None) -> dict[str, object]:
+    print("== 2. Bot overhead (move vs trivial round trip, sequential)")
+    return asyncio.run(_run(quick, profile))

@@ -1,0 +1,201 @@
+"""Restart: with 10,000 games in the database (5,000 of them unfinished), the time from the bot's
+process start to the first click served, and its resident memory once loaded.
+
+A first bot process creates one real game through the fake Discord server and plays two moves;
+then 9,999 more games are written straight into its database (every title, 2–6 seats, every
+other game with a CPU seat; random play-outs: half finished with their results, half stopped
+part-way, where people are to act, with their snapshot and action log). A new bot process is
+started; as soon as it is connected, a player of the real game clicks their next move. Timed:
+process start → that click's callback at the fake server (and → the first click's, when the
+move needs the hand first). Memory: VmRSS of the bot process right after, and again a few
+seconds later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.driver import BotProcess, Player, TimedFake
+from bot.store import _dumps
+from games import registry
+from games.core import Rng
+
+#: Targets.
+FIRST_CLICK_TARGET_S = 5.0
+RSS_TARGET_MB = 500.0
+
+#: Distinct random play-outs per title and player count, reused by the generated games.
+PLAYOUTS = 12
+
+
+Playout = tuple[str, int, int, list[tuple[int, str]], list[dict], list[list[int]], dict]
+
+
+def _playouts() -> list[Playout]:
+    """`(title, players, seed, actions, snapshots and seats to act by version, result)` of
+    random games."""
+    found = []
+    for game in registry.all():
+        cpu = game.cpu("random")
+        for players in range(game.min_players, game.max_players + 1):
+            for n in range(PLAYOUTS):
+                seed = 7_000 + n
+                state = game.new(players, seed=seed)
+                rng = Rng(seed)
+                actions: list[tuple[int, str]] = []
+                snapshots = [state.snapshot()]
+                to_act = [state.to_act()]
+                while not state.is_over():
+                    seat = state.to_act()[0]
+                    action = cpu.choose(state, seat, rng)
+                    state.apply(seat, action)
+                    actions.append((seat, action.encode()))
+                    snapshots.append(state.snapshot())
+                    to_act.append(state.to_act())
+                result = state.result().model_dump(mode="json")
+                found.append((game.id, players, seed, actions, snapshots, to_act, result))
+    return found
+
+
+def populate(db: Path, total: int, unfinished: int, rng: random.Random) -> None:
+    """Write `total` games (`unfinished` of them in play) straight into the bot's database."""
+    pool = _playouts()
+    now = time.time()
+    games, seats, actions, results = [], [], [], []
+    with sqlite3.connect(db) as conn:
+        next_id = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+        for n in range(total):
+            game_id = next_id + n
+            title, players, seed, log, snapshots, to_act, result = rng.choice(pool)
+            playing = n < unfinished
+            # Every other game has a CPU in its last seat; a game in play is stopped where
+            # people are to act (a CPU to act would move at once, and nothing here shows its
+            # thread to the fake server).
+            cpu = players - 1 if n % 2 else None
+            version = len(log)
+            while playing and (version == len(log) or cpu in to_act[version]):
+                version = rng.randrange(1, len(log))
+            channel = 10**17 + rng.randrange(10**16)
+            host = 10**17 + rng.randrange(10**16)
+            games.append(
+                (
+                    game_id,
+                    title,
+                    "playing" if playing else "finished",
+                    1,
+                    channel,
+                    channel + 1,
+                    channel + 2,
+                    channel + 3,
+                    now,
+                    host,
+                    "en",
+                    "{}",
+                    "strong",
+                    0,
+                    seed,
+                    players,
+                    version,
+                    _dumps(snapshots[version]),
+                    now,
+                    now,
+                )
+            )
+            seats += [
+                (game_id, s, None, "random", "CPU")
+                if s == cpu
+                else (game_id, s, host + s, None, "p")
+                for s in range(players)
+            ]
+            actions += [(game_id, v + 1, s, a, 0, now) for v, (s, a) in enumerate(log[:version])]
+            if not playing:
+                results.append(
+                    (
+                        game_id,
+                        title,
+                        now,
+                        _dumps(result["scores"]),
+                        _dumps(result["winners"]),
+                        _dumps(result),
+                    )
+                )
+        conn.executemany(
+            "INSERT INTO games (id, game, status, guild_id, channel_id, thread_id, "
+            "lobby_message_id, table_message_id, table_posted_at, host_id, language, options, "
+            "cpu_level, turn_seconds, seed, players, version, snapshot, created_at, updated_at) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            games,
+        )
+        conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?)", seats)
+        conn.executemany(
+            "INSERT INTO actions (game_id, version, seat, action, by_cpu, created_at) "
+            "VALUES (?,?,?,?,?,?)",
+            actions,
+        )
+        conn.executemany("INSERT INTO results VALUES (?,?,?,?,?,?)", results)
+
+
+async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
+    total = 1_000 if quick else 10_000
+    rng = random.Random(5)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bot.sqlite3"
+        async with TimedFake() as fake:
+            users = [fake.add_user(f"Player{i}", locale="en-US") for i in range(3)]
+            first = BotProcess(fake, db)
+            await first.start()
+            try:
+                player = await Player.start(fake, db, "kasane", users)
+                for _ in range(2):
+                    await player.move(rng)
+                await asyncio.sleep(0.2)
+            finally:
+                await first.stop()
+            start = time.monotonic()
+            populate(db, total - 1, total // 2 - 1, rng)
+            size = db.stat().st_size / 2**20
+            print(
+                f"database: {total:,} games, {total // 2:,} unfinished, {size:.0f} MB "
+                f"(written in {time.monotonic() - start:.1f} s)"
+            )
+            bot = BotProcess(fake, db, profile=profile)
+            before = len(player.clicks)
+            click_task = asyncio.create_task(_first_click(fake, player, rng))
+            await bot.start()
+            await click_task
+            clicks = player.clicks[before:]
+            served = [fake.callback_at[c.inter.id] - bot.started for c in clicks]
+            rss = bot.rss_mb()
+            await asyncio.sleep(3.0)
+            rss_later = bot.rss_mb()
+            errors = bot.errors()
+            await bot.stop()
+    first_s, move_s = served[0], served[-1]
+    ok = move_s < FIRST_CLICK_TARGET_S and max(rss, rss_later) < RSS_TARGET_MB
+    print(
+        f"process start → first click served {first_s:.2f} s"
+        + (f" ('Show my hand'), → the move {move_s:.2f} s" if len(clicks) > 1 else " (a move)")
+        + f"; RSS {rss:.0f} MB, {rss_later:.0f} MB 3 s later "
+        f"(targets < {FIRST_CLICK_TARGET_S:.0f} s, < {RSS_TARGET_MB:.0f} MB: "
+        f"{'ok' if ok else 'MISSED'}); bot errors {len(errors)}"
+    )
+    for line in errors[:5]:
+        print(f"  ! {line}")
+    return {"first_click_s": first_s, "move_s": move_s, "rss_mb": max(rss, rss_later)}
+
+
+async def _first_click(fake: TimedFake, player: Player, rng: random.Random) -> None:
+    """Click as soon as a bot is connected to the fake gateway."""
+    while not any(s.connection is not None for s in fake._live_sessions()):
+        await asyncio.sleep(0.005)
+    await player.move(rng)
+
+
+def run(quick: bool, profile: Path | None = None) -> dict[str, object]:
+    print("== 6. Restart")
+    return asyncio.run(_run(quick, profile))
