@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.sessions import Sessions
 from bot.store import SeatRecord, Store
 from games import registry
@@ -122,5 +124,47 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
     assert stored is not None and stored.deadline is not None and stored.deadline >= 1031.0
     async with store.db.execute("SELECT by_cpu FROM actions WHERE game_id = ?", (record.id,)) as c:
         assert (await c.fetchone())[0] == 1
+    await sessions.close()
+    await store.close()
+
+
+async def test_simultaneous_choices_do_not_make_each_other_stale(tmp_path: Path) -> None:
+    """In a simultaneous phase a control stays valid while only other seats move; it turns
+    stale once its own seat has moved, and in a sequential phase as soon as anything moved."""
+    from bot.sessions import MoveRefused
+
+    store = await Store.open(tmp_path / "pass.sqlite3")
+    record = await store.create_game(
+        game="irobae",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="A",
+        language="en",
+        seed=9,
+        options={},
+        cpu_level="random",
+        turn_seconds=0,
+    )
+    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
+    record = await store.get(record.id)
+    assert record is not None
+    sessions = Sessions(store, cpu_delay=0)
+    session = await sessions.start(record)
+    state = session.state
+    assert sorted(state.to_act()) == [0, 1, 2]
+    choice = {seat: state.legal_actions(seat)[0] for seat in range(3)}
+    async with session.lock:
+        await sessions.apply(session, 0, choice[0], expected_version=0)
+        # Seat 1's control was made at version 0; only seat 0 moved since.
+        await sessions.apply(session, 1, choice[1], expected_version=0)
+        with pytest.raises(MoveRefused):
+            await sessions.apply(session, 0, choice[0], expected_version=0)
+        await sessions.apply(session, 2, choice[2], expected_version=1)
+        # The pass resolved: play is sequential now, and an old version is stale.
+        seat = state.to_act()[0]
+        with pytest.raises(MoveRefused):
+            await sessions.apply(session, seat, state.legal_actions(seat)[0], expected_version=2)
+    assert session.version == 3
     await sessions.close()
     await store.close()
