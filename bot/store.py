@@ -7,6 +7,7 @@ snapshot and the new version. The bot answers Discord only after that commit.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -147,6 +148,9 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        #: One connection serves every game, so writes take turns: a statement run while
+        #: another coroutine's transaction is open would become part of that transaction.
+        self._writing = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -289,7 +293,7 @@ class Store:
             values["options"] = _dumps(values["options"])
         values["updated_at"] = time.time()
         assignments = ", ".join(f"{key} = ?" for key in values)
-        await self.db.execute(
+        await self._write(
             f"UPDATE games SET {assignments} WHERE id = ?", (*values.values(), game_id)
         )
 
@@ -304,7 +308,7 @@ class Store:
             )
 
     async def replace_seat(self, game_id: int, seat: int, cpu_level: str, name: str) -> None:
-        await self.db.execute(
+        await self._write(
             "UPDATE seats SET user_id = NULL, cpu_level = ?, name = ? "
             "WHERE game_id = ? AND seat = ?",
             (cpu_level, name, game_id, seat),
@@ -314,7 +318,7 @@ class Store:
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
     ) -> None:
         """Lobby → playing, with the engine's initial snapshot at version 0."""
-        await self.db.execute(
+        await self._write(
             "UPDATE games SET status = 'playing', players = ?, snapshot = ?, version = 0, "
             "deadline = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
             (players, _dumps(snapshot), deadline, time.time(), game_id),
@@ -377,26 +381,33 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        """`BEGIN IMMEDIATE` … `COMMIT`, rolled back on any error (a failed COMMIT included)."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-            await self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                await self.db.execute("ROLLBACK")
-            raise
+        """`BEGIN IMMEDIATE` … `COMMIT`, rolled back on any error (a failed COMMIT included).
+        Other writes wait until it ends."""
+        async with self._writing:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                await self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    await self.db.execute("ROLLBACK")
+                raise
+
+    async def _write(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """One statement that changes data, outside any other coroutine's transaction."""
+        async with self._writing:
+            await self.db.execute(sql, args)
 
     async def repair_snapshot(self, game_id: int, version: int, snapshot: dict[str, Any]) -> None:
         """Replace an unreadable snapshot by one rebuilt from the complete action log."""
-        await self.db.execute(
+        await self._write(
             "UPDATE games SET snapshot = ?, problem = NULL WHERE id = ? AND version = ?",
             (_dumps(snapshot), game_id, version),
         )
 
     async def set_problem(self, game_id: int, problem: str) -> None:
         """Note why a game cannot be loaded (nothing else about it changes)."""
-        await self.db.execute("UPDATE games SET problem = ? WHERE id = ?", (problem, game_id))
+        await self._write("UPDATE games SET problem = ? WHERE id = ?", (problem, game_id))
 
     async def get_game_name(self, game_id: int) -> str:
         async with self.db.execute("SELECT game FROM games WHERE id = ?", (game_id,)) as cur:
@@ -429,7 +440,7 @@ class Store:
         return (str(row[0]), str(row[1])) if row else ("ephemeral", "en")
 
     async def set_user_settings(self, user_id: int, delivery: str, language: str) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO user_settings (user_id, hand_delivery, language) VALUES (?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET hand_delivery = excluded.hand_delivery, "
             "language = excluded.language",
@@ -447,7 +458,7 @@ class Store:
     async def set_hand_message(
         self, game_id: int, seat: int, channel_id: int, message_id: int
     ) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO hand_messages (game_id, seat, channel_id, message_id) VALUES (?,?,?,?) "
             "ON CONFLICT (game_id, seat) DO UPDATE SET channel_id = excluded.channel_id, "
             "message_id = excluded.message_id",
@@ -455,7 +466,7 @@ class Store:
         )
 
     async def delete_hand_message(self, game_id: int, seat: int) -> None:
-        await self.db.execute(
+        await self._write(
             "DELETE FROM hand_messages WHERE game_id = ? AND seat = ?", (game_id, seat)
         )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import aiosqlite
@@ -99,3 +100,52 @@ async def test_user_settings_default_and_update(tmp_path: Path) -> None:
     await store.set_user_settings(7, "dm", "ja")
     assert await store.user_settings(7) == ("dm", "ja")
     await store.close()
+
+
+async def test_concurrent_transactions_of_two_games_bug(tmp_path: Path) -> None:
+    """One connection serves every game: moves of two games at once must not meet inside one
+    transaction ("cannot start a transaction within a transaction"), and a write made while
+    another game's transaction is open must not be undone by that transaction's rollback."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        games = [await new_game(store) for _ in range(3)]
+        for game_id in games:
+            await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
+            await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+
+        async def moves(game_id: int) -> None:
+            for version in range(1, 21):
+                await store.commit_move(
+                    game_id,
+                    version=version,
+                    seat=version % 2,
+                    action=f"a{version}",
+                    by_cpu=False,
+                    snapshot={"v": version},
+                    deadline=None,
+                )
+
+        await asyncio.gather(*(moves(game_id) for game_id in games))
+        for game_id in games:
+            assert [v for v, _, _ in await store.actions(game_id)] == list(range(1, 21))
+
+        class Refused(Exception):
+            pass
+
+        async def failing_move() -> None:
+            async with store.transaction():
+                await store.db.execute("UPDATE games SET deadline = 1 WHERE id = ?", (games[0],))
+                await asyncio.sleep(0.05)
+                raise Refused
+
+        async def other_write() -> None:
+            await asyncio.sleep(0.01)
+            await store.update_game(games[1], table_message_id=77)
+
+        with pytest.raises(Refused):
+            await asyncio.gather(failing_move(), other_write())
+        await asyncio.sleep(0.1)
+        record = await store.get(games[1])
+        assert record is not None and record.table_message_id == 77
+    finally:
+        await store.close()
