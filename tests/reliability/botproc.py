@@ -1,0 +1,150 @@
+"""Run the real bot in its own process against a fake Discord server at `--host`/`--port`.
+
+    python -m tests.reliability.botproc --port 8123 --token <token> --db game.sqlite3
+
+The bot is `bot.client.GameBot` with `bot.settings.Settings`, unmodified; only discord.py's
+REST base and default gateway are pointed at the fake server (as `FakeDiscord.patch_client`
+does in-process), and every new game gets its seed from a fixed source (`--seed` plus the
+number of games already stored), so a run can be repeated.
+
+The process reports on stdout, one line each: `ready` once the bot is connected (its games
+restored), and `commit-open <game> <version>` when the test hook below holds a move's
+transaction open. It is meant to be killed (SIGKILL) at any moment.
+
+Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move transaction
+of this process waits that long between `BEGIN IMMEDIATE` and `COMMIT`, so a kill can land
+inside it. `bot/` itself has no such hook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextvars
+import logging
+import os
+import sys
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
+from bot.client import GameBot
+from bot.settings import Settings
+from bot.store import Store
+
+log = logging.getLogger("botproc")
+
+#: Set while `Store.commit_move` runs, so the hook only touches move transactions.
+_in_move: contextvars.ContextVar[bool] = contextvars.ContextVar("in_move", default=False)
+
+
+def say(line: str) -> None:
+    """One line of the protocol on stdout."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def point_at(host: str, port: int) -> None:
+    """Send discord.py's REST calls and gateway connection to the fake server."""
+    discord.http.Route.BASE = f"http://{host}:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://{host}:{port}/gateway")
+
+
+def hold_commits(spec: str) -> None:
+    """Install the hook of `BOTPROC_HOLD_COMMIT` (`<n>:<seconds>`)."""
+    nth_text, _, seconds_text = spec.partition(":")
+    nth, seconds = int(nth_text), float(seconds_text or "1")
+    moves = iter(range(1, 1 << 30))
+    original_transaction = Store.transaction
+    original_commit = Store.commit_move
+    current: list[int] = [0, 0]
+
+    @asynccontextmanager
+    async def transaction(self: Store) -> AsyncIterator[None]:
+        async with original_transaction(self):
+            yield
+            if _in_move.get() and next(moves) == nth:
+                say(f"commit-open {current[0]} {current[1]}")
+                await asyncio.sleep(seconds)
+
+    async def commit_move(self: Store, game_id: int, *, version: int, **kwargs: Any) -> None:
+        current[:] = [game_id, version]
+        token = _in_move.set(True)
+        try:
+            await original_commit(self, game_id, version=version, **kwargs)
+        finally:
+            _in_move.reset(token)
+
+    Store.transaction = transaction  # type: ignore[method-assign,assignment]
+    Store.commit_move = commit_move  # type: ignore[method-assign]
+
+
+def seeds(base: int, stored: int) -> Iterator[int]:
+    """Seeds of the games this process creates: `base + 1000 * k` for the k-th game overall."""
+    number = stored
+    while True:
+        number += 1
+        yield base + 1000 * number
+
+
+def make_bot(db: Path, token: str, *, seed: int, cpu_delay: float) -> GameBot:
+    settings = Settings(
+        discord_token=token,
+        database_path=db,
+        cpu_delay_seconds=cpu_delay,
+        sync_commands=True,
+    )
+    bot = GameBot(settings)
+    original = bot.setup_hook
+
+    async def setup_hook() -> None:
+        await original()
+        stored = bot.store.db.execute("SELECT COUNT(*) FROM games")
+        async with stored as cur:
+            row = await cur.fetchone()
+        source = seeds(seed, int(row[0]) if row else 0)
+        bot.lobby.new_seed = lambda: next(source)
+
+    async def on_ready() -> None:
+        say("ready")
+
+    async def before_identify_hook(shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # no 5-second pause before a re-IDENTIFY
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
+    bot.add_listener(on_ready, "on_ready")
+    bot._connection.guild_ready_timeout = 0.05  # one guild: no need to wait for more
+    return bot
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--token", default=os.environ.get("DISCORD_TOKEN"))
+    parser.add_argument("--db", type=Path, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpu-delay", type=float, default=0.0)
+    parser.add_argument("--log-level", default="WARNING")
+    args = parser.parse_args(argv)
+    if not args.token:
+        parser.error("--token (or DISCORD_TOKEN) is required")
+    discord.utils.setup_logging(level=getattr(logging, args.log_level.upper(), logging.WARNING))
+    point_at(args.host, args.port)
+    hold = os.environ.get("BOTPROC_HOLD_COMMIT")
+    if hold:
+        hold_commits(hold)
+    bot = make_bot(args.db, args.token, seed=args.seed, cpu_delay=args.cpu_delay)
+    bot.run(args.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
