@@ -131,6 +131,8 @@ class GameBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        if hasattr(self, "table"):
+            self.table.close()
         if hasattr(self, "sessions"):
             await self.sessions.close()
         await super().close()

@@ -8,11 +8,14 @@ players who chose DMs, and the final breakdown when the game ends.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.components import ShowHand, build_view
@@ -29,6 +32,19 @@ log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
+#: First pause before a table (or final) message Discord failed to take is sent again; the
+#: pause doubles after each further failure, up to `REPUBLISH_MAX_SECONDS`.
+REPUBLISH_SECONDS = 1.0
+REPUBLISH_MAX_SECONDS = 60.0
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether Discord may take the same request later: a server error, a rate limit that
+    discord.py gave up on, or a network failure."""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500 or exc.status == 429
+    return isinstance(exc, discord.RateLimited | aiohttp.ClientError | TimeoutError | OSError)
+
 
 class Table:
     """The Discord side of live games (the sessions' `Publisher`)."""
@@ -37,6 +53,8 @@ class Table:
         self.bot = bot
         #: What each DM hand message last showed, so unchanged hands are not edited again.
         self._dm_shown: dict[tuple[int, int], str] = {}
+        #: Messages Discord failed to take, being sent again: `(game id, what)` → task.
+        self._pending: dict[tuple[int, str], asyncio.Task[None]] = {}
 
     # -- payloads ------------------------------------------------------------------------
 
@@ -85,7 +103,11 @@ class Table:
         return self.bot.get_partial_messageable(channel_id)
 
     async def post_table(self, session: Session) -> None:
-        """Send a fresh table message in the game's thread (deleting the previous one)."""
+        """Send a fresh table message in the game's thread (deleting the previous one).
+        If Discord fails to take it, the game goes on and it is sent again (`_publish`)."""
+        await self._publish(session, "table", self._post_table)
+
+    async def _post_table(self, session: Session) -> None:
         record = session.record
         old = record.table_message_id
         message = await self._channel(record.play_channel_id).send(
@@ -105,16 +127,66 @@ class Table:
 
     async def update_table(self, session: Session) -> None:
         """Edit the table in place, or re-post it when Discord would no longer let us edit
-        it comfortably (older than the configured age) or it has gone missing."""
+        it comfortably (older than the configured age) or it has gone missing. If Discord
+        fails to take it, the game goes on and the table catches up later (`_publish`)."""
+        await self._publish(session, "table", self._update_table)
+
+    async def _update_table(self, session: Session) -> None:
         record = session.record
         if record.table_message_id is None or self.table_is_old(session):
-            await self.post_table(session)
+            await self._post_table(session)
             return
         message = self._channel(record.play_channel_id).get_partial_message(record.table_message_id)
         try:
             await message.edit(**self.table_payload(session))
         except discord.NotFound:
-            await self.post_table(session)
+            await self._post_table(session)
+
+    async def _publish(
+        self, session: Session, what: str, job: Callable[[Session], Awaitable[None]]
+    ) -> None:
+        """Run `job`. When Discord fails to take it for a while (server errors, rate limits),
+        the move still stands: log it and run it again in the background, under the game's
+        lock, until Discord takes it. A table is retried as an edit of the current state (or
+        a post when there is none), so it shows the game as it is by then."""
+        try:
+            await job(session)
+        except Exception as exc:
+            if not transient(exc):
+                raise
+            log.warning("game %s: %s not sent (%s); trying again later", session.id, what, exc)
+            key = (session.id, what)
+            task = self._pending.get(key)
+            if task is None or task.done():
+                retry = self._update_table if what == "table" else job
+                self._pending[key] = asyncio.create_task(
+                    self._republish(session, what, retry), name=f"republish-{what}-{session.id}"
+                )
+
+    async def _republish(
+        self, session: Session, what: str, job: Callable[[Session], Awaitable[None]]
+    ) -> None:
+        delay = REPUBLISH_SECONDS
+        while True:
+            await asyncio.sleep(delay)
+            async with session.lock:
+                try:
+                    await job(session)
+                except Exception as exc:
+                    if not transient(exc):
+                        log.exception("game %s: %s cannot be sent", session.id, what)
+                        return
+                    log.info("game %s: %s still not sent (%s)", session.id, what, exc)
+                else:
+                    log.info("game %s: %s sent after all", session.id, what)
+                    return
+            delay = min(delay * 2, REPUBLISH_MAX_SECONDS)
+
+    def close(self) -> None:
+        """Stop sending again what Discord failed to take (the bot is shutting down)."""
+        for task in self._pending.values():
+            task.cancel()
+        self._pending.clear()
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
         try:
@@ -157,9 +229,17 @@ class Table:
         if record.deadline:
             text += " " + t(lang, "ping.deadline", when=f"<t:{int(record.deadline)}:R>")
         old = record.ping_message_id
-        message = await self._channel(record.play_channel_id).send(
-            text, allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False)
-        )
+        try:
+            message = await self._channel(record.play_channel_id).send(
+                text,
+                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+            )
+        except Exception as exc:
+            if not transient(exc):
+                raise
+            # A ping is a courtesy: the table shows whose turn it is anyway.
+            log.warning("game %s: turn ping not sent (%s)", record.id, exc)
+            return
         record.ping_message_id = message.id
         await self.bot.store.update_game(record.id, ping_message_id=message.id)
         if old is not None:
@@ -177,10 +257,7 @@ class Table:
         record = session.record
         await self.clear_ping(session)
         ctx = self.context(session)
-        renderer = renderer_for(record.game)
-        await self._channel(record.play_channel_id).send(
-            embeds=renderer.final(ctx), allowed_mentions=NO_MENTIONS
-        )
+        await self._publish(session, "final", self._send_final)
         if record.lobby_message_id is not None and record.thread_id is not None:
             result = session.state.result()
             winners = ", ".join(ctx.seat_label(s) for s in result.winners)
@@ -205,6 +282,12 @@ class Table:
                 log.info("could not update lobby message of game %s: %s", record.id, exc)
         await self.refresh_dm_hands(session)
         self.bot.sessions.forget(record.id)
+
+    async def _send_final(self, session: Session) -> None:
+        embeds = renderer_for(session.record.game).final(self.context(session))
+        await self._channel(session.record.play_channel_id).send(
+            embeds=embeds, allowed_mentions=NO_MENTIONS
+        )
 
     # -- hands by DM ------------------------------------------------------------------------
 
