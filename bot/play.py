@@ -127,7 +127,13 @@ class Play:
             except (MoveRefused, IllegalAction) as exc:
                 await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
                 return
-            await self._answer_move(interaction, session, seat, lang, on_hand)
+            try:
+                await self._answer_move(interaction, session, seat, lang, on_hand)
+            except discord.HTTPException as exc:
+                # The move is stored and stands; the clicker may not have seen it, but the
+                # table must show it, and the rest (pings, the end) must still happen.
+                log.warning("game %s: the answer to a stored move failed: %s", session.id, exc)
+                await self.table.update_table(session)
             in_dm = on_hand and interaction.guild_id is None
             await self.table.after_move(session, outcome, skip_dm_seat=seat if in_dm else None)
         finally:
