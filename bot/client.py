@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from typing import Any
 
 import discord
@@ -23,6 +23,9 @@ from bot.table import Table
 log = logging.getLogger(__name__)
 
 COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.help")
+
+#: How many recent interaction ids are remembered to recognise one Discord delivers twice.
+SEEN_INTERACTIONS = 4096
 
 
 def _carries(message: discord.Message | None, custom_id: str) -> bool:
@@ -56,6 +59,7 @@ class GameBot(commands.Bot):
         )
         self.settings = settings
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._seen_interactions: OrderedDict[int, None] = OrderedDict()
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
@@ -86,6 +90,17 @@ class GameBot(commands.Bot):
     def lobby_closed(self, game_id: int) -> None:
         """Forget a lobby's lock once the lobby has started or been cancelled."""
         self._lobby_locks.pop(game_id, None)
+
+    def first_delivery(self, interaction: discord.Interaction[Any]) -> bool:
+        """False for an interaction this bot has already handled. Discord may deliver one
+        INTERACTION_CREATE twice (same id and token); the first copy answers it, and handling
+        the second would apply a click twice (a lobby's "Add CPU") or answer it twice."""
+        if interaction.id in self._seen_interactions:
+            return False
+        self._seen_interactions[interaction.id] = None
+        if len(self._seen_interactions) > SEEN_INTERACTIONS:
+            self._seen_interactions.popitem(last=False)
+        return True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks on controls that no handler knows (forged or from elsewhere)."""

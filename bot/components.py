@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,8 +36,13 @@ def _bot(interaction: discord.Interaction[Any]) -> GameBot:
     return interaction.client  # type: ignore[return-value]
 
 
-async def _guard(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
-    """Run a handler; on an unexpected error, log it and tell the clicker (translated)."""
+async def _guard(interaction: discord.Interaction[Any], work: Coroutine[Any, Any, None]) -> None:
+    """Run a handler; on an unexpected error, log it and tell the clicker (translated).
+    A click Discord delivers a second time is dropped: its first delivery answers it."""
+    if not _bot(interaction).first_delivery(interaction):
+        work.close()
+        log.info("interaction %s delivered twice; handled once", interaction.id)
+        return
     try:
         await work
     except Exception:
