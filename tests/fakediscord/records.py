@@ -61,6 +61,8 @@ class RequestRecord:
     message_ids: list[int] = field(default_factory=list)
     #: The :class:`~tests.fakediscord.faults.Injection` this request got, if any.
     fault: Any = None
+    #: When the request arrived (``fake.clock.monotonic()``).
+    at: float = 0.0
 
     @property
     def body_text(self) -> str:

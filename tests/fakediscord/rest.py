@@ -202,6 +202,7 @@ class RestApi:
     async def _handle_rest(self: FakeDiscord, request: web.Request) -> web.StreamResponse:
         method, path = request.method, request.path
         record = RequestRecord(method, path, None, dict(request.query), None)
+        record.at = self.clock.monotonic()
         self.requests.append(record)
         _RECORD.set(record)
         headers = {"Content-Type": "application/json"}
