@@ -135,6 +135,8 @@ class Sessions:
         self._live: dict[int, Session] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self._closed = False
+        #: Tasks that publish restored games (see `restore`).
+        self._catching_up: set[asyncio.Task[None]] = set()
 
     # -- loading -------------------------------------------------------------------------
 
@@ -402,7 +404,10 @@ class Sessions:
             log.exception("game %s: publishing a CPU move failed", session.id)
 
     async def restore(self) -> int:
-        """After start-up: resume CPU moves and timers of every game in play."""
+        """After start-up: resume CPU moves and timers of every game in play, and publish each
+        game as stored. A stop between a move's commit and its publication (a crash, a kill)
+        leaves the table showing an older state, whose controls are all stale: a human to act
+        on the table would find nothing to click."""
         count = 0
         for record in await self.store.games(statuses=("playing",)):
             try:
@@ -412,8 +417,16 @@ class Sessions:
                 continue
             if session is not None:
                 self.schedule(session)
+                task = asyncio.create_task(self._catch_up(session), name=f"catch-up-{record.id}")
+                self._catching_up.add(task)
+                task.add_done_callback(self._catching_up.discard)
                 count += 1
         return count
+
+    async def _catch_up(self, session: Session) -> None:
+        async with session.lock:
+            if self._live.get(session.id) is session and session.record.status == "playing":
+                await self._publish(session, MoveOutcome(events=[], new_turn=[]))
 
     async def close(self) -> None:
         """Stop every CPU and timer task (the database stays consistent: moves are atomic)."""
@@ -424,6 +437,7 @@ class Sessions:
             for task in (session.cpu_task, session.timer_task)
             if task is not None and not task.done()
         ]
+        tasks += self._catching_up
         for task in tasks:
             task.cancel()
         for task in tasks:

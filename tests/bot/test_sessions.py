@@ -168,3 +168,54 @@ async def test_simultaneous_choices_do_not_make_each_other_stale(tmp_path: Path)
     assert session.version == 3
     await sessions.close()
     await store.close()
+
+
+async def test_restore_publishes_games_left_behind_by_a_crash_bug(tmp_path: Path) -> None:
+    """A stop between a move's commit and its publication leaves the table at an older
+    version, whose controls are all stale; with a human to act nothing would ever update it.
+    After a restart every game in play is published as stored."""
+    from bot.sessions import MoveOutcome, Session
+
+    path = tmp_path / "crash.sqlite3"
+    store = await Store.open(path)
+    record = await store.create_game(
+        game="kasane",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="A",
+        language="en",
+        seed=3,
+        options={},
+        cpu_level="random",
+        turn_seconds=0,
+    )
+    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
+    record = await store.get(record.id)
+    assert record is not None
+    sessions = Sessions(store, cpu_delay=0)
+    session = await sessions.start(record)
+    seat = session.state.to_act()[0]
+    async with session.lock:
+        await sessions.apply(session, seat, session.state.legal_actions(seat)[0])
+    # The process stops here, before anything reached Discord.
+    await sessions.close()
+    await store.close()
+
+    published: list[tuple[int, int]] = []
+
+    class Publisher:
+        async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None:
+            published.append((session.id, session.version))
+
+    store = await Store.open(path)
+    sessions = Sessions(store, cpu_delay=0)
+    sessions.publisher = Publisher()
+    assert await sessions.restore() == 1
+    for _ in range(100):
+        if published:
+            break
+        await asyncio.sleep(0.01)
+    assert published == [(record.id, 1)]
+    await sessions.close()
+    await store.close()
