@@ -151,6 +151,9 @@ class Store:
         #: One connection serves every game, so writes take turns: a statement run while
         #: another coroutine's transaction is open would become part of that transaction.
         self._writing = asyncio.Lock()
+        #: Users' settings as read or written: only `set_user_settings` changes them, and every
+        #: move asks for those of each player (DM hands), so they are read once.
+        self._user_settings: dict[int, tuple[str, str]] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -433,11 +436,16 @@ class Store:
 
     async def user_settings(self, user_id: int) -> tuple[str, str]:
         """`(hand_delivery, language)` of a user; `("ephemeral", "en")` by default."""
+        known = self._user_settings.get(user_id)
+        if known is not None:
+            return known
         async with self.db.execute(
             "SELECT hand_delivery, language FROM user_settings WHERE user_id = ?", (user_id,)
         ) as cur:
             row = await cur.fetchone()
-        return (str(row[0]), str(row[1])) if row else ("ephemeral", "en")
+        found = (str(row[0]), str(row[1])) if row else ("ephemeral", "en")
+        # A write made while this read was under way wins.
+        return self._user_settings.setdefault(user_id, found)
 
     async def set_user_settings(self, user_id: int, delivery: str, language: str) -> None:
         await self._write(
@@ -446,6 +454,7 @@ class Store:
             "language = excluded.language",
             (user_id, delivery, language),
         )
+        self._user_settings[user_id] = (delivery, language)
 
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         async with self.db.execute(
