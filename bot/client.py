@@ -51,9 +51,13 @@ class GameBot(commands.Bot):
     lobby: Lobby
 
     def __init__(self, settings: Settings) -> None:
+        # Only interactions drive the bot. With message events, every table edit, ping and
+        # lobby update it makes would come back over the gateway to be parsed for nothing.
+        intents = discord.Intents.default()
+        intents.messages = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
