@@ -420,6 +420,8 @@ async def test_six_players_with_cpus_fit_the_layout(
         while session.state.public_view().turn != 0:
             version = session.version
             await wait_until(fake, lambda v=version: session.version > v, "a CPU card")
+        # The last CPU card is applied; wait until it is stored (the version moves then).
+        await wait_until(fake, lambda: not session.lock.locked(), "the CPU card stored")
         hand = await open_hand(fake, hana, game_id, thread_id)
         assert [len(row) for row in rows(hand)] == [5, 5]
         assert len(ids(hand, rf"mv:{game_id}:{session.version}:0:play\.\d+")) == 9
