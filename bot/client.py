@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, defaultdict
+from contextlib import suppress
 from typing import Any
 
 import discord
@@ -64,6 +65,7 @@ class GameBot(commands.Bot):
         self.settings = settings
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._seen_interactions: OrderedDict[int, None] = OrderedDict()
+        self._restoring: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
@@ -84,8 +86,14 @@ class GameBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # Games in play are restored in the background: loading thousands of them (each one's
+        # log replayed) before connecting kept every click waiting, and a click on a game not
+        # restored yet loads that game on the spot.
+        self._restoring = asyncio.create_task(self._restore(), name="restore")
+
+    async def _restore(self) -> None:
         restored = await self.sessions.restore()
-        log.info("ready to serve; %d game(s) in play restored", restored)
+        log.info("%d game(s) in play restored", restored)
 
     def lobby_lock(self, game_id: int) -> asyncio.Lock:
         """Serialises clicks on one lobby (seats and options change one at a time)."""
@@ -150,6 +158,10 @@ class GameBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        if self._restoring is not None:
+            self._restoring.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._restoring
         if hasattr(self, "table"):
             self.table.close()
         if hasattr(self, "sessions"):

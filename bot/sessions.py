@@ -410,6 +410,8 @@ class Sessions:
         on the table would find nothing to click."""
         count = 0
         for record in await self.store.games(statuses=("playing",)):
+            if self._closed:
+                break
             try:
                 session = await self.get(record.id)
             except Exception:
