@@ -7,19 +7,25 @@ pointed at the fake server (as `FakeDiscord.patch_client` does in-process), new 
 seeds from `--seed` upwards, and one extra trivial handler answers clicks on custom_ids starting
 with `bench:` with a short ephemeral message: the round trip a move is compared with. With
 `--profile out.prof` the whole run is profiled with cProfile (written when the process ends on
-SIGINT). The process prints `ready` on stdout once connected.
+SIGINT). The process prints `ready` on stdout once connected, and when it ends a line
+`stats {...}` with how long its event loop was held up (lag) and its full garbage collections.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import cProfile
+import gc
 import itertools
+import json
 import logging
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import discord
 import discord.gateway
 import discord.http
@@ -72,6 +78,80 @@ def make_bot(db: Path, token: str, *, seed: int, cpu_delay: float) -> GameBot:
     return bot
 
 
+class Watch:
+    """How long the bot's event loop was held up: a task that asks to wake every 5 ms notes
+    how late it wakes, and garbage collections are timed."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self.gc: list[tuple[int, float]] = []
+        self._gc_start = 0.0
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            self.gc.append((info["generation"], time.perf_counter() - self._gc_start))
+
+    async def run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(0.005)
+            self.lags.append(time.perf_counter() - start - 0.005)
+
+    def time_database(self, bot: GameBot) -> None:
+        """Also time every call to the database thread (queue wait included) and every wait
+        for the store's write lock, when it has one."""
+        self.hops: list[float] = []
+        self.write_waits: list[float] = []
+        original = aiosqlite.Connection._execute
+        hops = self.hops
+
+        async def timed_execute(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await original(conn, fn, *args, **kwargs)
+            finally:
+                hops.append(time.perf_counter() - start)
+
+        aiosqlite.Connection._execute = timed_execute  # type: ignore[method-assign]
+        lock = getattr(bot.store, "_writing", None)
+        if isinstance(lock, asyncio.Lock):
+            waits = self.write_waits
+            original_acquire = lock.acquire
+
+            async def acquire() -> bool:
+                start = time.perf_counter()
+                try:
+                    return await original_acquire()
+                finally:
+                    waits.append(time.perf_counter() - start)
+
+            lock.acquire = acquire  # type: ignore[method-assign]
+
+    def report(self) -> str:
+        extra: dict[str, float] = {}
+        for name in ("hops", "write_waits"):
+            values = sorted(getattr(self, name, []))
+            if values:
+                extra[f"{name}_n"] = len(values)
+                extra[f"{name}_p50_ms"] = 1000 * values[len(values) // 2]
+                extra[f"{name}_p99_ms"] = 1000 * values[int(len(values) * 0.99)]
+        lags = sorted(self.lags) or [0.0]
+        slow_gc = [d for g, d in self.gc if g == 2]
+        return "stats " + json.dumps(
+            {
+                "lag_p99_ms": 1000 * lags[int(len(lags) * 0.99)],
+                "lag_max_ms": 1000 * lags[-1],
+                "lags_over_50ms": sum(1 for v in lags if v > 0.05),
+                "gc_full": len(slow_gc),
+                "gc_full_max_ms": 1000 * max(slow_gc, default=0.0),
+                **extra,
+            }
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--port", type=int, required=True)
@@ -80,11 +160,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cpu-delay", type=float, default=0.0)
     parser.add_argument("--profile", type=Path)
+    parser.add_argument("--time-database", action="store_true")
     parser.add_argument("--log-level", default="WARNING")
     args = parser.parse_args(argv)
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper()))
     point_at(args.port)
     bot = make_bot(args.db, args.token, seed=args.seed, cpu_delay=args.cpu_delay)
+    watch = Watch()
+    original_setup = bot.setup_hook
+
+    async def setup_hook() -> None:
+        bot.loop.create_task(watch.run())
+        await original_setup()
+        if args.time_database:
+            watch.time_database(bot)
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
     profiler = cProfile.Profile() if args.profile else None
     if profiler is not None:
         profiler.enable()
@@ -94,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         if profiler is not None:
             profiler.disable()
             profiler.dump_stats(args.profile)
+        sys.stdout.write(watch.report() + "\n")
+        sys.stdout.flush()
     return 0
 
 

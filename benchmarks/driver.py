@@ -76,12 +76,15 @@ class BotProcess:
         seed: int = 1,
         profile: Path | None = None,
         log: Path | None = None,
+        time_database: bool = False,
     ) -> None:
         self.fake, self.db, self.cpu_delay, self.seed = fake, db, cpu_delay, seed
-        self.profile = profile
+        self.profile, self.time_database = profile, time_database
         self.log = log or db.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
         self.started = 0.0
+        #: What the process reported about its event loop when it stopped.
+        self.stats: dict[str, float] = {}
 
     async def start(self) -> None:
         """Start the process (`self.started` is when) and wait until it is connected."""
@@ -92,8 +95,7 @@ class BotProcess:
             "benchmarks.bot_process",
             "--port",
             str(self.fake._port),
-            "--token",
-            self.fake.token,
+            f"--token={self.fake.token}",  # a token may start with "-"
             "--db",
             str(self.db),
             "--seed",
@@ -103,7 +105,10 @@ class BotProcess:
         ]
         if self.profile is not None:
             args += ["--profile", str(self.profile)]
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        if self.time_database:
+            args.append("--time-database")
+        path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+        env = {**os.environ, "PYTHONPATH": path}
         with self.log.open("ab") as log:
             self.started = time.monotonic()
             self.proc = await asyncio.create_subprocess_exec(
@@ -117,10 +122,14 @@ class BotProcess:
         await self.fake.wait_for(lambda: self.fake._live_sessions(), 10, "the bot's session")
 
     async def stop(self) -> None:
+        """Stop the process (SIGINT, as Ctrl-C) and read its closing `stats` line."""
         if self.proc is not None and self.proc.returncode is None:
             self.proc.send_signal(signal.SIGINT)
             try:
-                await asyncio.wait_for(self.proc.wait(), 30)
+                out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
+                for line in out.decode().splitlines():
+                    if line.startswith("stats "):
+                        self.stats = json.loads(line[len("stats ") :])
             except TimeoutError:
                 self.proc.kill()
                 await self.proc.wait()

@@ -13,12 +13,15 @@ after 3 seconds among them).
 from __future__ import annotations
 
 import asyncio
+import gc
+import json
 import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.bot_process import Watch
 from benchmarks.driver import BotProcess, Player, TimedFake, pct, titles
 
 #: Targets under load.
@@ -32,7 +35,7 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
     started = {"games": 0}
     with tempfile.TemporaryDirectory() as tmp:
         async with TimedFake() as fake:
-            bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile)
+            bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile, time_database=True)
             await bot.start()
 
             async def new_game(n: int) -> Player:
@@ -46,6 +49,12 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
                 players = [await new_game(n) for n in range(games)]
                 setup = time.monotonic() - setup
                 print(f"set up {games} games in {setup:.1f} s")
+                # The fake server is the instrument: keep its (large) heap's collections out
+                # of the figures. The bot collects as usual.
+                gc.collect()
+                gc.disable()
+                watch = Watch()
+                watcher = asyncio.create_task(watch.run())
                 cpu_before, wall = bot.cpu_seconds(), time.monotonic()
                 driver_before = time.process_time()
                 stop = wall + seconds
@@ -77,6 +86,8 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
                 wall = time.monotonic() - wall
                 cpu = bot.cpu_seconds() - cpu_before
                 driver = time.process_time() - driver_before
+                watcher.cancel()
+                gc.enable()
                 rss = bot.rss_mb()
                 await asyncio.sleep(1.0)
                 errors = bot.errors()
@@ -95,6 +106,25 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
         f"bot CPU {100 * cpu / wall:.0f}% of a core, driver and fake server "
         f"{100 * driver / wall:.0f}%, bot RSS {rss:.0f} MB"
     )
+    lag = json.loads(watch.report()[len("stats ") :])
+    print(
+        f"  event loop held up: bot max {bot.stats.get('lag_max_ms', float('nan')):.0f} ms "
+        f"({bot.stats.get('lags_over_50ms', 0):.0f} times over 50 ms, "
+        f"{bot.stats.get('gc_full', 0):.0f} full collections, longest "
+        f"{bot.stats.get('gc_full_max_ms', 0):.0f} ms); driver and fake server max "
+        f"{lag['lag_max_ms']:.0f} ms ({lag['lags_over_50ms']} times over 50 ms)"
+    )
+    if "hops_n" in bot.stats:
+        print(
+            f"  database: {bot.stats['hops_n']:.0f} calls to its thread, p50 "
+            f"{bot.stats['hops_p50_ms']:.2f} ms, p99 {bot.stats['hops_p99_ms']:.2f} ms"
+            + (
+                f"; waits for the write lock p50 {bot.stats['write_waits_p50_ms']:.2f} ms, "
+                f"p99 {bot.stats['write_waits_p99_ms']:.2f} ms"
+                if "write_waits_n" in bot.stats
+                else ""
+            )
+        )
     for kind, values in (("moves", moves), ("hand", hands), ("all", every)):
         if values:
             print(
