@@ -1,28 +1,36 @@
-"""A fake Discord (REST + gateway on 127.0.0.1) for end-to-end tests of the real bot.
+"""The fake Discord server, re-exported from :mod:`bot.sandbox.fakediscord` where it lives.
 
-The unmodified discord.py client logs into it; tests act as several users::
-
-    async with FakeDiscord() as fake:
-        alice = fake.add_user("Alice", locale="ja")
-        async with fake.run_bot(make_bot()):
-            inter = await alice.slash("newgame", {"game": "kasane"})
-            response = await inter.response()
-            await alice.click(response.message, label="Join")
-
-Every request body is checked against Discord's OpenAPI spec (when available) and the
-documented limits; problems are answered like Discord does and recorded in
-``fake.violations``. Discord faults (rate limits, 5xx, slow answers, gateway drops, duplicate
-interactions) are injected through ``fake.faults`` (:mod:`tests.fakediscord.faults`). See
-:class:`FakeDiscord` for the full API and
-:mod:`tests.fakediscord.pytest_plugin` for fixtures.
+Tests keep importing ``tests.fakediscord`` and its submodules (``tests.fakediscord.limits``,
+``tests.fakediscord.spec``...): each submodule file here puts the package's own module in its
+place, so monkeypatching one patches what the server uses.
+Fixtures: ``tests.fakediscord.pytest_plugin``.
 """
 
-from .faults import Faults
-from .limits import Problem, check_autocomplete, check_commands, check_message, check_modal
-from .objects import Channel, FakeClock, Guild, Intents, Message, Permissions, Role
-from .records import ApiError, CallbackResponse, Interaction, RequestRecord, Violation
-from .server import FakeDiscord, User
-from .spec import SpecValidator, find_spec_path, load_spec_validator
+from bot.sandbox.fakediscord import (
+    ApiError,
+    CallbackResponse,
+    Channel,
+    FakeClock,
+    FakeDiscord,
+    Faults,
+    Guild,
+    Intents,
+    Interaction,
+    Message,
+    Permissions,
+    Problem,
+    RequestRecord,
+    Role,
+    SpecValidator,
+    User,
+    Violation,
+    check_autocomplete,
+    check_commands,
+    check_message,
+    check_modal,
+    find_spec_path,
+    load_spec_validator,
+)
 
 __all__ = [
     "ApiError",

@@ -7,7 +7,7 @@ Enable them once in ``tests/conftest.py``::
 Fixtures:
 
 ``fake_discord``
-    A started :class:`~tests.fakediscord.FakeDiscord` with discord.py patched to use it.
+    A started :class:`~bot.sandbox.fakediscord.FakeDiscord` with discord.py patched to use it.
     At teardown it asserts that nothing a real Discord would reject happened
     (``fake.violations``, unexpected routes, unacknowledged interactions). A test that
     provokes violations on purpose removes them with ``fake.take_violations(...)``.
@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from .server import FakeDiscord
+from bot.sandbox.fakediscord import FakeDiscord
 
 __all__ = ["fake_discord", "fake_discord_options"]
 
