@@ -140,6 +140,10 @@ class Watch:
                 extra[f"{name}_p99_ms"] = 1000 * values[int(len(values) * 0.99)]
         lags = sorted(self.lags) or [0.0]
         slow_gc = [d for g, d in self.gc if g == 2]
+        # What one full collection costs with everything the bot holds at the end.
+        start = time.perf_counter()
+        gc.collect()
+        extra["gc_collect_at_end_ms"] = 1000 * (time.perf_counter() - start)
         return "stats " + json.dumps(
             {
                 "lag_p99_ms": 1000 * lags[int(len(lags) * 0.99)],

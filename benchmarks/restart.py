@@ -194,6 +194,7 @@ async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
             rss_end = bot.rss_mb()
             errors = bot.errors()
             await bot.stop()
+            stats = bot.stats
     first_s, move_s = served[0], served[-1]
     ok = move_s < FIRST_CLICK_TARGET_S and max(rss, rss_later, rss_end) < RSS_TARGET_MB
     print(
@@ -208,6 +209,13 @@ async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
         f"{published:.1f} s after the process started"
         + (f" ({len(waiting)} never)" if waiting else "")
         + f"; RSS then {rss_end:.0f} MB"
+    )
+    print(
+        f"  event loop held up: max {stats.get('lag_max_ms', float('nan')):.0f} ms, "
+        f"{stats.get('lags_over_50ms', 0):.0f} times over 50 ms; "
+        f"{stats.get('gc_full', 0):.0f} full garbage collections, longest "
+        f"{stats.get('gc_full_max_ms', 0):.0f} ms; one full collection at the end "
+        f"{stats.get('gc_collect_at_end_ms', float('nan')):.0f} ms"
     )
     for line in errors[:5]:
         print(f"  ! {line}")
