@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
             games = figures["load"]["games"]
             series[f"game move, {games} games under load"] = figures["load"]["samples_ms"]["move"]
             marks["load p99 target"] = load.P99_TARGET_MS
-        plot.write(target, series, "Bot latency: a click's round trip", marks)  # type: ignore[arg-type]
+        title = "Bot latency: a click's round trip, by percentile"
+        plot.write(target, series, title, marks)  # type: ignore[arg-type]
         print(f"wrote {target}")
     print(f"all done in {time.monotonic() - started:.0f} s")
     return 0

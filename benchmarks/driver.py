@@ -216,6 +216,8 @@ class Click:
     inter: Interaction
     seat: int
     on_hand: bool = False
+    #: Acknowledged with a deferral (type 6) and answered later.
+    deferred: bool = False
 
 
 @dataclass
@@ -341,6 +343,20 @@ class Player:
         self.clicks.append(click)
         return click
 
+    async def _stored(self, version: int, timeout: float = 15.0) -> None:
+        """Wait until the bot's database holds `version` of this game."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
+                (stored,) = db.execute(
+                    "SELECT version FROM games WHERE id = ?", (self.game_id,)
+                ).fetchone()
+            if stored >= version:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"game {self.game_id}: version {version} never stored")
+            await asyncio.sleep(0.05)
+
     def absorb(self) -> None:
         """After the bot has settled: a hand it brought up as a follow-up of the last move
         becomes that seat's hand, and the CPU moves it made are applied to our copy."""
@@ -377,6 +393,12 @@ class Player:
         response = await inter.response(10)
         click = Click("move", inter, seat, on_hand=pick.message.ephemeral)
         self.clicks.append(click)
+        if response.type == 6:
+            # Acknowledged first (the game was busy), answered later: wait for the move.
+            click.deferred = True
+            await self._stored(self.version + 1)
+            self.catch_up()
+            return click
         text = response.message.content if response.message is not None else ""
         if response.type != 7 or text.startswith("⚠️"):
             # A refusal: an ephemeral reason, or the fresh hand with the reason on top.

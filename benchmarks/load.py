@@ -32,7 +32,7 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
     names = titles()
     latencies: dict[str, list[float]] = {"move": [], "hand": []}
     problems: list[str] = []
-    started = {"games": 0}
+    started = {"games": 0, "deferred": 0}
     with tempfile.TemporaryDirectory() as tmp:
         async with TimedFake() as fake:
             bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile, time_database=True)
@@ -76,6 +76,7 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
                             problems.append(f"{player.title} {player.game_id}: {exc!r}")
                             return
                         for click in player.clicks[before:]:
+                            started["deferred"] += click.deferred
                             value = fake.latency(click.inter)
                             if value is None:
                                 problems.append(f"{player.title}: no latency for {click.kind}")
@@ -139,6 +140,11 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
         f"(driver {len(problems)}, bot log {len(errors)}, fake server {len(violations)}), "
         f"3-second violations {late}: {verdict}"
     )
+    if started["deferred"]:
+        print(
+            f"  {started['deferred']} moves were acknowledged first (their game was busy "
+            f"for {1.5:.1f} s) and answered later"
+        )
     for line in (problems + errors + violations)[:10]:
         print(f"  ! {line}")
     return {
