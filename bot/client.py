@@ -43,6 +43,13 @@ def _carries(message: discord.Message | None, custom_id: str) -> bool:
     return False
 
 
+class CommandTree(discord.app_commands.CommandTree["GameBot"]):
+    """The bot's slash commands; a command Discord delivers twice runs once."""
+
+    async def interaction_check(self, interaction: discord.Interaction[GameBot], /) -> bool:
+        return self.client.first_delivery(interaction)
+
+
 class GameBot(commands.Bot):
     """The game bot. Everything it needs is created in `setup_hook` from `settings`."""
 
@@ -62,6 +69,7 @@ class GameBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=CommandTree,
         )
         self.settings = settings
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
