@@ -676,9 +676,14 @@ async def test_an_interaction_delivered_twice_applies_once(
     fake = fake_discord
     async with fake.run_bot(bot_for(fake, tmp_path, 15)) as bot:
         players = Players(fake, bot, 15)
-        # A lobby click delivered twice changes the lobby once.
+        # A command delivered twice runs once; a lobby click delivered twice changes it once.
         host, guest = players.user("Host"), players.user("Guest")
-        lobby = await create_lobby(fake, host, "kasane", language="en")
+        newgame = await host.slash("newgame", {"game": "kasane", "language": "en"})
+        await fake.faults.redeliver(newgame)
+        await newgame.response()
+        lobby = await newgame.wait_original()
+        await asyncio.sleep(0.3)
+        assert [r.id for r in await bot.store.games(statuses=("lobby",))] == [game_id_of(lobby)]
         join = await guest.click(lobby, custom_id(lobby, r"lb:\d+:join"))
         await fake.faults.redeliver(join)
         await join.response()
