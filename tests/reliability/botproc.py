@@ -8,8 +8,10 @@ does in-process), and every new game gets its seed from a fixed source (`--seed`
 number of games already stored), so a run can be repeated.
 
 The process reports on stdout, one line each: `ready` once the bot is connected (its games
-restored), and `commit-open <game> <version>` when the test hook below holds a move's
-transaction open. It is meant to be killed (SIGKILL) at any moment.
+restored), `commit-open <game> <version>` when the test hook below holds a move's transaction
+open, and with `--stats-every <seconds>` a line `stats {json}` that often: resident memory,
+asyncio tasks, objects tracked by the garbage collector and games in memory (what the soak
+benchmark watches). It is meant to be killed (SIGKILL) at any moment.
 
 Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move transaction
 of this process waits that long between `BEGIN IMMEDIATE` and `COMMIT`, so a kill can land
@@ -21,6 +23,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
+import gc
+import json
 import logging
 import os
 import sys
@@ -42,6 +46,8 @@ log = logging.getLogger("botproc")
 
 #: Set while `Store.commit_move` runs, so the hook only touches move transactions.
 _in_move: contextvars.ContextVar[bool] = contextvars.ContextVar("in_move", default=False)
+#: Tasks of this module (kept referenced while they run).
+_background: set[asyncio.Task[None]] = set()
 
 
 def say(line: str) -> None:
@@ -85,6 +91,30 @@ def hold_commits(spec: str) -> None:
     Store.commit_move = commit_move  # type: ignore[method-assign]
 
 
+def resident_kib() -> int:
+    """This process's resident memory in KiB (Linux `/proc`; 0 elsewhere)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+    return pages * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+async def report_stats(bot: GameBot, every: float) -> None:
+    """Print a `stats` line every `every` seconds (after a full garbage collection, so the
+    figures do not depend on when the collector last ran)."""
+    while True:
+        await asyncio.sleep(every)
+        gc.collect()
+        stats = {
+            "rss_kib": resident_kib(),
+            "tasks": len(asyncio.all_tasks()),
+            "objects": len(gc.get_objects()),
+            "live_games": len(bot.sessions._live),
+        }
+        say("stats " + json.dumps(stats))
+
+
 def seeds(base: int, stored: int) -> Iterator[int]:
     """Seeds of the games this process creates: `base + 1000 * k` for the k-th game overall."""
     number = stored
@@ -93,7 +123,9 @@ def seeds(base: int, stored: int) -> Iterator[int]:
         yield base + 1000 * number
 
 
-def make_bot(db: Path, token: str, *, seed: int, cpu_delay: float) -> GameBot:
+def make_bot(
+    db: Path, token: str, *, seed: int, cpu_delay: float, stats_every: float = 0
+) -> GameBot:
     settings = Settings(
         discord_token=token,
         database_path=db,
@@ -110,6 +142,8 @@ def make_bot(db: Path, token: str, *, seed: int, cpu_delay: float) -> GameBot:
             row = await cur.fetchone()
         source = seeds(seed, int(row[0]) if row else 0)
         bot.lobby.new_seed = lambda: next(source)
+        if stats_every > 0:
+            _background.add(asyncio.create_task(report_stats(bot, stats_every)))
 
     async def on_ready() -> None:
         say("ready")
@@ -133,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cpu-delay", type=float, default=0.0)
     parser.add_argument("--log-level", default="WARNING")
+    parser.add_argument("--stats-every", type=float, default=0, help="seconds (0: never)")
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("--token (or DISCORD_TOKEN) is required")
@@ -141,7 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     hold = os.environ.get("BOTPROC_HOLD_COMMIT")
     if hold:
         hold_commits(hold)
-    bot = make_bot(args.db, args.token, seed=args.seed, cpu_delay=args.cpu_delay)
+    bot = make_bot(
+        args.db, args.token, seed=args.seed, cpu_delay=args.cpu_delay, stats_every=args.stats_every
+    )
     bot.run(args.token, log_handler=None)
     return 0
 
