@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: How long a click waits for its game's lock before acknowledging Discord first (seconds).
+#: How long a click waits for its game's lock (or for a DM hand to be sent) before
+#: acknowledging Discord first (seconds).
 LOCK_PATIENCE = 1.5
 
 
@@ -226,7 +227,15 @@ class Play:
         delivery, dm_lang = await self.bot.store.user_settings(interaction.user.id)
         notice = None
         if delivery == "dm":
-            if await self.table.send_dm_hand(session, seat, interaction.user.id, dm_lang):  # type: ignore[arg-type]
+            sending = asyncio.ensure_future(
+                self.table.send_dm_hand(session, seat, interaction.user.id, dm_lang)  # type: ignore[arg-type]
+            )
+            if not interaction.response.is_done():
+                done, _ = await asyncio.wait({sending}, timeout=LOCK_PATIENCE)
+                if not done:
+                    # Discord is slow to take the DM: acknowledge within its 3 seconds first.
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+            if await sending:
                 if not followup:
                     await self._reply(interaction, t(lang, "hand.sent_dm"))
                 return
