@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -9,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of, t
-from bot.sessions import GameDamaged
+from bot.play import LOCK_PATIENCE
+from bot.sessions import GameDamaged, Session
 from bot.store import GameRecord
 from cogs.common import ls
 from games import registry
@@ -21,6 +23,25 @@ if TYPE_CHECKING:
 def _can_manage(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
     perms = interaction.permissions
     return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
+
+
+async def _lock(interaction: discord.Interaction[Any], session: Session) -> None:
+    """Take the game's lock; when moves hold it for long (Discord is slow to take their
+    edits), acknowledge the command first so Discord's 3 seconds hold."""
+    try:
+        await asyncio.wait_for(session.lock.acquire(), LOCK_PATIENCE)
+    except TimeoutError:
+        await interaction.response.defer()
+        await session.lock.acquire()
+
+
+async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
+    """The command's public answer, as its first response or after a deferral."""
+    mentions = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.followup.send(text, allowed_mentions=mentions)
+    else:
+        await interaction.response.send_message(text, allowed_mentions=mentions)
 
 
 class AdminCog(commands.Cog):
@@ -104,20 +125,22 @@ class AdminCog(commands.Cog):
             session = await self.bot.sessions.get(record.id)
         except GameDamaged:
             session = None
-        if session is not None:
-            async with session.lock:
-                await self.bot.store.update_game(record.id, status="abandoned")
-                session.record.status = "abandoned"
-                await self.bot.table.clear_ping(session)
-                await self.bot.table.update_table(session)
-            self.bot.sessions.forget(record.id)
-        else:
+        text = t(lang, "game.abandoned", id=record.id, game=registry.get(record.game).name(lang))
+        if session is None:
             await self.bot.store.update_game(record.id, status="abandoned")
-        game = registry.get(record.game)
-        await interaction.response.send_message(
-            t(lang, "game.abandoned", id=record.id, game=game.name(lang)),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+            await _answer(interaction, text)
+            return
+        await _lock(interaction, session)
+        try:
+            await self.bot.store.update_game(record.id, status="abandoned")
+            session.record.status = "abandoned"
+            # Answer first: the table edit may take Discord longer than its 3 seconds.
+            await _answer(interaction, text)
+            await self.bot.table.clear_ping(session)
+            await self.bot.table.update_table(session)
+        finally:
+            session.lock.release()
+        self.bot.sessions.forget(record.id)
 
     @game.command(
         name=ls("replace", "cmd.game.replace"),
@@ -142,17 +165,20 @@ class AdminCog(commands.Cog):
         if seat is None or session is None:
             await interaction.response.send_message(t(lang, "error.not_in_game"), ephemeral=True)
             return
-        async with session.lock:
+        await _lock(interaction, session)
+        try:
             name = f"CPU ({session.record.seats[seat].name})"[:80]
             await self.bot.store.replace_seat(record.id, seat, record.cpu_level, name)
             info = session.record.seats[seat]
             info.user_id, info.cpu_level, info.name = None, record.cpu_level, name
+            # Answer first: the table edit may take Discord longer than its 3 seconds.
+            await _answer(
+                interaction, t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1)
+            )
             await self.bot.table.update_table(session)
+        finally:
+            session.lock.release()
         self.bot.sessions.schedule(session)
-        await interaction.response.send_message(
-            t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
 
     @app_commands.command(
         name=ls("settings", "cmd.settings"), description=ls("Your preferences", "cmd.settings.desc")
