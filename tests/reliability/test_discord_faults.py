@@ -631,6 +631,47 @@ async def test_slow_edits_never_delay_an_answer(fake_discord: FakeDiscord, tmp_p
     report("slow answers", fake, players, moves, f"; slowest first answer {slowest:.2f}s")
 
 
+async def test_slow_dms_and_table_edits_never_delay_other_answers(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Answers that come with other Discord work (a hand sent by DM, a seat handed to a CPU,
+    an abandoned game) still reach Discord within its 3 seconds when that work is slow."""
+    fake = fake_discord
+    async with fake.run_bot(bot_for(fake, tmp_path, 16)) as bot:
+        players = Players(fake, bot, 16)
+        run = await players.start("kasane", 3, 0, dm=True)
+        host, dm_player = run.users[0], run.users[2]
+        dms = {fake._dm_channel(dm_player.id).id}
+        fake.faults.add(
+            "slow",
+            routes=EDITS | SENDS,
+            times=None,
+            delay=3.2,
+            when=lambda r: any(f"/channels/{c}/" in r.path for c in dms),
+        )
+        asked = []
+        for _ in range(2):
+            table = players.table(run)
+            assert table is not None
+            inter = await players.press(dm_player, table, f"hd:{run.game_id}", None)
+            assert await players.settle(inter) == "accepted"
+            asked.append(inter)
+        await fake.wait_for(lambda: dm_player.dms(), 10, "the hand by DM")
+        # The table's edits are slow too: the host hands a seat to a CPU, then abandons.
+        fake.faults.add("slow", routes=EDITS, times=None, delay=3.2, when=table_of(run))
+        replace = await host.slash("game replace", {"player": run.users[1]}, channel=run.thread_id)
+        await replace.response(8)
+        await players.play_out(run, until=lambda: run.session.version >= 6)
+        abandon = await host.slash("game abandon", channel=run.thread_id)
+        await abandon.response(8)
+        await fake.wait_for(lambda: run.over, 10, "the game to be abandoned")
+        slowest = max(answer_delay(fake, i) for i in [*asked, replace, abandon])
+        assert slowest < 3.0, slowest
+        fake.faults.stop()
+        moves = await players.verify()
+    report("slow DMs and commands", fake, players, moves, f"; slowest first answer {slowest:.2f}s")
+
+
 async def test_gateway_drop_and_reidentify_mid_game(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
