@@ -1,26 +1,88 @@
-"""`python -m bot`: read the settings and run the bot until interrupted."""
+"""`python -m bot`: read the settings and run the bot until interrupted.
+
+Without a DISCORD_TOKEN (or with `--sandbox`) it runs the local sandbox instead: the bot
+against a fake Discord on 127.0.0.1, played from a Discord-like page in the browser.
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
 import sys
 
 import discord
 
-from bot.client import GameBot
-from bot.settings import SettingsError, load_settings
+from bot.settings import MissingToken, Settings, SettingsError, load_settings
 
 
-def main() -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the Kasane Table Discord bot (settings from the environment and .env).",
+    )
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="play locally in the browser: the bot against a fake Discord on 127.0.0.1 "
+        "(the default when DISCORD_TOKEN is not set)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help="port of the sandbox page (default: SANDBOX_PORT, 8765; 0 picks a free one)",
+    )
+    return parser.parse_args(argv)
+
+
+def _logging(settings: Settings) -> None:
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level.upper(), logging.INFO))
+
+
+def run_sandbox(settings: Settings, port: int | None) -> int:
+    from bot.sandbox.runner import serve
+
+    _logging(settings)
     try:
-        settings = load_settings()
+        asyncio.run(serve(settings, port=settings.sandbox_port if port is None else port))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"The sandbox could not start: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if not args.sandbox:
+        try:
+            settings = load_settings()
+        except MissingToken:
+            print(
+                "DISCORD_TOKEN is not set, so the local sandbox starts instead: a Discord-like "
+                "page in your browser where you play as several users. To run on Discord, copy "
+                ".env.example to .env and put your bot token there.",
+                flush=True,
+            )
+            args.sandbox = True
+        except SettingsError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        else:
+            from bot.client import GameBot
+
+            _logging(settings)
+            bot = GameBot(settings)
+            bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+            return 0
+    try:
+        settings = load_settings(sandbox=True)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level.upper(), logging.INFO))
-    bot = GameBot(settings)
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
-    return 0
+    return run_sandbox(settings, args.port)
 
 
 if __name__ == "__main__":

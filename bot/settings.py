@@ -25,22 +25,32 @@ class Settings(BaseSettings):
     table_repost_minutes: int = Field(
         55, ge=1, description="Re-post the table embed when it is older than this."
     )
+    sandbox_port: int = Field(
+        8765, ge=0, le=65535, description="Port of the sandbox page on 127.0.0.1 (0: any)."
+    )
 
 
 class SettingsError(RuntimeError):
     """Raised with a readable message when the environment is incomplete."""
 
 
-def load_settings(env_file: str | Path | None = ".env") -> Settings:
-    """Load `.env` (if present) into the environment, then validate the settings."""
+class MissingToken(SettingsError):
+    """DISCORD_TOKEN is not set (`python -m bot` then starts the sandbox)."""
+
+
+def load_settings(env_file: str | Path | None = ".env", *, sandbox: bool = False) -> Settings:
+    """Load `.env` (if present) into the environment, then validate the settings. For the
+    `sandbox`, DISCORD_TOKEN may be missing: the sandbox's fake Discord issues its own."""
     if env_file is not None and Path(env_file).is_file():
         load_dotenv(env_file, override=False)
     try:
+        if sandbox:
+            return Settings(_env_file=None, discord_token="sandbox")  # type: ignore[call-arg]
         return Settings(_env_file=None)  # type: ignore[call-arg]
     except ValidationError as exc:
         missing = [".".join(str(p) for p in err["loc"]) for err in exc.errors()]
         if "discord_token" in missing:
-            raise SettingsError(
+            raise MissingToken(
                 "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token "
                 "there (Discord Developer Portal → your application → Bot → Reset Token)."
             ) from None

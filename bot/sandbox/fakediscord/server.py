@@ -294,6 +294,8 @@ class FakeDiscord(RestApi):
         self._sessions: list[GatewaySession] = []
         self._connections: set[GatewayConnection] = set()
         self._changed = asyncio.Event()
+        #: Counts state changes (requests, messages, interactions); see :meth:`wait_change`.
+        self.changes = 0
         self._runner: web.AppRunner | None = None
         self._patched = 0
         self._port = 0
@@ -660,7 +662,15 @@ class FakeDiscord(RestApi):
         self.violations.append(violation)
         self._touch()
 
+    async def wait_change(self, since: int, timeout: float) -> int:
+        """Wait until :attr:`changes` has moved past ``since`` or ``timeout`` passed; return it."""
+        if self.changes == since:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout)
+        return self.changes
+
     def _touch(self) -> None:
+        self.changes += 1
         self._changed.set()
         self._changed = asyncio.Event()
 
