@@ -158,12 +158,17 @@ class Sessions:
                 self._loading.pop(game_id, None)
         return session
 
-    async def _load(self, game_id: int) -> Session | None:
-        """Load a game in play: its snapshot is the truth; the action log, replayed from the
-        seed, rebuilds the table's recent events and repairs an unreadable snapshot. A game
-        neither can restore raises `GameDamaged` and is noted, never overwritten."""
+    async def _load(self, game_id: int, *, ended: bool = False) -> Session | None:
+        """Load a game in play (with `ended`, a finished one whose end is not published yet):
+        its snapshot is the truth; the action log, replayed from the seed, rebuilds the table's
+        recent events and repairs an unreadable snapshot. A game neither can restore raises
+        `GameDamaged` and is noted, never overwritten."""
         record = await self.store.get(game_id)
-        if record is None or record.status != "playing":
+        if record is None:
+            return None
+        if record.status != "playing" and not (
+            ended and record.status == "finished" and not record.end_published
+        ):
             return None
         game = registry.get(record.game)
         rows = await self.store.actions(game_id)
@@ -297,6 +302,7 @@ class Sessions:
         record.deadline = deadline
         if over:
             record.status = "finished"
+            record.end_published = False
         for event in events:
             if event.public:
                 session.events.append((version, event))
@@ -407,7 +413,19 @@ class Sessions:
         """After start-up: resume CPU moves and timers of every game in play, and publish each
         game as stored. A stop between a move's commit and its publication (a crash, a kill)
         leaves the table showing an older state, whose controls are all stale: a human to act
-        on the table would find nothing to click."""
+        on the table would find nothing to click; after a game's last move, nobody would see
+        how it ended. Returns the number of games in play."""
+        for game_id in await self.store.unpublished_ends():
+            if self._closed:
+                break
+            try:
+                session = await self._load(game_id, ended=True)
+            except Exception:
+                log.exception("finished game %s could not be loaded", game_id)
+                continue
+            if session is not None and game_id not in self._live:
+                self._live[game_id] = session
+                self._start_catch_up(session)
         count = 0
         for record in await self.store.games(statuses=("playing",)):
             if self._closed:
@@ -419,15 +437,21 @@ class Sessions:
                 continue
             if session is not None:
                 self.schedule(session)
-                task = asyncio.create_task(self._catch_up(session), name=f"catch-up-{record.id}")
-                self._catching_up.add(task)
-                task.add_done_callback(self._catching_up.discard)
+                self._start_catch_up(session)
                 count += 1
         return count
 
+    def _start_catch_up(self, session: Session) -> None:
+        task = asyncio.create_task(self._catch_up(session), name=f"catch-up-{session.id}")
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
+
     async def _catch_up(self, session: Session) -> None:
         async with session.lock:
-            if self._live.get(session.id) is session and session.record.status == "playing":
+            record = session.record
+            if self._live.get(session.id) is session and (
+                record.status == "playing" or not record.end_published
+            ):
                 await self._publish(session, MoveOutcome(events=[], new_turn=[]))
 
     async def close(self) -> None:

@@ -46,6 +46,7 @@ GAME_COLUMNS = [
     "created_at",
     "updated_at",
     "problem",
+    "end_published",
 ]
 
 #: Columns `update_game` may change; everything else is set by dedicated methods.
@@ -63,6 +64,7 @@ MUTABLE_COLUMNS = frozenset(
         "deadline",
         "language",
         "problem",
+        "end_published",
     ]
 )
 
@@ -112,6 +114,8 @@ class GameRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     #: Why this game's stored data could not be used, if it could not (see `Sessions`).
     problem: str | None = None
+    #: False from a game's last move until its end has been published (see `Table.finish`).
+    end_published: bool = True
     #: Set when the snapshot column holds something that is not valid JSON.
     snapshot_error: str | None = None
 
@@ -255,6 +259,7 @@ class Store:
         except ValueError as exc:
             data["snapshot"] = None
             data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
+        data["end_published"] = bool(data["end_published"])
         record = GameRecord(**data)
         async with self.db.execute(
             "SELECT seat, user_id, cpu_level, name FROM seats WHERE game_id = ? ORDER BY seat",
@@ -342,20 +347,21 @@ class Store:
         """Store the move that turns `version - 1` into `version`, atomically.
 
         Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`.
-        With `result`, the game is marked finished and its result recorded in the same
-        transaction.
+        With `result`, the game is marked finished (its end not yet published) and its result
+        recorded in the same transaction.
         """
         now = time.time()
         async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE games SET version = ?, snapshot = ?, deadline = ?, updated_at = ?, "
-                "status = ? WHERE id = ? AND version = ? AND status = 'playing'",
+                "status = ?, end_published = ? WHERE id = ? AND version = ? AND status = 'playing'",
                 (
                     version,
                     _dumps(snapshot),
                     deadline,
                     now,
                     "finished" if result is not None else "playing",
+                    int(result is None),
                     game_id,
                     version - 1,
                 ),
@@ -400,6 +406,13 @@ class Store:
         """One statement that changes data, outside any other coroutine's transaction."""
         async with self._writing:
             await self.db.execute(sql, args)
+
+    async def unpublished_ends(self) -> list[int]:
+        """Finished games whose end has not reached Discord yet, oldest first."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status = 'finished' AND end_published = 0 ORDER BY id"
+        ) as cur:
+            return [int(row[0]) for row in await cur.fetchall()]
 
     async def repair_snapshot(self, game_id: int, version: int, snapshot: dict[str, Any]) -> None:
         """Replace an unreadable snapshot by one rebuilt from the complete action log."""

@@ -281,6 +281,8 @@ class Table:
             except discord.HTTPException as exc:
                 log.info("could not update lobby message of game %s: %s", record.id, exc)
         await self.refresh_dm_hands(session)
+        record.end_published = True
+        await self.bot.store.update_game(record.id, end_published=1)
         self.bot.sessions.forget(record.id)
 
     async def _send_final(self, session: Session) -> None:

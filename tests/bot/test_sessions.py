@@ -219,3 +219,39 @@ async def test_restore_publishes_games_left_behind_by_a_crash_bug(tmp_path: Path
     assert published == [(record.id, 1)]
     await sessions.close()
     await store.close()
+
+
+async def test_restore_publishes_an_end_left_behind_by_a_crash_bug(tmp_path: Path) -> None:
+    """A stop between a game's last move and the publication of its end left the players
+    without the final table and breakdown, for good: finished games were never restored.
+    The last move marks the end unpublished; after a restart it is published."""
+    from bot.sessions import MoveOutcome, Session
+
+    path = tmp_path / "end.sqlite3"
+    store = await Store.open(path)
+    game_id = await cpu_game(store, 3, seed=8)
+    sessions = Sessions(store, cpu_delay=0)  # no publisher: nothing reaches Discord
+    record = await store.get(game_id)
+    assert record is not None
+    sessions.schedule(await sessions.start(record))
+    await run_until(store, game_id, lambda r: r.status == "finished")
+    await sessions.close()
+    assert await store.unpublished_ends() == [game_id]
+    await store.close()
+
+    published: list[tuple[int, str]] = []
+
+    class Publisher:
+        async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None:
+            published.append((session.id, session.record.status))
+            await session_store.update_game(session.id, end_published=1)
+
+    store = session_store = await Store.open(path)
+    sessions = Sessions(store, cpu_delay=0)
+    sessions.publisher = Publisher()
+    assert await sessions.restore() == 0
+    await run_until(store, game_id, lambda r: r.end_published)
+    assert published == [(game_id, "finished")]
+    assert await store.unpublished_ends() == []
+    await sessions.close()
+    await store.close()

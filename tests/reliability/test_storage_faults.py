@@ -144,11 +144,11 @@ async def test_a_database_of_the_previous_schema_plays_on(tmp_path: Path) -> Non
     await store.close()
     async with aiosqlite.connect(path) as db:
         # Take the database back to the previous schema: drop what the last migration added.
-        await db.execute("ALTER TABLE games DROP COLUMN problem")
+        await db.execute("ALTER TABLE games DROP COLUMN end_published")
         await db.execute(f"PRAGMA user_version = {files[-2][0]}")
         await db.commit()
     store = await Store.open(path)
     assert await store.schema_version() == files[-1][0]
     record = await store.get(game_id)
-    assert record is not None and record.problem is None and len(record.seats) == 3
+    assert record is not None and record.end_published and len(record.seats) == 3
     await store.close()
