@@ -162,6 +162,15 @@ def play_channel(path: Path, game_id: int) -> int:
     return int(row[0] or row[1])
 
 
+def table_message_id(path: Path, game_id: int) -> int | None:
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    try:
+        row = db.execute("SELECT table_message_id FROM games WHERE id = ?", (game_id,)).fetchone()
+    finally:
+        db.close()
+    return row[0] if row else None
+
+
 def normal(value: Any) -> Any:
     """A value as it reads back from the database's JSON."""
     return json.loads(json.dumps(value, ensure_ascii=False))
@@ -587,6 +596,17 @@ async def test_no_acknowledged_move_is_lost_when_the_bot_is_killed(
     finished = [g for g in stored.values() if g.status == "finished"]
     assert len(finished) == GAMES and all(p.done for p in plans)
     assert {g.game for g in finished} == set(titles)
+    # Everyone sees how each game ended: the final breakdown beside the table (a kill between
+    # the last move and its publication is caught up after the restart).
+    for plan in plans:
+        assert plan.game_id is not None and plan.channel_id is not None
+        table_id = table_message_id(run.db, plan.game_id)
+        finals = [
+            m
+            for m in fake.channel_messages(plan.channel_id)
+            if m.id != table_id and m.embeds and "🏆" in m.text
+        ]
+        assert finals, f"game {plan.game_id} ({plan.title}) ended without its final message"
     for violation in unanswered:
         match = INTERACTION_ID.search(violation.message)
         assert match and int(match[1]) in run.lost, str(violation)
