@@ -10,8 +10,8 @@ number of games already stored), so a run can be repeated.
 The process reports on stdout, one line each: `ready` once the bot is connected (its games
 restored), `commit-open <game> <version>` when the test hook below holds a move's transaction
 open, and with `--stats-every <seconds>` a line `stats {json}` that often: resident memory,
-asyncio tasks, objects tracked by the garbage collector and games in memory (what the soak
-benchmark watches). It is meant to be killed (SIGKILL) at any moment.
+asyncio tasks, objects tracked by the garbage collector (frozen ones included) and games in
+memory (what the soak benchmark watches). It is meant to be killed (SIGKILL) at any moment.
 
 Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move transaction
 of this process waits that long between `BEGIN IMMEDIATE` and `COMMIT`, so a kill can land
@@ -109,7 +109,7 @@ async def report_stats(bot: GameBot, every: float) -> None:
         stats = {
             "rss_kib": resident_kib(),
             "tasks": len(asyncio.all_tasks()),
-            "objects": len(gc.get_objects()),
+            "objects": len(gc.get_objects()) + gc.get_freeze_count(),
             "live_games": len(bot.sessions._live),
         }
         say("stats " + json.dumps(stats))
