@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import contextvars
 import gc
+import itertools
 import json
 import logging
 import os
@@ -66,7 +67,7 @@ def hold_commits(spec: str) -> None:
     """Install the hook of `BOTPROC_HOLD_COMMIT` (`<n>:<seconds>`)."""
     nth_text, _, seconds_text = spec.partition(":")
     nth, seconds = int(nth_text), float(seconds_text or "1")
-    moves = iter(range(1, 1 << 30))
+    moves = itertools.count(1)
     original_transaction = Store.transaction
     original_commit = Store.commit_move
     current: list[int] = [0, 0]
