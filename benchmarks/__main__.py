@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks                 # the full run (about ten minutes)
     .venv/bin/python -m benchmarks --quick         # small samples, for trying changes
-    .venv/bin/python -m benchmarks --only load restart --profile /tmp/prof
+    .venv/bin/python -m benchmarks --only load restart --profile profiles
 
 Not a test and not part of CI. The full run also writes `benchmarks/latency.svg`.
 """
