@@ -1,0 +1,288 @@
+"""The sandbox page in a real browser: Playwright drives Chromium through a 襲ノ色目 game.
+
+Needs the `playwright` package and a Chromium (Debian's `/usr/bin/chromium`, or the path in
+`CHROMIUM`); `playwright install` is never needed. Without them the tests are skipped.
+Screenshots go to `$SANDBOX_SCREENSHOTS` (default: the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.sandbox.runner import Sandbox
+from bot.settings import Settings
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.skipif(
+        importlib.util.find_spec("playwright") is None,
+        reason="the playwright package is not installed (pip install -e '.[test]')",
+    ),
+    pytest.mark.skipif(
+        not Path(CHROMIUM).is_file(),
+        reason=f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)",
+    ),
+]
+
+MOVE = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
+
+
+@pytest.fixture
+async def page(tmp_path: Path) -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            context = await browser.new_context(viewport={"width": 1280, "height": 860})
+            page = await context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            yield page
+            assert errors == [], errors
+        finally:
+            await browser.close()
+
+
+def screenshots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("SANDBOX_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+async def run_command(page: Any, typed: str, options: dict[str, str]) -> None:
+    """Type `/…` in the message bar, pick the command, fill its options (by the start of the
+    choice's visible name), send, and wait until the bar is free again."""
+    await page.click("#input")
+    await page.keyboard.type(typed)
+    await page.wait_for_selector("#command-menu .command-item.active")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector("#command-form:not([hidden])")
+    for name, label in options.items():
+        field = f'#command-form [data-option="{name}"]'
+        value = await page.eval_on_selector(
+            field, "(s, start) => [...s.options].find(o => o.text.startsWith(start)).value", label
+        )
+        await page.select_option(field, value=value)
+    await page.click("#command-send")
+    await page.wait_for_selector("#command-form", state="hidden")
+
+
+async def enabled_moves(page: Any) -> list[str]:
+    return await page.eval_on_selector_all(
+        '#messages button[data-custom-id^="mv:"]:not([disabled])',
+        "buttons => buttons.map(b => b.dataset.customId)",
+    )
+
+
+def choose(moves: list[str], seat: int, after: int) -> str | None:
+    """The move to play for `seat`: among its newest controls (newer than `after`), a meld when
+    there is one, else the take of the highest row, else passing the meld. (The table carries
+    the take buttons of whoever is to act, CPUs included.)"""
+    parsed = [
+        (int(m.group(2)), m.group(4), cid)
+        for cid in moves
+        if (m := MOVE.fullmatch(cid)) and int(m.group(3)) == seat
+    ]
+    fresh = [p for p in parsed if p[0] > after]
+    if not fresh:
+        return None
+    newest = max(version for version, _, _ in fresh)
+    actions = {action: cid for version, action, cid in fresh if version == newest}
+    for prefix in ("meld.", "take."):
+        found = sorted(a for a in actions if a.startswith(prefix))
+        if found:
+            return actions[found[-1] if prefix == "take." else found[0]]
+    return actions.get("pass") or next(iter(actions.values()))
+
+
+async def test_play_kasane_against_two_cpus_in_the_browser(page: Any, tmp_path: Path) -> None:
+    settings = Settings(
+        discord_token="unused", database_path=tmp_path / "games.sqlite3", cpu_delay_seconds=0
+    )
+    shots = screenshots(tmp_path)
+    async with Sandbox(settings) as sandbox:
+        ben = next(u for u in sandbox.users if u.name == "Ben")
+        await page.goto(sandbox.url + "?user=Ben")
+        await page.wait_for_selector("#user-list .user-switch.active >> text=Ben")
+
+        await run_command(page, "/newg", {"game": "襲ノ色目", "language": "English"})
+        lobby = page.locator("#messages .msg").filter(has=page.locator(".embed")).last
+        await lobby.locator(".reply-bar >> text=/newgame").wait_for()
+        for _ in range(2):
+            seats = await lobby.locator(".embed").inner_text()
+            await lobby.locator("button.btn", has_text="Add CPU").click()
+            await page.wait_for_function(
+                "([seats]) => [...document.querySelectorAll('#messages .embed')]"
+                ".some(e => e.innerText !== seats && e.innerText.includes('CPU'))",
+                arg=[seats],
+            )
+        await lobby.locator("button.btn", has_text="Start").click()
+        await page.locator("#messages .thread-chip").click()
+        await page.wait_for_selector("#channel-icon >> text=🧵")
+        bot = sandbox.bot
+        assert bot is not None
+        (record,) = await bot.store.games(statuses=("playing",))
+        seat = next(s.seat for s in record.seats if s.user_id == ben.id)
+
+        # Play Ben's seat through the buttons the page shows, until the game is over.
+        clicked, last, shot_taken = 0, -1, False
+        final = page.locator("#messages .msg", has_text="🏆")
+        for _ in range(400):
+            if await final.count():
+                break
+            move = choose(await enabled_moves(page), seat, last)
+            if move is None:
+                await page.wait_for_timeout(30)
+                continue
+            last = int(MOVE.fullmatch(move).group(2))  # type: ignore[union-attr]
+            await page.locator(f'button[data-custom-id="{move}"]').last.click()
+            clicked += 1
+            if ":meld." in move and not shot_taken:
+                await page.wait_for_timeout(300)
+                await page.screenshot(path=str(shots / "sandbox_kasane_hand.png"))
+                shot_taken = True
+        await final.last.wait_for()
+        await page.screenshot(path=str(shots / "sandbox_kasane_final.png"))
+
+        (record,) = await bot.store.games(statuses=("finished",))
+        assert record.game == "kasane" and [s.is_cpu for s in record.seats].count(True) == 2
+        actions = await bot.store.actions(record.id)
+        mine = [a for _, s, a in actions if s == seat]
+        takes = [a for a in mine if a.startswith("take.")]
+        assert len(takes) == 12 and clicked == len(mine)  # each click played one move of Ben's
+        result = await bot.store.result(record.id)
+        assert result is not None
+        text = await final.last.inner_text()
+        assert f"{result['scores'][seat]}" in text and "Ben" in text
+        # The hand was Ben's alone: it was shown to him as ephemeral messages in the thread.
+        hands = [m for m in ben.ephemerals() if f"hd:{record.id}:r" in m.custom_ids]
+        assert hands and all(m.ephemeral_for == ben.id for m in hands)
+        assert sandbox.fake.violations == []
+    print(f"sandbox browser game: {clicked} clicks, screenshots in {shots}")
+
+
+async def test_two_users_selects_dms_and_privacy_in_the_browser(page: Any, tmp_path: Path) -> None:
+    """色映に生へど until both humans passed: lobby option select, switching user, a hand by DM
+    and one as an ephemeral message, two-card pass selects, and nobody seeing another's hand."""
+    settings = Settings(
+        discord_token="unused", database_path=tmp_path / "games.sqlite3", cpu_delay_seconds=0
+    )
+    shots = screenshots(tmp_path)
+    async with Sandbox(settings) as sandbox:
+        fake, bot = sandbox.fake, sandbox.bot
+        assert bot is not None
+        aoi, ben = sandbox.users[:2]
+        await page.goto(sandbox.url + "?user=Ben")
+        await run_command(page, "/sett", {"hand": "Direct"})
+        await page.locator("#messages .msg.ephemeral .ephemeral-note").wait_for()
+        assert await bot.store.user_settings(ben.id) == ("dm", "en")
+
+        await run_command(page, "/newg", {"game": "色映", "language": "English"})
+        lobby = page.locator("#messages .msg", has=page.locator("button.btn >> text=Start")).last
+        await lobby.wait_for()
+        (record,) = await bot.store.games(statuses=("lobby",))
+        option = lobby.locator(".select", has=page.locator(".option[data-value='on']"))
+        await option.locator(".select-box").click()
+        await option.locator(".option[data-value='on']").click()
+
+        async def options_set() -> bool:
+            current = await bot.store.get(record.id)
+            return current is not None and current.options.get("open_minimums") is True
+
+        await fake.wait_for(options_set, 10, "the lobby option")
+
+        # Aoi, through the user list: she sees the lobby but not Ben's ephemeral answer.
+        await page.locator("#user-list .user-switch", has_text="Aoi").click()
+        await page.wait_for_selector("#me-name >> text=Aoi")
+        await lobby.wait_for()
+        assert await page.locator("#messages .msg.ephemeral").count() == 0
+        await lobby.locator("button.btn", has_text="Join").click()
+        await page.wait_for_function(
+            "document.querySelector('#messages .embed').innerText.includes('@Aoi')"
+        )
+        await page.locator("#user-list .user-switch", has_text="Ben").click()
+        await page.wait_for_selector("#me-name >> text=Ben")
+        await lobby.locator("button.btn", has_text="Add CPU").click()
+        await fake.wait_for(lambda: "CPU" in fake.message(lobby_id(fake)).text, 10, "the CPU")
+        await lobby.locator("button.btn", has_text="Start").click()
+        await page.locator("#messages .thread-chip").click()
+        await page.wait_for_selector("#channel-icon >> text=🧵")
+        session = await bot.sessions.get(record.id)
+        assert session is not None
+        seats = {s.user_id: s.seat for s in session.record.seats}
+
+        # Ben's hand goes to his DMs; the DM channel lights up in his sidebar.
+        await page.locator("#messages button.btn[data-custom-id^='hd:']").last.click()
+        dm = page.locator("#channels .channel.dm")
+        await page.wait_for_selector("#channels .channel.dm.unread")
+        await dm.click()
+        await page.wait_for_selector("#channel-icon >> text=@")
+        await pass_two_cards(page, fake, bot, record.id, seats[ben.id])
+        await page.screenshot(path=str(shots / "sandbox_irobae_dm.png"))
+
+        # Aoi: her DMs are empty, Ben's hand is nowhere on her page, and hers is ephemeral.
+        await page.locator("#user-list .user-switch", has_text="Aoi").click()
+        await page.wait_for_selector("#me-name >> text=Aoi")
+        await page.locator("#channels .channel.dm").click()
+        await page.wait_for_selector("#messages .empty")
+        await page.locator("#channels .channel.thread").click()
+        await page.wait_for_selector("#channel-icon >> text=🧵")
+        assert await page.locator("#messages .msg.ephemeral").count() == 0
+        await page.locator("#messages button.btn[data-custom-id^='hd:']").last.click()
+        await page.locator("#messages .msg.ephemeral .select").last.wait_for()
+        await pass_two_cards(page, fake, bot, record.id, seats[aoi.id], shot=shots)
+        shown = await page.eval_on_selector_all(
+            "#messages .msg.ephemeral", "messages => messages.map(m => m.dataset.id)"
+        )
+        assert shown and {fake.message(i).ephemeral_for for i in shown} == {aoi.id}
+        bens = [m.id for m in ben.ephemerals()]
+        assert bens and not set(map(str, bens)) & set(shown)
+        assert fake.violations == []
+
+
+def lobby_id(fake: Any) -> int:
+    return next(m.id for m in fake.channel_messages() if any(":start" in c for c in m.custom_ids))
+
+
+async def pass_two_cards(
+    page: Any, fake: Any, bot: Any, game_id: int, seat: int, *, shot: Path | None = None
+) -> None:
+    """Open the hand's pass select, tick its first two cards, close it: the pass is stored."""
+    select = page.locator(f".select[data-custom-id^='ms:{game_id}:'][data-custom-id$=':pass']").last
+    await select.wait_for()
+    assert await select.get_attribute("data-max") == "2"
+    await select.locator(".select-box").click()
+    options = select.locator(".option")
+    await options.nth(0).click()
+    await options.nth(1).click()
+    assert "blocked" in (await options.nth(2).get_attribute("class") or "")  # two at most
+    if shot is not None:
+        await page.screenshot(path=str(shot / "sandbox_irobae_select.png"))
+    await page.locator("#channel-header").click()  # closing the menu sends the choice
+
+    async def passed() -> bool:
+        return any(
+            s == seat and a.startswith("pass.") for _, s, a in await bot.store.actions(game_id)
+        )
+
+    await fake.wait_for(passed, 10, f"seat {seat}'s pass")
