@@ -42,13 +42,14 @@ def _logging(settings: Settings) -> None:
 
 def run_sandbox(settings: Settings, port: int | None) -> int:
     from bot.sandbox.runner import serve
+    from bot.sandbox.world import WorldError
 
     _logging(settings)
     try:
         asyncio.run(serve(settings, port=settings.sandbox_port if port is None else port))
     except KeyboardInterrupt:
         pass
-    except OSError as exc:
+    except (OSError, WorldError) as exc:
         print(f"The sandbox could not start: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -151,7 +151,7 @@ def _angle(match: re.Match[str], view: View) -> str:
     if match.group("channel"):
         cid = int(match.group("channel"))
         name = view.channels.get(cid, "unknown")
-        return f'<span class="mention channel" data-channel="{cid}">#{_e(name)}</span>'
+        return f'<span class="mention channel-mention" data-channel="{cid}">#{_e(name)}</span>'
     if match.group("ts"):
         return _timestamp(int(match.group("ts")), match.group("style") or "f", view)
     name = _e(match.group("emoji"))

@@ -256,6 +256,7 @@ class SandboxWeb:
         return {
             "version": fake.changes,
             "guild": fake.guild.name,
+            "bot": fake.bot_name,
             "me": str(user.id),
             "users": [
                 {

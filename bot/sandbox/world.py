@@ -132,11 +132,21 @@ def restore(fake: FakeDiscord, world: dict[str, Any]) -> None:
     fake.snowflake._last = max(fake.snowflake._last, world["last_snowflake"])
 
 
+class WorldError(RuntimeError):
+    """The saved world cannot be read."""
+
+
 def load(fake: FakeDiscord, path: Path) -> bool:
     """Restore the world saved at ``path`` into ``fake``; False when there is none."""
     if not path.is_file():
         return False
-    restore(fake, json.loads(path.read_text(encoding="utf-8")))
+    try:
+        restore(fake, json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise WorldError(
+            f"the sandbox's saved server {path} cannot be read ({exc!r}); move it away to "
+            "start with a new one"
+        ) from exc
     log.info("sandbox world restored from %s", path)
     return True
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.sandbox.fakediscord import User
 from bot.sandbox.runner import Sandbox
-from bot.sandbox.world import world_path
+from bot.sandbox.world import WorldError, world_path
 from bot.settings import Settings
 from tests.sandbox.dom import parse
 
@@ -176,3 +176,10 @@ async def test_a_restart_keeps_the_world_and_its_games(
         seats = lobby.one("div", "embed").text
         assert "@Aoi" in seats and "@Ben" in seats  # the old lobby's button still works
         assert sandbox.fake.violations == []
+
+
+def test_an_unreadable_world_is_reported(tmp_path: Path) -> None:
+    settings = sandbox_settings(tmp_path)
+    world_path(settings.database_path).write_text('{"format": 1, "guild": ', encoding="utf-8")
+    with pytest.raises(WorldError, match="cannot be read"):
+        Sandbox(settings)

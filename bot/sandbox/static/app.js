@@ -8,7 +8,7 @@ const state = {
   channel: "",
   version: null,
   data: null,
-  html: new Map(), // message id -> html shown
+  html: new Map(), // message id -> drawKey of the html shown
   seen: JSON.parse(localStorage.getItem("sandbox.seen") || "{}"), // user -> channel -> last id
   dismissed: new Set(JSON.parse(localStorage.getItem("sandbox.dismissed") || "[]")),
   command: null, // the command being filled in
@@ -218,6 +218,10 @@ function renderHeader(data) {
   problems.dataset.detail = data.problems.join("\n\n");
 }
 
+// What decides whether a message is drawn again: its HTML without the text of timestamps,
+// which the page keeps up to date itself (relative times change every second).
+function drawKey(html) { return html.replace(/(<time [^>]*>)[^<]*(<\/time>)/g, "$1$2"); }
+
 function renderMessages(data, switched) {
   const list = $("#messages");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
@@ -227,14 +231,15 @@ function renderMessages(data, switched) {
   for (const message of data.messages) {
     if (state.dismissed.has(message.id)) continue;
     let node = keep.get(message.id);
-    const stale = !node || state.html.get(message.id) !== message.html;
+    const key = drawKey(message.html);
+    const stale = !node || state.html.get(message.id) !== key;
     // A message whose menu the user is choosing in stays as it is until the menu closes.
     if (stale && !(node && node.classList.contains("has-open-menu"))) {
       const holder = document.createElement("div");
       holder.innerHTML = message.html;
       node = holder.firstElementChild;
       formatTimes(node);
-      state.html.set(message.id, message.html);
+      state.html.set(message.id, key);
     }
     nodes.push(node);
   }
@@ -396,7 +401,7 @@ function renderCommandMenu() {
   menu.innerHTML = `<div class="menu-title">Commands</div>` + (found.length ? found.map((c, i) =>
     `<div class="command-item${i === active ? " active" : ""}" data-command="${escapeHtml(c.name)}">` +
     `<span class="cmd">/${escapeHtml(c.label)}</span><span class="desc">${escapeHtml(c.description)}</span>` +
-    `<span class="app">${escapeHtml(state.data.users.length ? "KasaneTable" : "")}</span></div>`).join("")
+    `<span class="app">${escapeHtml(state.data.bot)}</span></div>`).join("")
     : `<div class="command-item"><span class="desc">No command matches.</span></div>`);
   menu.hidden = false;
 }
