@@ -28,6 +28,10 @@ class Settings(BaseSettings):
     sandbox_port: int = Field(
         8765, ge=0, le=65535, description="Port of the sandbox page on 127.0.0.1 (0: any)."
     )
+    sandbox_database_path: Path = Field(
+        Path("data/sandbox.sqlite3"),
+        description="SQLite file of the local sandbox, kept apart from the real bot's games.",
+    )
 
 
 class SettingsError(RuntimeError):
@@ -45,7 +49,8 @@ def load_settings(env_file: str | Path | None = ".env", *, sandbox: bool = False
         load_dotenv(env_file, override=False)
     try:
         if sandbox:
-            return Settings(_env_file=None, discord_token="sandbox")  # type: ignore[call-arg]
+            settings = Settings(_env_file=None, discord_token="sandbox")  # type: ignore[call-arg]
+            return settings.model_copy(update={"database_path": settings.sandbox_database_path})
         return Settings(_env_file=None)  # type: ignore[call-arg]
     except ValidationError as exc:
         missing = [".".join(str(p) for p in err["loc"]) for err in exc.errors()]
