@@ -18,7 +18,6 @@ from pydantic import ValidationError
 
 from bot.components import LobbyButton, LobbyOption
 from bot.i18n import lang_of, t
-from bot.i18n.errors import game_texts
 from bot.render.base import TABLE_COLOUR
 from bot.store import GameRecord, SeatRecord
 from games import registry
@@ -46,12 +45,12 @@ def option_choices(game: Game, field: str) -> list[str]:
 def option_value_text(game: Game, field: str, value: Any, lang: Lang) -> str:
     if isinstance(value, bool):
         return t(lang, "option.on" if value else "option.off")
-    values = getattr(game_texts(game.id), "OPTION_VALUES", {}).get(field, {})
+    values = getattr(game.texts, "OPTION_VALUES", {}).get(field, {})
     return values.get(str(value), {}).get(lang, str(value))
 
 
 def option_label(game: Game, field: str, lang: Lang) -> tuple[str, str]:
-    text = getattr(game_texts(game.id), "OPTION_TEXT", {}).get(field, {})
+    text = getattr(game.texts, "OPTION_TEXT", {}).get(field, {})
     return tuple(text.get(lang, (field, "")))  # type: ignore[return-value]
 
 

@@ -14,6 +14,8 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, MutableSequence, Sequence
 from enum import StrEnum
+from importlib import import_module
+from types import ModuleType
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -353,17 +355,29 @@ class Game(ABC):
     def load(self, snapshot: dict[str, Any]) -> State:
         """The inverse of `State.snapshot()`."""
 
-    @abstractmethod
+    #: The CPU player class of each level, by name, in the game's `ai` module.
+    cpu_classes: ClassVar[dict[str, str]] = {"random": "RandomPlayer", "strong": "StrongPlayer"}
+
+    @property
+    def texts(self) -> ModuleType:
+        """The game's `texts` module: `NAME`, `RULES` (per language), option labels
+        (`OPTION_TEXT`, `OPTION_VALUES`), reason messages (`REASONS`) and its card names."""
+        return import_module(f"games.{self.id}.texts")
+
     def name(self, lang: Lang) -> str:
         """The title in that language (Japanese names keep their Japanese form in English)."""
+        return str(self.texts.NAME[lang])
 
-    @abstractmethod
     def rules_summary(self, lang: Lang) -> str:
         """A short rules summary (Discord markdown, at most ~3500 characters)."""
+        return str(self.texts.RULES[lang])
 
-    @abstractmethod
     def cpu(self, level: str = "strong") -> CpuPlayer:
-        """A CPU player of that level (one of `cpu_levels`)."""
+        """A CPU player of that level (one of `cpu_levels`), from the game's `ai` module."""
+        if level not in self.cpu_classes:
+            raise KeyError(level)
+        player: CpuPlayer = getattr(import_module(f"games.{self.id}.ai"), self.cpu_classes[level])()
+        return player
 
     def options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
         """Validated options with defaults filled in."""

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
 from bot.i18n import has, t
+from games import registry
 from games.core import Lang
-
-
-def game_texts(game_id: str) -> Any:
-    """The game's `texts` module (names, rules, option labels, reason messages)."""
-    return import_module(f"games.{game_id}.texts")
 
 
 def reason_text(game_id: str, reason: str, lang: Lang) -> str:
@@ -19,7 +12,7 @@ def reason_text(game_id: str, reason: str, lang: Lang) -> str:
     and the generic "not a legal move" for anything unknown."""
     if has(f"error.{reason}"):
         return t(lang, f"error.{reason}")
-    reasons: dict[str, dict[str, str]] = getattr(game_texts(game_id), "REASONS", {})
+    reasons: dict[str, dict[str, str]] = getattr(registry.get(game_id).texts, "REASONS", {})
     if reason in reasons:
         return reasons[reason][lang]
     return t(lang, "error.not_legal")

@@ -6,8 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core import CpuPlayer, Game, Lang
-from games.gogyo import texts
+from games.core import Game
 from games.gogyo.actions import GogyoAction
 from games.gogyo.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.gogyo.state import GogyoOptions, GogyoState
@@ -30,18 +29,3 @@ class GogyoGame(Game):
 
     def load(self, snapshot: dict[str, Any]) -> GogyoState:
         return GogyoState.from_snapshot(snapshot)
-
-    def name(self, lang: Lang) -> str:
-        return texts.NAME[lang]
-
-    def rules_summary(self, lang: Lang) -> str:
-        return texts.RULES[lang]
-
-    def cpu(self, level: str = "strong") -> CpuPlayer:
-        from games.gogyo.ai import RandomPlayer, StrongPlayer
-
-        if level == "random":
-            return RandomPlayer()
-        if level == "strong":
-            return StrongPlayer()
-        raise ValueError(f"unknown CPU level {level!r}")

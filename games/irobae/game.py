@@ -6,8 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core import CpuPlayer, Game, Lang
-from games.irobae import texts
+from games.core import Game
 from games.irobae.rules import MAX_PLAYERS, MIN_PLAYERS, IrobaeAction, IrobaeOptions
 from games.irobae.state import IrobaeState
 
@@ -31,21 +30,6 @@ class IrobaeGame(Game):
         if snapshot.get("game") != self.id:
             raise ValueError("not an irobae snapshot")
         return IrobaeState.from_snapshot(snapshot)
-
-    def name(self, lang: Lang) -> str:
-        return texts.NAME[lang]
-
-    def rules_summary(self, lang: Lang) -> str:
-        return texts.RULES[lang]
-
-    def cpu(self, level: str = "strong") -> CpuPlayer:
-        from games.irobae.ai import RandomPlayer, StrongPlayer
-
-        if level == "random":
-            return RandomPlayer()
-        if level == "strong":
-            return StrongPlayer()
-        raise KeyError(level)
 
 
 GAME = IrobaeGame()

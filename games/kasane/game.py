@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core import CpuPlayer, Game, Lang
+from games.core import Game
 from games.kasane.actions import KasaneAction
 from games.kasane.rules import KasaneOptions
 from games.kasane.state import KasaneState
@@ -32,25 +32,6 @@ class KasaneGame(Game):
 
     def load(self, snapshot: dict[str, Any]) -> KasaneState:
         return KasaneState.from_snapshot(snapshot)
-
-    def name(self, lang: Lang) -> str:
-        from games.kasane.texts import NAME
-
-        return NAME[lang]
-
-    def rules_summary(self, lang: Lang) -> str:
-        from games.kasane.texts import RULES
-
-        return RULES[lang]
-
-    def cpu(self, level: str = "strong") -> CpuPlayer:
-        from games.kasane.ai import RandomPlayer, StrongPlayer
-
-        if level == "random":
-            return RandomPlayer()
-        if level == "strong":
-            return StrongPlayer()
-        raise KeyError(level)
 
 
 GAME = KasaneGame()

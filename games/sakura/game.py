@@ -6,8 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core import CpuPlayer, Game, Lang
-from games.sakura import texts
+from games.core import Game
 from games.sakura.actions import SakuraAction
 from games.sakura.state import SakuraOptions, SakuraState
 
@@ -33,18 +32,3 @@ class SakuraGame(Game):
         if snapshot.get("game") != self.id:
             raise ValueError("not a sakura snapshot")
         return SakuraState.from_snapshot(snapshot)
-
-    def name(self, lang: Lang) -> str:
-        return texts.NAME[lang]
-
-    def rules_summary(self, lang: Lang) -> str:
-        return texts.RULES[lang]
-
-    def cpu(self, level: str = "strong") -> CpuPlayer:
-        from games.sakura.ai import RandomPlayer, StrongPlayer
-
-        if level == "random":
-            return RandomPlayer()
-        if level == "strong":
-            return StrongPlayer()
-        raise ValueError(f"unknown CPU level {level!r}")

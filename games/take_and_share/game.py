@@ -6,8 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core import CpuPlayer, Game, Lang
-from games.take_and_share import texts
+from games.core import Game
 from games.take_and_share.actions import TakeAndShareAction
 from games.take_and_share.state import TakeAndShareState
 
@@ -37,21 +36,6 @@ class TakeAndShare(Game):
 
     def load(self, snapshot: dict[str, Any]) -> TakeAndShareState:
         return TakeAndShareState.from_snapshot(snapshot)
-
-    def name(self, lang: Lang) -> str:
-        return texts.NAME[lang]
-
-    def rules_summary(self, lang: Lang) -> str:
-        return texts.RULES[lang]
-
-    def cpu(self, level: str = "strong") -> CpuPlayer:
-        from games.take_and_share.ai import RandomPlayer, StrongPlayer
-
-        if level == "random":
-            return RandomPlayer()
-        if level == "strong":
-            return StrongPlayer()
-        raise KeyError(level)
 
 
 GAME = TakeAndShare()
