@@ -281,6 +281,8 @@ class Table:
             except discord.HTTPException as exc:
                 log.info("could not update lobby message of game %s: %s", record.id, exc)
         await self.refresh_dm_hands(session)
+        for key in [key for key in self._dm_shown if key[0] == record.id]:
+            del self._dm_shown[key]  # each is a whole hand's text, kept for every game ever
         record.end_published = True
         await self.bot.store.update_game(record.id, end_published=1)
         self.bot.sessions.forget(record.id)

@@ -203,3 +203,26 @@ async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) ->
         table = fake.message(table_id)
         await wait_until(fake, lambda: "abandoned" in fake.message(table_id).text, "the note")
         assert [c for c in table.custom_ids if c.startswith("mv:")] == []
+
+
+async def test_dm_hands_are_forgotten_when_the_game_ends_bug(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The table remembered the text of every DM hand it ever showed, for every game ever
+    played (a slow leak); a finished game's are dropped."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=4)
+    async with fake.run_bot(bot):
+        await (await aoi.slash("settings", {"hand": "dm"})).response()
+        game_id, thread_id = await start_with_cpus(fake, aoi, [], cpus=2)
+        table = table_message(fake, game_id, thread_id)
+        await (await aoi.click(table, f"hd:{game_id}")).response()
+        await fake.wait_for(lambda: aoi.dms(), 5, "the DM hand")
+        assert (game_id, 0) in bot.table._dm_shown
+        inter = await aoi.slash("game replace", {"player": aoi}, channel=thread_id)
+        await inter.response()
+        await wait_until(
+            fake, lambda: bot.sessions._live.get(game_id) is None, "the CPUs to finish the game"
+        )
+        assert not [key for key in bot.table._dm_shown if key[0] == game_id]
