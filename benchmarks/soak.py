@@ -10,7 +10,8 @@ once; the host then hands their seat to a CPU with `/game replace`, so each game
 CPUs to its end while the bot publishes every move. The bot reports its resident memory,
 asyncio tasks, objects tracked by the garbage collector and games in memory every few seconds;
 the soak prints them over time and, after a warm-up, checks for a growth trend (least-squares
-slope over the rest of the run). It exits with status 1 if it finds one.
+slope over the rest of the run). It exits with status 1 if it finds one, and 2 when a short
+run grows but has too little time after the warm-up to tell a trend from the warm-up itself.
 
 Not part of CI: it runs for as long as it is told to.
 """
@@ -307,13 +308,17 @@ class Soak:
         for name, ok, text in checks:
             print(f"soak {name}: {'ok' if ok else 'GROWING'} — {text}")
             failed |= not ok
+        if not failed:
+            print("soak: no growth trend")
+            return 0
         if span_hours * 60 < 10:
             print(
-                "soak: fewer than 10 minutes after the warm-up; the trend is indicative only "
-                "(the CPU players' bounded caches take a few minutes to fill)"
+                "soak: inconclusive — growth, but fewer than 10 minutes after the warm-up (the "
+                "CPU players' bounded caches take a few minutes to fill); run longer for a verdict"
             )
-        print(f"soak: {'a growth trend was found' if failed else 'no growth trend'}")
-        return 1 if failed else 0
+            return 2
+        print("soak: a growth trend was found")
+        return 1
 
 
 def main(argv: list[str] | None = None) -> int:
