@@ -283,15 +283,17 @@ class Table:
         await self.refresh_dm_hands(session)
         for key in [key for key in self._dm_shown if key[0] == record.id]:
             del self._dm_shown[key]  # each is a whole hand's text, kept for every game ever
-        record.end_published = True
-        await self.bot.store.update_game(record.id, end_published=1)
         self.bot.sessions.forget(record.id)
 
     async def _send_final(self, session: Session) -> None:
+        """Post the final breakdown; only then is the end published (a stop before this is
+        caught up after the restart, also when Discord made us send it again later)."""
         embeds = renderer_for(session.record.game).final(self.context(session))
         await self._channel(session.record.play_channel_id).send(
             embeds=embeds, allowed_mentions=NO_MENTIONS
         )
+        session.record.end_published = True
+        await self.bot.store.update_game(session.record.id, end_published=1)
 
     # -- hands by DM ------------------------------------------------------------------------
 
