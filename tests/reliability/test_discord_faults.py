@@ -41,6 +41,8 @@ SEATS = {
 CHANNEL_WRITES = frozenset(
     {"PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages"}
 )
+#: Seconds a player waits for a hand that does not come before asking for it again.
+HAND_RETRY = 4.0
 REFUSAL_MARKS = ("⚠️", t("en", "error.internal"))
 
 
@@ -159,7 +161,8 @@ class Run:
     session: Session
     #: The players' choices (one generator per game, so each game's clicks replay).
     rng: random.Random
-    hand_asked: dict[int, int] = field(default_factory=dict)
+    #: When each seat last asked for its hand, and at which version.
+    hand_asked: dict[int, tuple[int, float]] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -353,8 +356,12 @@ class Players:
             table = self.table(run)
             show = f"hd:{run.game_id}"
             visible = table is not None and not table.deleted and show in table.custom_ids
-            if run.hand_asked.get(seat) != version and visible:
-                run.hand_asked[seat] = version
+            asked = run.hand_asked.get(seat)
+            # Ask for the hand once per version; ask again, as a player would, when an answer
+            # lost to an injected fault left nothing to click for a while.
+            stale = asked is None or asked[0] != version or loop.time() - asked[1] > HAND_RETRY
+            if stale and visible:
+                run.hand_asked[seat] = (version, loop.time())
                 await self.settle(await self.press(run.users[seat], table, show, None))
                 continue
             if loop.time() > deadline:
