@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.sessions import Sessions
-from bot.store import SeatRecord, Store
+from bot.store import GameRecord, SeatRecord, Store
 from games import registry
 
 
@@ -31,6 +31,26 @@ async def cpu_game(store: Store, players: int, seed: int) -> int:
     ]
     await store.set_seats(record.id, seats)
     return record.id
+
+
+async def human_game(store: Store, game: str, *, seed: int, turn_seconds: int = 0) -> GameRecord:
+    """A stored lobby of three human seats, ready to start."""
+    record = await store.create_game(
+        game=game,
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="P0",
+        language="en",
+        seed=seed,
+        options={},
+        cpu_level="random",
+        turn_seconds=turn_seconds,
+    )
+    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
+    stored = await store.get(record.id)
+    assert stored is not None
+    return stored
 
 
 async def run_until(store: Store, game_id: int, predicate, timeout: float = 60) -> None:
@@ -94,21 +114,7 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
     fresh deadline."""
     now = [1000.0]
     store = await Store.open(tmp_path / "timer.sqlite3")
-    record = await store.create_game(
-        game="kasane",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        host_name="A",
-        language="en",
-        seed=3,
-        options={},
-        cpu_level="random",
-        turn_seconds=30,
-    )
-    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
-    record = await store.get(record.id)
-    assert record is not None
+    record = await human_game(store, "kasane", seed=3, turn_seconds=30)
     sessions = Sessions(store, cpu_delay=0, clock=lambda: now[0])
     session = await sessions.start(record)
     assert session.record.deadline == 1030.0
@@ -134,21 +140,7 @@ async def test_simultaneous_choices_do_not_make_each_other_stale(tmp_path: Path)
     from bot.sessions import MoveRefused
 
     store = await Store.open(tmp_path / "pass.sqlite3")
-    record = await store.create_game(
-        game="irobae",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        host_name="A",
-        language="en",
-        seed=9,
-        options={},
-        cpu_level="random",
-        turn_seconds=0,
-    )
-    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
-    record = await store.get(record.id)
-    assert record is not None
+    record = await human_game(store, "irobae", seed=9, turn_seconds=0)
     sessions = Sessions(store, cpu_delay=0)
     session = await sessions.start(record)
     state = session.state
@@ -178,21 +170,7 @@ async def test_restore_publishes_games_left_behind_by_a_crash_bug(tmp_path: Path
 
     path = tmp_path / "crash.sqlite3"
     store = await Store.open(path)
-    record = await store.create_game(
-        game="kasane",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        host_name="A",
-        language="en",
-        seed=3,
-        options={},
-        cpu_level="random",
-        turn_seconds=0,
-    )
-    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
-    record = await store.get(record.id)
-    assert record is not None
+    record = await human_game(store, "kasane", seed=3, turn_seconds=0)
     sessions = Sessions(store, cpu_delay=0)
     session = await sessions.start(record)
     seat = session.state.to_act()[0]
