@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.client import GameBot
 from bot.settings import Settings
@@ -65,6 +66,15 @@ def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:
     found = [m for m in fake.channel_messages(thread_id) if f"hd:{game_id}" in m.custom_ids]
     assert found, "no table message"
     return found[-1]
+
+
+async def wait_stored(fake: FakeDiscord, session: Any, version: int) -> None:
+    """Wait until the game has moved past `version` (the click's move is stored) or ended."""
+    await fake.wait_for(
+        lambda: session.version > version or session.record.status != "playing",
+        20,
+        "the move to be stored",
+    )
 
 
 async def wait_until(fake: FakeDiscord, predicate: Callable[[], object], what: str) -> None:

@@ -24,6 +24,7 @@ from tests.e2e.harness import (
     lobby_click,
     make_bot,
     table_message,
+    wait_stored,
     wait_until,
 )
 from tests.fakediscord import FakeDiscord, Message, User
@@ -208,11 +209,7 @@ class Match:
         assert response.message.id == message.id and response.message.ephemeral
         assert "⚠️" not in response.message.text
         self.note_shown(seat, response.message)
-        await wait_until(
-            self.fake,
-            lambda: session.version > version or session.record.status != "playing",
-            "the move to be stored",
-        )
+        await wait_stored(self.fake, session, version)
         self.human_moves += 1
         return response.message
 

@@ -15,6 +15,7 @@ from tests.e2e.harness import (
     lobby_click,
     make_bot,
     table_message,
+    wait_stored,
     wait_until,
 )
 from tests.fakediscord import FakeDiscord, Message, User
@@ -100,11 +101,7 @@ async def human_turn(
         response = await inter.response()
         assert response.type == 7 and response.message is not None
         assert response.message.ephemeral
-    await wait_until(
-        fake,
-        lambda: session.version > version or session.record.status != "playing",
-        "the move to be stored",
-    )
+    await wait_stored(fake, session, version)
     return True
 
 

@@ -21,6 +21,7 @@ from tests.e2e.harness import (
     lobby_click,
     make_bot,
     table_message,
+    wait_stored,
     wait_until,
 )
 from tests.fakediscord import FakeDiscord, Message, User
@@ -167,11 +168,7 @@ async def human_step(
     assert response.type == 7  # the clicked message answered with its own update
     assert response.message is not None
     assert response.message.ephemeral == (view.step not in TABLE_STEPS)
-    await wait_until(
-        fake,
-        lambda: session.version > version or session.record.status != "playing",
-        "the move to be stored",
-    )
+    await wait_stored(fake, session, version)
 
 
 async def play_until_split(

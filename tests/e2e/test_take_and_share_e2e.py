@@ -19,6 +19,7 @@ from tests.e2e.harness import (
     lobby_click,
     make_bot,
     table_message,
+    wait_stored,
     wait_until,
 )
 from tests.fakediscord import FakeDiscord, Message, User
@@ -141,11 +142,7 @@ async def human_step(
     inter = await user.click(hand, moves[version % len(moves)])
     response = await inter.response()
     assert response.type == 7 and response.message is not None and response.message.ephemeral
-    await wait_until(
-        fake,
-        lambda: session.version > version or session.record.status != "playing",
-        "the card to be stored",
-    )
+    await wait_stored(fake, session, version)
 
 
 async def play_out(
