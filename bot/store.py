@@ -374,17 +374,15 @@ class Store:
                 (game_id, version, seat, action, int(by_cpu), now),
             )
             if result is not None:
-                row = await self.get_game_name(game_id)
                 await self.db.execute(
                     "INSERT INTO results (game_id, game, finished_at, scores, winners, result) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "SELECT id, game, ?, ?, ?, ? FROM games WHERE id = ?",
                     (
-                        game_id,
-                        row,
                         now,
                         _dumps(result["scores"]),
                         _dumps(result["winners"]),
                         _dumps(result),
+                        game_id,
                     ),
                 )
 
@@ -424,11 +422,6 @@ class Store:
     async def set_problem(self, game_id: int, problem: str) -> None:
         """Note why a game cannot be loaded (nothing else about it changes)."""
         await self._write("UPDATE games SET problem = ? WHERE id = ?", (problem, game_id))
-
-    async def get_game_name(self, game_id: int) -> str:
-        async with self.db.execute("SELECT game FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return str(row[0]) if row else ""
 
     async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
         """The action log `(version, seat, action)` in order."""
