@@ -6,54 +6,7 @@ place, so monkeypatching one patches what the server uses.
 Fixtures: ``tests.fakediscord.pytest_plugin``.
 """
 
-from bot.sandbox.fakediscord import (
-    ApiError,
-    CallbackResponse,
-    Channel,
-    FakeClock,
-    FakeDiscord,
-    Faults,
-    Guild,
-    Intents,
-    Interaction,
-    Message,
-    Permissions,
-    Problem,
-    RequestRecord,
-    Role,
-    SpecValidator,
-    User,
-    Violation,
-    check_autocomplete,
-    check_commands,
-    check_message,
-    check_modal,
-    find_spec_path,
-    load_spec_validator,
-)
+from bot.sandbox import fakediscord as _package
+from bot.sandbox.fakediscord import *  # noqa: F403 - the same names, listed once, there
 
-__all__ = [
-    "ApiError",
-    "CallbackResponse",
-    "Channel",
-    "FakeClock",
-    "FakeDiscord",
-    "Faults",
-    "Guild",
-    "Intents",
-    "Interaction",
-    "Message",
-    "Permissions",
-    "Problem",
-    "RequestRecord",
-    "Role",
-    "SpecValidator",
-    "User",
-    "Violation",
-    "check_autocomplete",
-    "check_commands",
-    "check_message",
-    "check_modal",
-    "find_spec_path",
-    "load_spec_validator",
-]
+__all__ = list(_package.__all__)
