@@ -3,18 +3,15 @@ snapshot sizes.
 
 Both writes go through the bot's own `Store` connection (aiosqlite, WAL, `synchronous=NORMAL`)
 in one temporary database and are interleaved move by move, so they meet the same disk and the
-same load. The move is `Store.commit_move` exactly as the bot calls it (snapshot serialised,
-action row, version check, one `BEGIN IMMEDIATE` transaction); the baseline is one
-`INSERT … ON CONFLICT DO UPDATE` of a ready string as long as that snapshot's JSON. For
-comparison, the same two writes are also made in one transaction in a single call to aiosqlite's
-database thread (its private `_execute`; the bot does not do this): the difference to the move
-is what aiosqlite's one-thread-hop-per-statement costs.
+same load. The move is `Store.commit_move` exactly as the bot calls it (snapshot serialised, then
+the one statement whose trigger checks the version and writes the action row, the snapshot and
+version, and for a last move the result); the baseline is one `INSERT … ON CONFLICT DO UPDATE`
+of a ready string as long as that snapshot's JSON.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import statistics
 import tempfile
 import time
@@ -24,7 +21,7 @@ from bot.store import SeatRecord, Store, _dumps
 from games import registry
 from games.core import Rng
 
-#: Targets: a move's transaction at most this many times the bare upsert; snapshots below this.
+#: Targets: storing a move at most this many times the bare upsert; snapshots below this.
 RATIO_TARGET = 2.0
 SNAPSHOT_TARGET = 16 * 1024
 
@@ -32,26 +29,6 @@ SNAPSHOT_TARGET = 16 * 1024
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
-
-
-def _one_call(conn: sqlite3.Connection, snapshot: str, version: int, action: str) -> None:
-    """A move's two writes in one transaction, run in one call on aiosqlite's thread."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute(
-            "INSERT INTO bench_blob (id, blob) VALUES (2, ?) "
-            "ON CONFLICT (id) DO UPDATE SET blob = excluded.blob",
-            (snapshot,),
-        )
-        conn.execute(
-            "INSERT INTO bench_log (version, action) VALUES (?, ?) "
-            "ON CONFLICT (version) DO UPDATE SET action = excluded.action",
-            (version, action),
-        )
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
 
 
 async def _play(store: Store, game_id: str, players: int, seed: int, out: dict) -> None:
@@ -104,24 +81,18 @@ async def _play(store: Store, game_id: str, players: int, seed: int, out: dict) 
             (blob,),
         )
         bare = time.perf_counter() - start
-        text = _dumps(snapshot)
-        start = time.perf_counter()
-        await store.db._execute(_one_call, store.db._conn, text, version, action.encode())
-        one_call = time.perf_counter() - start
         out["move"].append(move)
         out["bare"].append(bare)
-        out["one_call"].append(one_call)
         size = len(_dumps(snapshot).encode())
         sizes = out["sizes"].setdefault(game_id, [])
         sizes.append(size)
 
 
 async def _run(quick: bool) -> dict[str, object]:
-    out: dict = {"move": [], "bare": [], "one_call": [], "sizes": {}}
+    out: dict = {"move": [], "bare": [], "sizes": {}}
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         await store.db.execute("CREATE TABLE bench_blob (id INTEGER PRIMARY KEY, blob TEXT)")
-        await store.db.execute("CREATE TABLE bench_log (version INTEGER PRIMARY KEY, action TEXT)")
         games = 1 if quick else 6
         for game in registry.all():
             for players in range(game.min_players, game.max_players + 1):
@@ -134,16 +105,10 @@ async def _run(quick: bool) -> dict[str, object]:
     ratio99 = pct(move_ms, 0.99) / pct(bare_ms, 0.99)
     verdict = "ok" if ratio <= RATIO_TARGET else "MISSED"
     print(
-        f"move transaction: p50 {statistics.median(move_ms):.3f} ms, p99 {pct(move_ms, 0.99):.3f}"
+        f"move: p50 {statistics.median(move_ms):.3f} ms, p99 {pct(move_ms, 0.99):.3f}"
         f" ms; bare upsert of the same size: p50 {statistics.median(bare_ms):.3f} ms, p99 "
         f"{pct(bare_ms, 0.99):.3f} ms; ratio p50 {ratio:.2f}×, p99 {ratio99:.2f}× over "
         f"{len(move_ms)} moves (target ≤ {RATIO_TARGET:.0f}×: {verdict})"
-    )
-    one_ms = [v * 1000 for v in out["one_call"]]
-    print(
-        f"  for comparison, the same two writes in one transaction made in one call to "
-        f"aiosqlite's thread (serialised snapshot given): p50 {statistics.median(one_ms):.3f} ms"
-        f" = {statistics.median(one_ms) / statistics.median(bare_ms):.2f}× the bare upsert"
     )
     sizes: dict[str, dict[str, float]] = {}
     for game_id, values in out["sizes"].items():

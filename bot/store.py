@@ -1,8 +1,8 @@
 """SQLite storage (aiosqlite, WAL): schema migrations, game records, and one transaction per move.
 
-A move is stored by `commit_move` in one `BEGIN IMMEDIATE` transaction: the action row (its
-primary key `(game_id, version)` makes a second write of the same version impossible), the new
-snapshot and the new version. The bot answers Discord only after that commit.
+A move is stored by `commit_move` in one statement, atomic by itself: the action row (its primary
+key `(game_id, version)` makes a second write of the same version impossible), the new snapshot
+and the new version. The bot answers Discord only after it is committed.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -66,6 +67,13 @@ MUTABLE_COLUMNS = frozenset(
         "problem",
         "end_published",
     ]
+)
+
+
+#: The one statement that stores a move (see `commit_move` and migration 0004's `moves` view).
+MOVE_SQL = (
+    "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, snapshot, deadline, "
+    "scores, winners, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -346,45 +354,33 @@ class Store:
     ) -> None:
         """Store the move that turns `version - 1` into `version`, atomically.
 
+        One statement (`MOVE_SQL`, whose trigger is in migration 0004) writes the action row,
+        the snapshot, version and deadline, so the store's write lock is held for a single call
+        to the database thread.
+
         Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`.
         With `result`, the game is marked finished (its end not yet published) and its result
-        recorded in the same transaction.
+        recorded by the same statement.
         """
-        now = time.time()
-        async with self.transaction():
-            cur = await self.db.execute(
-                "UPDATE games SET version = ?, snapshot = ?, deadline = ?, updated_at = ?, "
-                "status = ?, end_published = ? WHERE id = ? AND version = ? AND status = 'playing'",
-                (
-                    version,
-                    _dumps(snapshot),
-                    deadline,
-                    now,
-                    "finished" if result is not None else "playing",
-                    int(result is None),
-                    game_id,
-                    version - 1,
-                ),
-            )
-            if cur.rowcount != 1:
-                raise StaleVersion(f"game {game_id} is not at version {version - 1}")
-            await self.db.execute(
-                "INSERT INTO actions (game_id, version, seat, action, by_cpu, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, version, seat, action, int(by_cpu), now),
-            )
-            if result is not None:
-                await self.db.execute(
-                    "INSERT INTO results (game_id, game, finished_at, scores, winners, result) "
-                    "SELECT id, game, ?, ?, ?, ? FROM games WHERE id = ?",
-                    (
-                        now,
-                        _dumps(result["scores"]),
-                        _dumps(result["winners"]),
-                        _dumps(result),
-                        game_id,
-                    ),
-                )
+        values = (
+            game_id,
+            version,
+            seat,
+            action,
+            int(by_cpu),
+            time.time(),
+            _dumps(snapshot),
+            deadline,
+            _dumps(result["scores"]) if result is not None else None,
+            _dumps(result["winners"]) if result is not None else None,
+            _dumps(result) if result is not None else None,
+        )
+        try:
+            await self._write(MOVE_SQL, values)
+        except sqlite3.IntegrityError as exc:
+            if str(exc) == "stale version":
+                raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
+            raise
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -487,6 +483,15 @@ class Store:
 
 
 def _split_sql(sql: str) -> list[str]:
-    """Statements of a migration file (comments removed; `;` ends a statement)."""
-    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+    """Statements of a migration file, comments removed. A statement ends at a `;` that
+    completes it, so a trigger's body (`BEGIN … END;`) stays in one piece."""
+    statements: list[str] = []
+    pending = ""
+    for line in sql.splitlines():
+        pending += line.split("--", 1)[0] + "\n"
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip().removesuffix(";").strip())
+            pending = ""
+    if pending.strip():
+        statements.append(pending.strip())
+    return [statement for statement in statements if statement]

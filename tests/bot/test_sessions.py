@@ -4,6 +4,7 @@ restart with the same outcome."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,15 @@ async def run_until(store: Store, game_id: int, predicate, timeout: float = 60) 
     await asyncio.wait_for(poll(), timeout)
 
 
-async def play_through(tmp_path: Path, name: str, seed: int, stop_at: int | None) -> dict:
+async def play_through(
+    tmp_path: Path,
+    name: str,
+    seed: int,
+    stop_at: int | None,
+    between: Callable[[Path], Awaitable[None]] | None = None,
+) -> dict:
+    """A three-CPU kasane game played to the end (stopped at `stop_at` and restored from the
+    file, after `between` did what it does to the file) and checked against its replay."""
     path = tmp_path / name
     store = await Store.open(path)
     game_id = await cpu_game(store, 3, seed)
@@ -77,6 +86,8 @@ async def play_through(tmp_path: Path, name: str, seed: int, stop_at: int | None
         await run_until(store, game_id, lambda r: r.version >= stop_at)
         await sessions.close()
         await store.close()
+        if between is not None:
+            await between(path)
         # A new process: new store and sessions on the same file.
         store = await Store.open(path)
         sessions = Sessions(store, cpu_delay=0)

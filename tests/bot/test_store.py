@@ -1,4 +1,4 @@
-"""Storage: migrations, one atomic transaction per move, and no double writes."""
+"""Storage: migrations, one atomic statement per move, and no double writes."""
 
 from __future__ import annotations
 
@@ -89,8 +89,45 @@ async def test_commit_move_is_atomic_and_refuses_a_stale_version(tmp_path: Path)
         result={"scores": [3, 4], "winners": [1]},
     )
     record = await store.get(game_id)
-    assert record is not None and record.status == "finished"
+    assert record is not None and record.status == "finished" and not record.end_published
     assert (await store.result(game_id)) == {"scores": [3, 4], "winners": [1]}
+    async with store.db.execute(
+        "SELECT game, scores, winners FROM results WHERE game_id = ?", (game_id,)
+    ) as cur:
+        assert tuple(await cur.fetchone()) == ("kasane", "[3,4]", "[1]")
+    # A finished game takes no further move.
+    with pytest.raises(StaleVersion):
+        await store.commit_move(
+            game_id, version=3, seat=0, action="x", by_cpu=False, snapshot={}, deadline=None
+        )
+    await store.close()
+
+
+async def test_a_move_that_fails_halfway_writes_nothing(tmp_path: Path) -> None:
+    """The move's statement is atomic: when its action row cannot be written (here a row of
+    that version is already there), the version and snapshot it had updated are undone too."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    game_id = await new_game(store)
+    await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
+    await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+    await store.db.execute(
+        "INSERT INTO actions (game_id, version, seat, action, created_at) VALUES (?, 1, 1, 'x', 0)",
+        (game_id,),
+    )
+    with pytest.raises(aiosqlite.IntegrityError):
+        await store.commit_move(
+            game_id,
+            version=1,
+            seat=0,
+            action="take.1",
+            by_cpu=False,
+            snapshot={"v": 1},
+            deadline=5.0,
+        )
+    record = await store.get(game_id)
+    assert record is not None
+    assert (record.version, record.snapshot, record.deadline) == (0, {"v": 0}, None)
+    assert await store.actions(game_id) == [(1, 1, "x")]
     await store.close()
 
 

@@ -13,24 +13,22 @@ open, and with `--stats-every <seconds>` a line `stats {json}` that often: resid
 asyncio tasks, objects tracked by the garbage collector (frozen ones included) and games in
 memory (what the soak benchmark watches). It is meant to be killed (SIGKILL) at any moment.
 
-Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move transaction
-of this process waits that long between `BEGIN IMMEDIATE` and `COMMIT`, so a kill can land
-inside it. `bot/` itself has no such hook.
+Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move of this
+process is written inside a transaction that waits that long before its `COMMIT`, so a kill can
+land while the move is written but not committed. `bot/` itself has no such hook.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextvars
 import gc
 import itertools
 import json
 import logging
 import os
 import sys
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +39,10 @@ import yarl
 
 from bot.client import GameBot
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import MOVE_SQL, Store
 
 log = logging.getLogger("botproc")
 
-#: Set while `Store.commit_move` runs, so the hook only touches move transactions.
-_in_move: contextvars.ContextVar[bool] = contextvars.ContextVar("in_move", default=False)
 #: Tasks of this module (kept referenced while they run).
 _background: set[asyncio.Task[None]] = set()
 
@@ -64,31 +60,33 @@ def point_at(host: str, port: int) -> None:
 
 
 def hold_commits(spec: str) -> None:
-    """Install the hook of `BOTPROC_HOLD_COMMIT` (`<n>:<seconds>`)."""
+    """Install the hook of `BOTPROC_HOLD_COMMIT` (`<n>:<seconds>`).
+
+    A move is one statement (`MOVE_SQL`), atomic by itself, so the window a kill could land in
+    is short. For the n-th move the hook runs that statement inside an explicit transaction and
+    waits before its `COMMIT`: the move is then written but not committed, the state a kill in
+    the middle of the statement would leave."""
     nth_text, _, seconds_text = spec.partition(":")
     nth, seconds = int(nth_text), float(seconds_text or "1")
     moves = itertools.count(1)
-    original_transaction = Store.transaction
+    original_write = Store._write
     original_commit = Store.commit_move
     current: list[int] = [0, 0]
 
-    @asynccontextmanager
-    async def transaction(self: Store) -> AsyncIterator[None]:
-        async with original_transaction(self):
-            yield
-            if _in_move.get() and next(moves) == nth:
-                say(f"commit-open {current[0]} {current[1]}")
-                await asyncio.sleep(seconds)
+    async def write(self: Store, sql: str, args: Sequence[Any] = ()) -> None:
+        if sql != MOVE_SQL or next(moves) != nth:
+            await original_write(self, sql, args)
+            return
+        async with self.transaction():
+            await self.db.execute(sql, args)
+            say(f"commit-open {current[0]} {current[1]}")
+            await asyncio.sleep(seconds)
 
     async def commit_move(self: Store, game_id: int, *, version: int, **kwargs: Any) -> None:
         current[:] = [game_id, version]
-        token = _in_move.set(True)
-        try:
-            await original_commit(self, game_id, version=version, **kwargs)
-        finally:
-            _in_move.reset(token)
+        await original_commit(self, game_id, version=version, **kwargs)
 
-    Store.transaction = transaction  # type: ignore[method-assign,assignment]
+    Store._write = write  # type: ignore[method-assign]
     Store.commit_move = commit_move  # type: ignore[method-assign]
 
 

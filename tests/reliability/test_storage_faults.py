@@ -11,7 +11,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import Store, migration_files
-from tests.bot.test_sessions import cpu_game
+from tests.bot.test_sessions import play_through
 from tests.e2e.harness import make_bot, table_message
 from tests.e2e.test_kasane_e2e import start_game
 from tests.fakediscord import FakeDiscord, User
@@ -115,7 +115,7 @@ async def test_a_full_disk_refuses_the_move_and_changes_nothing(
         real_execute = bot.store.db.execute
 
         def full_disk(sql: str, *args: Any, **kwargs: Any) -> Any:
-            if sql.startswith("INSERT INTO actions"):
+            if sql.startswith("INSERT INTO moves"):
                 raise sqlite3.OperationalError("database or disk is full")
             return real_execute(sql, *args, **kwargs)
 
@@ -135,20 +135,22 @@ def before_snapshot(row: tuple[str, int, str | None]) -> dict[str, Any]:
     return json.loads(row[0])
 
 
-async def test_a_database_of_the_previous_schema_plays_on(tmp_path: Path) -> None:
-    """Games stored by the previous schema version load and continue after the upgrade."""
-    path = tmp_path / "old.sqlite3"
+async def test_a_database_of_an_older_schema_plays_on(tmp_path: Path) -> None:
+    """A game in play stored by the schema of two versions ago (before `end_published` and the
+    one-statement move) loads after the upgrade and ends exactly as it would have."""
     files = migration_files()
-    store = await Store.open(path)
-    game_id = await cpu_game(store, 3, seed=5)
-    await store.close()
-    async with aiosqlite.connect(path) as db:
-        # Take the database back to the previous schema: drop what the last migration added.
-        await db.execute("ALTER TABLE games DROP COLUMN end_published")
-        await db.execute(f"PRAGMA user_version = {files[-2][0]}")
-        await db.commit()
-    store = await Store.open(path)
-    assert await store.schema_version() == files[-1][0]
-    record = await store.get(game_id)
-    assert record is not None and record.end_published and len(record.seats) == 3
-    await store.close()
+
+    async def downgrade(path: Path) -> None:
+        async with aiosqlite.connect(path) as db:
+            # Take the database back two versions: drop what migrations 0003 and 0004 added.
+            await db.execute("DROP VIEW moves")  # its trigger goes with it
+            await db.execute("ALTER TABLE games DROP COLUMN end_published")
+            await db.execute("PRAGMA user_version = 2")
+            await db.commit()
+        store = await Store.open(path)
+        assert await store.schema_version() == files[-1][0]
+        await store.close()
+
+    straight = await play_through(tmp_path, "new.sqlite3", seed=5, stop_at=None)
+    upgraded = await play_through(tmp_path, "old.sqlite3", seed=5, stop_at=8, between=downgrade)
+    assert upgraded == straight

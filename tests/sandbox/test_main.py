@@ -28,8 +28,10 @@ def test_arguments() -> None:
 def test_the_sandbox_starts_and_stops(tmp_path: Path, token: str | None) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env.update(
-        PYTHONPATH=str(ROOT), DATABASE_PATH=str(tmp_path / "db.sqlite3"),
-        SANDBOX_DATABASE_PATH=str(tmp_path / "db.sqlite3"), LOG_LEVEL="WARNING"
+        PYTHONPATH=str(ROOT),
+        DATABASE_PATH=str(tmp_path / "db.sqlite3"),
+        SANDBOX_DATABASE_PATH=str(tmp_path / "db.sqlite3"),
+        LOG_LEVEL="WARNING",
     )
     argv = [sys.executable, "-m", "bot", "--port", "0"]
     if token is not None:
