@@ -114,7 +114,10 @@ class Play:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
         try:
-            await asyncio.wait_for(session.lock.acquire(), LOCK_PATIENCE)
+            if session.lock.locked():  # (a free lock is taken at once, without a timeout task)
+                await asyncio.wait_for(session.lock.acquire(), LOCK_PATIENCE)
+            else:
+                await session.lock.acquire()
         except TimeoutError:
             # Other moves of this game are being written: acknowledge now so Discord's
             # 3-second limit holds however long the queue is, and answer when it is our turn.

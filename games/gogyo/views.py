@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from games.gogyo.cards import card_name, duel_number, dynasty_of, element_of
 from games.gogyo.scoring import best_arrangement
@@ -36,7 +37,10 @@ STEPS: tuple[str, ...] = (
 
 
 class CardView(BaseModel):
-    """One card: `name` is `"夏木"`, `"天"` or `"閥"`; `number` is its duel number."""
+    """One card: `name` is `"夏木"`, `"天"` or `"閥"`; `number` is its duel number.
+    Frozen, so `card_view` can hand out one shared value per card."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: int
     name: str
@@ -51,6 +55,7 @@ class HandCard(CardView):
     face_down: bool
 
 
+@functools.cache
 def card_view(card: int) -> CardView:
     return CardView(
         id=card,
@@ -102,6 +107,8 @@ class DuelView(BaseModel):
 class ArrangedCard(BaseModel):
     """One position of a scored arrangement."""
 
+    model_config = ConfigDict(frozen=True)
+
     card: CardView
     in_dynasty_run: bool
     in_element_run: bool
@@ -110,7 +117,10 @@ class ArrangedCard(BaseModel):
 
 
 class Arrangement(BaseModel):
-    """A hand in its best order, left to right, with both runs marked and their points."""
+    """A hand in its best order, left to right, with both runs marked and their points.
+    Frozen, so `arrangement` can hand out one shared value per hand."""
+
+    model_config = ConfigDict(frozen=True)
 
     cards: list[ArrangedCard]
     dynasty_length: int
@@ -122,7 +132,13 @@ class Arrangement(BaseModel):
 
 def arrangement(hand: Iterable[int]) -> Arrangement:
     """The best arrangement of a hand of card ids (see `scoring.best_arrangement`)."""
-    ids = sorted(hand)
+    return _arrangement(tuple(sorted(hand)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _arrangement(ids: tuple[int, ...]) -> Arrangement:
+    """`arrangement` of sorted card ids, kept: the table shows the same hands (the ones of
+    finished games, the seats' own) on every update, and scoring one tries every order."""
     by_name: dict[str, list[int]] = {}
     for c in ids:
         by_name.setdefault(card_name(c), []).append(c)

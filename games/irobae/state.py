@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Any
 
@@ -402,19 +403,7 @@ class IrobaeState(State):
         )
 
     def _trick_view(self, number: int, leader: int, cards: list[int]) -> TrickView:
-        pairs = [as_pair(c) for c in cards]
-        marker = scoring.marker_index(pairs)
-        return TrickView(
-            number=number,
-            leader=leader,
-            cards=[
-                PlayedCard(seat=(leader + i) % self.players, card=CardView.of(c))
-                for i, c in enumerate(cards)
-            ],
-            marker=marker,
-            trump=pairs[marker][0],
-            winner=(leader + scoring.trick_winner(pairs)) % self.players,
-        )
+        return trick_view(self.players, number, leader, tuple(cards))
 
     def public_view(self) -> PublicView:
         n = self.players
@@ -488,3 +477,22 @@ class IrobaeState(State):
             pile=cards_view(pile),
             pile_score=scoring.deal_score([as_pair(c) for c in pile]),
         )
+
+
+@functools.lru_cache(maxsize=1024)
+def trick_view(players: int, number: int, leader: int, cards: tuple[int, ...]) -> TrickView:
+    """A finished trick as the table sees it. Kept: the table shows every trick of the deal on
+    every update, and a trick never changes once it is finished."""
+    pairs = [as_pair(c) for c in cards]
+    marker = scoring.marker_index(pairs)
+    return TrickView(
+        number=number,
+        leader=leader,
+        cards=[
+            PlayedCard(seat=(leader + i) % players, card=CardView.of(c))
+            for i, c in enumerate(cards)
+        ],
+        marker=marker,
+        trump=pairs[marker][0],
+        winner=(leader + scoring.trick_winner(pairs)) % players,
+    )

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+import functools
+
+from pydantic import BaseModel, ConfigDict
 
 from games.irobae.rules import Phase, colour_of, number_of
 
 
 class CardView(BaseModel):
-    """One card: its id (what actions carry), colour 0–4 and number."""
+    """One card: its id (what actions carry), colour 0–4 and number. Frozen, so `of` can hand
+    out one shared value per card."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: int
     colour: int
@@ -16,7 +21,12 @@ class CardView(BaseModel):
 
     @classmethod
     def of(cls, card: int) -> CardView:
-        return cls(id=card, colour=colour_of(card), number=number_of(card))
+        return _card_view(card)
+
+
+@functools.cache
+def _card_view(card: int) -> CardView:
+    return CardView(id=card, colour=colour_of(card), number=number_of(card))
 
 
 def cards_view(cards: list[int]) -> list[CardView]:
@@ -27,12 +37,17 @@ def cards_view(cards: list[int]) -> list[CardView]:
 class PlayedCard(BaseModel):
     """A card in a trick, with the seat that played it."""
 
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     card: CardView
 
 
 class TrickView(BaseModel):
-    """A finished trick: cards in play order, where the trump marker ended and who won."""
+    """A finished trick: cards in play order, where the trump marker ended and who won.
+    Frozen: a finished trick's view is shared (`state.trick_view`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     number: int
     leader: int
