@@ -13,7 +13,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -69,6 +69,9 @@ MUTABLE_COLUMNS = frozenset(
     ]
 )
 
+
+#: How often the write-ahead log is checkpointed, in seconds (see `Store._checkpoint_regularly`).
+CHECKPOINT_SECONDS = 1.0
 
 #: The one statement that stores a move (see `commit_move` and migration 0004's `moves` view).
 MOVE_SQL = (
@@ -160,6 +163,8 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        #: Checkpoints the write-ahead log from its own connection (see `_checkpoint_regularly`).
+        self._checkpointing: asyncio.Task[None] | None = None
         #: One connection serves every game, so writes take turns: a statement run while
         #: another coroutine's transaction is open would become part of that transaction.
         self._writing = asyncio.Lock()
@@ -180,10 +185,36 @@ class Store:
         await db.execute("PRAGMA busy_timeout=5000")
         store = cls(db)
         await store.migrate()
+        if str(path) != ":memory:":
+            # Left to itself, SQLite checkpoints inside whichever commit fills the log past
+            # 1,000 pages: that move waited several milliseconds for pages to be copied and
+            # the file synced. Checkpoints are made in the background instead.
+            await db.execute("PRAGMA wal_autocheckpoint=0")
+            store._checkpointing = asyncio.create_task(
+                store._checkpoint_regularly(path), name="wal-checkpoint"
+            )
         return store
 
     async def close(self) -> None:
-        await self.db.close()
+        if self._checkpointing is not None:
+            self._checkpointing.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._checkpointing
+        await self.db.close()  # the last connection to close checkpoints what is left
+
+    async def _checkpoint_regularly(self, path: Path) -> None:
+        """Copy the write-ahead log into the database every `CHECKPOINT_SECONDS`, from a
+        connection (and so a thread) of its own: a passive checkpoint never blocks the moves
+        being written meanwhile, and they never wait for it."""
+        async with aiosqlite.connect(path, isolation_level=None) as db:
+            await db.execute("PRAGMA busy_timeout=5000")
+            while True:
+                await asyncio.sleep(CHECKPOINT_SECONDS)
+                try:
+                    async with db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
+                        await cursor.fetchall()
+                except sqlite3.Error as exc:
+                    log.warning("checkpoint failed (the log keeps the data): %s", exc)
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:

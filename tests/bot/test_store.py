@@ -186,3 +186,38 @@ async def test_concurrent_transactions_of_two_games_bug(tmp_path: Path) -> None:
         assert record is not None and record.table_message_id == 77
     finally:
         await store.close()
+
+
+async def test_the_log_is_checkpointed_in_the_background_not_by_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No move's commit copies the write-ahead log into the database (that made it wait for a
+    file sync); the store's own checkpointer does, so the database file takes in the moves."""
+    monkeypatch.setattr("bot.store.CHECKPOINT_SECONDS", 0.05)
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    try:
+        async with store.db.execute("PRAGMA wal_autocheckpoint") as cur:
+            assert (await cur.fetchone())[0] == 0
+        game_id = await new_game(store)
+        await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
+        await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+        before = path.stat().st_size
+        for version in range(1, 201):
+            await store.commit_move(
+                game_id,
+                version=version,
+                seat=version % 2,
+                action=f"a{version}",
+                by_cpu=False,
+                snapshot={"v": version, "pad": "x" * 2000},
+                deadline=None,
+            )
+        await asyncio.sleep(0.3)
+        # 200 actions and the last snapshot reached the database file while the store was open.
+        assert path.stat().st_size > before + 8192
+    finally:
+        await store.close()
+    assert not (tmp_path / "db.sqlite3-wal").exists() or (
+        (tmp_path / "db.sqlite3-wal").stat().st_size == 0
+    )
