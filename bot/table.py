@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,9 @@ class Table:
         self.bot = bot
         #: What each DM hand message last showed, so unchanged hands are not edited again.
         self._dm_shown: dict[tuple[int, int], str] = {}
+        #: One DM hand update at a time per `(game id, seat)`: two at once (a move's refresh and
+        #: a "Show my hand" click) could both send a new message, or land out of order.
+        self._dm_sending: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Messages Discord failed to take, being sent again: `(game id, what)` → task.
         self._pending: dict[tuple[int, str], asyncio.Task[None]] = {}
 
@@ -283,6 +287,8 @@ class Table:
         await self.refresh_dm_hands(session)
         for key in [key for key in self._dm_shown if key[0] == record.id]:
             del self._dm_shown[key]  # each is a whole hand's text, kept for every game ever
+        for key in [key for key in self._dm_sending if key[0] == record.id]:
+            del self._dm_sending[key]
         self.bot.sessions.forget(record.id)
 
     async def _send_final(self, session: Session) -> None:
@@ -309,7 +315,11 @@ class Table:
 
     async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
         """Edit the seat's DM hand message (or send one). False when DMs are closed."""
-        payload = self.hand_payload(session, seat, lang)
+        async with self._dm_sending[(session.id, seat)]:
+            return await self._send_dm_hand(session, seat, user_id, lang)
+
+    async def _send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
+        payload = self.hand_payload(session, seat, lang)  # the state as it is by now
         shown = _fingerprint(payload)
         stored = await self.bot.store.hand_message(session.id, seat)
         if stored is not None:

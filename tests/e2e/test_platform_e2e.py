@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.e2e.harness import (
@@ -226,3 +227,31 @@ async def test_dm_hands_are_forgotten_when_the_game_ends_bug(
             fake, lambda: bot.sessions._live.get(game_id) is None, "the CPUs to finish the game"
         )
         assert not [key for key in bot.table._dm_shown if key[0] == game_id]
+
+
+async def test_two_dm_hand_requests_at_once_make_one_message_bug(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two updates of one DM hand at once (a move's refresh and a "Show my hand", or two
+    clicks) both found no hand message yet and each sent one: the player got two hands, and
+    only one of them followed the game. They now take turns, so there is one message."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
+    async with fake.run_bot(bot):
+        await (await aoi.slash("settings", {"hand": "dm"})).response()
+        game_id, thread_id = await start_with_cpus(fake, aoi, [], cpus=2)
+        table = table_message(fake, game_id, thread_id)
+        first, second = await asyncio.gather(
+            aoi.click(table, f"hd:{game_id}"), aoi.click(table, f"hd:{game_id}")
+        )
+        for inter in (first, second):
+            response = await inter.response()
+            assert response.ephemeral and "in your DMs" in response.message.text  # type: ignore[union-attr]
+        await fake.wait_for(lambda: aoi.dms(), 5, "the DM hand")
+        await asyncio.sleep(0.2)
+        assert len(aoi.dms()) == 1
+        assert await bot.store.hand_message(game_id, 0) == (
+            aoi.dms()[0].channel_id,
+            aoi.dms()[0].id,
+        )
