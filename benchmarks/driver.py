@@ -376,6 +376,12 @@ class Player:
         if not choices:
             await self.open_hand(seat)
             choices = self.options(seat)
+        # A slow bot may not have edited the table yet for a turn it already stored: wait for
+        # the controls as a person would, rather than call the turn unplayable.
+        deadline = time.monotonic() + 10
+        while not choices and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            choices = self.options(seat)
         if not choices:
             table = self.find_table()
             hand = self.fake.message(self.hands[seat])

@@ -165,8 +165,9 @@ class Store:
         self.db = db
         #: Checkpoints the write-ahead log from its own connection (see `_checkpoint_regularly`).
         self._checkpointing: asyncio.Task[None] | None = None
-        #: One connection serves every game, so writes take turns: a statement run while
-        #: another coroutine's transaction is open would become part of that transaction.
+        #: One connection serves every game: a statement run while another coroutine's
+        #: transaction is open would become part of that transaction. Transactions hold this
+        #: lock; single statements only wait for it (see `_write`).
         self._writing = asyncio.Lock()
         #: Users' settings as read or written: only `set_user_settings` changes them, and every
         #: move asks for those of each player (DM hands), so they are read once.
@@ -428,8 +429,19 @@ class Store:
                 raise
 
     async def _write(self, sql: str, args: Sequence[Any] = ()) -> None:
-        """One statement that changes data, outside any other coroutine's transaction."""
-        async with self._writing:
+        """One statement that changes data, outside any other coroutine's transaction.
+
+        A single statement is atomic by itself, so such writes need not wait for each other:
+        aiosqlite's thread runs them in the order they are handed over, one after another,
+        without a round trip to the event loop in between (under load, that round trip was what
+        made moves queue). Only while a `transaction()` is open does a statement wait, since it
+        would otherwise become part of that transaction."""
+        if self._writing.locked():
+            async with self._writing:
+                await self.db.execute(sql, args)
+        else:
+            # Handed to the database thread before this coroutine can be suspended, so it
+            # runs before the BEGIN of any transaction that starts after it.
             await self.db.execute(sql, args)
 
     async def unpublished_ends(self) -> list[int]:
