@@ -1,7 +1,7 @@
 """Live games: load from storage, one lock per game, apply → persist, CPU moves and turn timers.
 
 `Sessions` owns every game in play. A move is always: take the game's lock, apply it to the
-engine state (which validates it), write it in one transaction, then let the caller answer
+engine state (which validates it), write it (one atomic statement), then let the caller answer
 Discord and publish, and only then release the lock. Nothing here composes Discord messages; the
 `Publisher` given at construction does (see `bot.table`).
 """

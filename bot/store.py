@@ -1,4 +1,4 @@
-"""SQLite storage (aiosqlite, WAL): schema migrations, game records, and one transaction per move.
+"""SQLite storage (aiosqlite, WAL): migrations, game records, and one atomic statement per move.
 
 A move is stored by `commit_move` in one statement, atomic by itself: the action row (its primary
 key `(game_id, version)` makes a second write of the same version impossible), the new snapshot
