@@ -61,6 +61,44 @@ async def lobby_click(fake: FakeDiscord, user: User, lobby: Message, op: str) ->
     return response.message
 
 
+async def start_from_lobby(fake: FakeDiscord, host: User, lobby: Message) -> tuple[int, int]:
+    """The host clicks Start; returns (game id, thread id) once the table is in the thread."""
+    await lobby_click(fake, host, fake.message(lobby.id), "start")
+    game_id = game_id_of(lobby)
+    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
+    await wait_until(
+        fake,
+        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
+        "the table",
+    )
+    return game_id, thread.id
+
+
+async def start_through_lobby(
+    fake: FakeDiscord,
+    host: User,
+    others: list[User],
+    game: str,
+    *,
+    cpus: int = 0,
+    options: dict[str, str] | None = None,
+    **newgame: object,
+) -> tuple[int, int, Message]:
+    """/newgame (with `newgame` options) → joins → CPUs → the lobby's option selects
+    (`options`: field → value) → Start. Returns (game id, thread id, lobby message)."""
+    lobby = await create_lobby(fake, host, game, **newgame)
+    for user in others:
+        await lobby_click(fake, user, lobby, "join")
+    for _ in range(cpus):
+        await lobby_click(fake, host, lobby, "cpu")
+    for name, value in (options or {}).items():
+        current = fake.message(lobby.id)
+        inter = await host.select(current, custom_id(current, rf"lo:\d+:{name}"), [value])
+        assert (await inter.response()).type == 7
+    game_id, thread_id = await start_from_lobby(fake, host, lobby)
+    return game_id, thread_id, lobby
+
+
 def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:
     """The current table message of a game (the one carrying its "Show my hand" button)."""
     found = [m for m in fake.channel_messages(thread_id) if f"hd:{game_id}" in m.custom_ids]

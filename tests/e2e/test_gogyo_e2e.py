@@ -19,10 +19,8 @@ from games.gogyo.cards import card_name
 from games.gogyo.state import GogyoState
 from games.gogyo.views import card_view
 from tests.e2e.harness import (
-    create_lobby,
-    game_id_of,
-    lobby_click,
     make_bot,
+    start_through_lobby,
     table_message,
     wait_stored,
     wait_until,
@@ -43,20 +41,7 @@ async def start_game(
     fake: FakeDiscord, host: User, others: list[User], *, cpus: int, language: str
 ) -> tuple[int, int, Message]:
     """Lobby → joins → CPUs → Start. Returns (game id, thread id, lobby message)."""
-    lobby = await create_lobby(fake, host, "gogyo", language=language)
-    for user in others:
-        await lobby_click(fake, user, lobby, "join")
-    for _ in range(cpus):
-        await lobby_click(fake, host, lobby, "cpu")
-    await lobby_click(fake, host, lobby, "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
-    await wait_until(
-        fake,
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        "the table",
-    )
-    return game_id, thread.id, lobby
+    return await start_through_lobby(fake, host, others, "gogyo", cpus=cpus, language=language)
 
 
 def visible(version: dict[str, Any]) -> str:

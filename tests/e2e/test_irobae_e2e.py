@@ -13,12 +13,10 @@ from bot.sessions import Session
 from games import registry
 from games.irobae.views import CardView
 from tests.e2e.harness import (
-    create_lobby,
     custom_id,
-    game_id_of,
     ids,
-    lobby_click,
     make_bot,
+    start_through_lobby,
     table_message,
     wait_stored,
     wait_until,
@@ -36,30 +34,16 @@ async def start_game(
     fake: FakeDiscord,
     host: User,
     others: list[User],
-    *,
     cpus: int = 0,
     language: str = "en",
     open_minimums: bool = False,
 ) -> tuple[int, int]:
     """Lobby → joins → CPUs → option → Start. Returns (game id, thread id)."""
-    lobby = await create_lobby(fake, host, GAME, language=language)
-    for user in others:
-        await lobby_click(fake, user, lobby, "join")
-    for _ in range(cpus):
-        await lobby_click(fake, host, lobby, "cpu")
-    if open_minimums:
-        current = fake.message(lobby.id)
-        inter = await host.select(current, custom_id(current, r"lo:\d+:open_minimums"), ["on"])
-        assert (await inter.response()).type == 7
-    await lobby_click(fake, host, fake.message(lobby.id), "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
-    await wait_until(
-        fake,
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        "the table",
+    options = {"open_minimums": "on"} if open_minimums else None
+    game_id, thread_id, _ = await start_through_lobby(
+        fake, host, others, GAME, cpus=cpus, options=options, language=language
     )
-    return game_id, thread.id
+    return game_id, thread_id
 
 
 def hand_messages(user: User, game_id: int) -> list[Message]:

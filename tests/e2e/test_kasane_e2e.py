@@ -10,10 +10,10 @@ from games import registry
 from tests.e2e.harness import (
     create_lobby,
     custom_id,
-    game_id_of,
     ids,
     lobby_click,
     make_bot,
+    start_from_lobby,
     table_message,
     wait_stored,
     wait_until,
@@ -33,15 +33,8 @@ async def start_game(
         assert user.mention in updated.text
     for _ in range(cpus):
         await lobby_click(fake, host, lobby, "cpu")
-    await lobby_click(fake, host, lobby, "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
-    await wait_until(
-        fake,
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        "the table",
-    )
-    return game_id, thread.id, lobby
+    game_id, thread_id = await start_from_lobby(fake, host, lobby)
+    return game_id, thread_id, lobby
 
 
 def choose_take(buttons: list[str]) -> str:

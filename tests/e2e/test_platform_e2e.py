@@ -11,6 +11,7 @@ from tests.e2e.harness import (
     game_id_of,
     lobby_click,
     make_bot,
+    start_through_lobby,
     table_message,
     wait_until,
 )
@@ -112,20 +113,10 @@ async def test_rules_in_both_languages(fake_discord: FakeDiscord, tmp_path: Path
 async def start_with_cpus(
     fake: FakeDiscord, host: User, others: list[User], cpus: int
 ) -> tuple[int, int]:
-    lobby = await create_lobby(fake, host, "kasane", language="en")
-    for user in others:
-        await lobby_click(fake, user, lobby, "join")
-    for _ in range(cpus):
-        await lobby_click(fake, host, lobby, "cpu")
-    await lobby_click(fake, host, lobby, "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the thread")
-    await wait_until(
-        fake,
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        "the table",
+    game_id, thread_id, _ = await start_through_lobby(
+        fake, host, others, "kasane", cpus=cpus, language="en"
     )
-    return game_id, thread.id
+    return game_id, thread_id
 
 
 async def test_hand_by_dm_and_the_fallback_when_dms_are_closed(

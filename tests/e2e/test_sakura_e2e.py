@@ -17,9 +17,9 @@ from games.sakura.views import PublicView
 from tests.e2e.harness import (
     create_lobby,
     custom_id,
-    game_id_of,
     lobby_click,
     make_bot,
+    start_from_lobby,
     table_message,
     wait_stored,
     wait_until,
@@ -59,15 +59,8 @@ async def start_game(
             "上級面" in fake.message(lobby.id).text
             or "advanced side" in fake.message(lobby.id).text
         )
-    await lobby_click(fake, host, fake.message(lobby.id), "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
-    await wait_until(
-        fake,
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        "the table",
-    )
-    return game_id, thread.id, lobby
+    game_id, thread_id = await start_from_lobby(fake, host, lobby)
+    return game_id, thread_id, lobby
 
 
 # -- reading what players see ---------------------------------------------------------------

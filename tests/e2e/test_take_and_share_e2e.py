@@ -12,12 +12,9 @@ from bot.sessions import Session
 from games import registry
 from games.take_and_share import scoring, texts
 from tests.e2e.harness import (
-    create_lobby,
-    custom_id,
-    game_id_of,
     ids,
-    lobby_click,
     make_bot,
+    start_through_lobby,
     table_message,
     wait_stored,
     wait_until,
@@ -34,30 +31,15 @@ async def start_game(
     fake: FakeDiscord,
     host: User,
     others: list[User],
-    *,
     cpus: int = 0,
     language: str = "en",
     long_game: bool = False,
 ) -> tuple[int, int, Message]:
     """Lobby → joins → CPUs → options → Start. Returns (game id, thread id, lobby message)."""
-    lobby = await create_lobby(fake, host, GAME, language=language)
-    for user in others:
-        await lobby_click(fake, user, lobby, "join")
-    for _ in range(cpus):
-        await lobby_click(fake, host, lobby, "cpu")
-    if long_game:
-        current = fake.message(lobby.id)
-        inter = await host.select(current, custom_id(current, r"lo:\d+:long_game"), ["on"])
-        assert (await inter.response()).type == 7
-    await lobby_click(fake, host, fake.message(lobby.id), "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the game thread")
-    await wait_until(
-        fake,
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        "the table",
+    options = {"long_game": "on"} if long_game else None
+    return await start_through_lobby(
+        fake, host, others, GAME, cpus=cpus, options=options, language=language
     )
-    return game_id, thread.id, lobby
 
 
 def hand_messages(user: User, game_id: int) -> list[Message]:

@@ -18,7 +18,11 @@ import pytest
 from bot.client import GameBot
 from bot.render import renderer_for
 from games import registry
-from tests.e2e.harness import create_lobby, game_id_of, lobby_click, make_bot, table_message
+from tests.e2e.harness import (
+    make_bot,
+    start_through_lobby,
+    table_message,
+)
 from tests.fakediscord import FakeDiscord, Message, User
 
 #: Where the texts the table showed during the game are collected.
@@ -55,18 +59,8 @@ def private_parts(bot: GameBot, session: Any, seat: int) -> set[str]:
 
 
 async def start(fake: FakeDiscord, game: str, people: list[User]) -> tuple[int, int]:
-    lobby = await create_lobby(fake, people[0], game)
-    for user in people[1:]:
-        await lobby_click(fake, user, lobby, "join")
-    await lobby_click(fake, people[0], lobby, "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "thread")
-    await fake.wait_for(
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        10,
-        "table",
-    )
-    return game_id, thread.id
+    game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], game)
+    return game_id, thread_id
 
 
 def control_for(

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from bot.client import GameBot
 from games import registry
-from tests.e2e.harness import create_lobby, game_id_of, lobby_click, make_bot
+from tests.e2e.harness import create_lobby, game_id_of, make_bot, start_through_lobby
 from tests.fakediscord import FakeDiscord, Message, User
 
 T = TypeVar("T")
@@ -67,20 +67,8 @@ class World:
 async def start(
     fake: FakeDiscord, game: str, host: User, others: list[User], cpus: int
 ) -> tuple[int, int]:
-    lobby = await create_lobby(fake, host, game)
-    for user in others:
-        await lobby_click(fake, user, lobby, "join")
-    for _ in range(cpus):
-        await lobby_click(fake, host, lobby, "cpu")
-    await lobby_click(fake, host, lobby, "start")
-    game_id = game_id_of(lobby)
-    thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "thread")
-    await fake.wait_for(
-        lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-        10,
-        "table",
-    )
-    return game_id, thread.id
+    game_id, thread_id, _ = await start_through_lobby(fake, host, others, game, cpus=cpus)
+    return game_id, thread_id
 
 
 @pytest.fixture(scope="module")
