@@ -8,6 +8,7 @@ import discord
 
 from bot.render.base import Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
+    Texts,
     log_text,
     seat_mark,
     status_suffix,
@@ -155,9 +156,7 @@ TEXT: dict[Lang, dict[str, str]] = {
 }
 
 
-def _t(lang: Lang, key: str, **values: object) -> str:
-    text = TEXT[lang][key]
-    return text.format(**values) if values else text
+_t = Texts(TEXT)
 
 
 def number_mark(number: int) -> str:

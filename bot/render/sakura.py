@@ -9,6 +9,7 @@ import discord
 
 from bot.render.base import Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
+    Texts,
     log_text,
     seat_mark,
     status_suffix,
@@ -314,9 +315,7 @@ TEXT: dict[Lang, dict[str, str]] = {
 }
 
 
-def _t(lang: Lang, key: str, **values: object) -> str:
-    text = TEXT[lang][key]
-    return text.format(**values) if values else text
+_t = Texts(TEXT)
 
 
 def counts(flowers: Mapping[str, int], lang: Lang) -> str:

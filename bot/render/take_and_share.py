@@ -6,6 +6,7 @@ import discord
 
 from bot.render.base import Button, RenderContext, Rendered, Select
 from bot.render.common import (
+    Texts,
     log_text,
     seat_mark,
     status_suffix,
@@ -107,9 +108,7 @@ TEXT: dict[Lang, dict[str, str]] = {
 }
 
 
-def _t(lang: Lang, key: str, **values: object) -> str:
-    text = TEXT[lang][key]
-    return text.format(**values) if values else text
+_t = Texts(TEXT)
 
 
 def short(card: Card) -> str:
