@@ -27,6 +27,14 @@ async def new_game(store: Store) -> int:
     return record.id
 
 
+async def playing_game(store: Store) -> int:
+    """A stored two-seat game at version 0 whose snapshot is `{"v": 0}`."""
+    game_id = await new_game(store)
+    await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
+    await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+    return game_id
+
+
 async def test_migrations_are_numbered_and_applied(tmp_path: Path) -> None:
     files = migration_files()
     assert [n for n, _, _ in files] == list(range(1, len(files) + 1))
@@ -107,9 +115,7 @@ async def test_a_move_that_fails_halfway_writes_nothing(tmp_path: Path) -> None:
     """The move's statement is atomic: when its action row cannot be written (here a row of
     that version is already there), the version and snapshot it had updated are undone too."""
     store = await Store.open(tmp_path / "db.sqlite3")
-    game_id = await new_game(store)
-    await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
-    await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+    game_id = await playing_game(store)
     await store.db.execute(
         "INSERT INTO actions (game_id, version, seat, action, created_at) VALUES (?, 1, 1, 'x', 0)",
         (game_id,),
@@ -145,10 +151,7 @@ async def test_concurrent_transactions_of_two_games_bug(tmp_path: Path) -> None:
     another game's transaction is open must not be undone by that transaction's rollback."""
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
-        games = [await new_game(store) for _ in range(3)]
-        for game_id in games:
-            await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
-            await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+        games = [await playing_game(store) for _ in range(3)]
 
         async def moves(game_id: int) -> None:
             for version in range(1, 21):
@@ -199,9 +202,7 @@ async def test_the_log_is_checkpointed_in_the_background_not_by_moves(
     try:
         async with store.db.execute("PRAGMA wal_autocheckpoint") as cur:
             assert (await cur.fetchone())[0] == 0
-        game_id = await new_game(store)
-        await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
-        await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+        game_id = await playing_game(store)
         before = path.stat().st_size
         for version in range(1, 201):
             await store.commit_move(
