@@ -24,7 +24,6 @@ import contextlib
 import importlib.util
 import json
 import logging
-import os
 import sqlite3
 import statistics
 import sys
@@ -37,8 +36,7 @@ from pathlib import Path
 from games import registry
 from tests.e2e.harness import create_lobby, game_id_of, lobby_click
 from tests.fakediscord import FakeDiscord, User
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.reliability import botproc
 
 #: Seats per title: small tables keep many games going.
 PLAYERS = {"kasane": 3, "gogyo": 2, "take_and_share": 3, "sakura": 2, "irobae": 3}
@@ -115,30 +113,18 @@ class Soak:
     # -- the bot ---------------------------------------------------------------------------
 
     async def start_bot(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        with self.log_path.open("ab") as log_file:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tests.reliability.botproc",
-                "--port",
-                str(self.fake._port),
-                "--token",
-                self.fake.token,
-                "--db",
-                str(self.db),
-                "--seed",
-                str(self.args.seed),
+        self.proc = await botproc.spawn(
+            self.fake,
+            self.db,
+            self.log_path,
+            seed=self.args.seed,
+            args=[
                 "--cpu-delay",
                 str(self.args.cpu_delay),
                 "--stats-every",
                 str(self.args.sample_every),
-                cwd=ROOT,
-                env=env,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=log_file,
-            )
+            ],
+        )
         self.reader = asyncio.create_task(self.read_bot(self.proc))
         await asyncio.wait_for(self.ready.wait(), 30)
 

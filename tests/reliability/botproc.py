@@ -47,6 +47,49 @@ log = logging.getLogger("botproc")
 _background: set[asyncio.Task[None]] = set()
 
 
+ROOT = Path(__file__).resolve().parents[2]
+#: The environment variable of the test hook (see the module's docstring).
+HOLD_COMMIT = "BOTPROC_HOLD_COMMIT"
+
+
+async def spawn(
+    fake: Any,
+    db: Path,
+    log_path: Path,
+    *,
+    seed: int,
+    args: Sequence[str] = (),
+    hold: str | None = None,
+) -> asyncio.subprocess.Process:
+    """Start this module as a child process against the fake server `fake`: the protocol on
+    its stdout (a pipe), its log appended to `log_path`, `args` added to the command line and
+    the test hook set to `hold` (off when None)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop(HOLD_COMMIT, None)
+    if hold:
+        env[HOLD_COMMIT] = hold
+    with log_path.open("ab") as log_file:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.reliability.botproc",
+            "--port",
+            str(fake._port),
+            "--token",
+            fake.token,
+            "--db",
+            str(db),
+            "--seed",
+            str(seed),
+            *args,
+            cwd=ROOT,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log_file,
+        )
+
+
 def say(line: str) -> None:
     """One line of the protocol on stdout."""
     sys.stdout.write(line + "\n")
@@ -172,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--token (or DISCORD_TOKEN) is required")
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper(), logging.WARNING))
     point_at(args.host, args.port)
-    hold = os.environ.get("BOTPROC_HOLD_COMMIT")
+    hold = os.environ.get(HOLD_COMMIT)
     if hold:
         hold_commits(hold)
     bot = make_bot(

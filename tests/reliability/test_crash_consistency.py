@@ -30,7 +30,6 @@ import random
 import re
 import signal
 import sqlite3
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -40,8 +39,8 @@ from typing import Any
 from bot.i18n import t
 from games import registry
 from tests.fakediscord import FakeDiscord, Interaction, Message, User
+from tests.reliability import botproc
 
-ROOT = Path(__file__).resolve().parents[2]
 SEED = int(os.environ.get("CRASH_SEED", "8128"))
 KILLS = 27
 GAMES = 20
@@ -235,32 +234,10 @@ class BotProcess:
         self._reader: asyncio.Task[None] | None = None
 
     async def start(self, hold: str | None = None) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        env.pop("BOTPROC_HOLD_COMMIT", None)
-        if hold:
-            env["BOTPROC_HOLD_COMMIT"] = hold
         self.ready = asyncio.Event()
         self.open_commit = None
         self.killed = False
-        with self.log_path.open("ab") as log_file:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tests.reliability.botproc",
-                "--port",
-                str(self.fake._port),
-                "--token",
-                self.fake.token,
-                "--db",
-                str(self.db),
-                "--seed",
-                str(SEED),
-                cwd=ROOT,
-                env=env,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=log_file,
-            )
+        self.proc = await botproc.spawn(self.fake, self.db, self.log_path, seed=SEED, hold=hold)
         self._reader = asyncio.create_task(self._read(self.proc))
         waiter = asyncio.create_task(self.ready.wait())
         await asyncio.wait([waiter, self._reader], timeout=20, return_when="FIRST_COMPLETED")
