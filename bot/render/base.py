@@ -17,6 +17,9 @@ from games.core import Event, Game, Lang, State
 if TYPE_CHECKING:
     from bot.store import GameRecord
 
+#: Discord caps an embed field's value at this many characters.
+FIELD_MAX = 1024
+
 #: Embed colour per game family, so tables are recognisable at a glance.
 TABLE_COLOUR = discord.Colour(0xB0476A)
 

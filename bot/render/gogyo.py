@@ -6,7 +6,7 @@ from itertools import combinations
 
 import discord
 
-from bot.render.base import Button, RenderContext, Rendered, Select, SelectOption
+from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
     log_text,
@@ -298,7 +298,7 @@ class GogyoRenderer:
         for game in view.games:
             embed.add_field(
                 name=self._results_title(ctx, game)[:256],
-                value=self._results(ctx, game)[:1024],
+                value=self._results(ctx, game)[:FIELD_MAX],
                 inline=False,
             )
         embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
@@ -371,10 +371,10 @@ class GogyoRenderer:
         hand_text = " ".join(hand_card(c) for c in private.hand) or "—"
         if any(c.face_down for c in private.hand):
             hand_text += "\n" + _t(lang, "down_note")
-        embed.add_field(name=_t(lang, "your_hand"), value=hand_text[:1024], inline=False)
+        embed.add_field(name=_t(lang, "your_hand"), value=hand_text[:FIELD_MAX], inline=False)
         best = f"{arranged(private.best)}\n{yaku_line(private.best, lang)}"
         embed.add_field(
-            name=_t(lang, "best", points=private.best_score), value=best[:1024], inline=False
+            name=_t(lang, "best", points=private.best_score), value=best[:FIELD_MAX], inline=False
         )
         me = view.players[seat]
         if me.game_scores:
@@ -396,7 +396,9 @@ class GogyoRenderer:
                 for p in view.players
                 if p.seat != seat
             ]
-            embed.add_field(name=_t(lang, "others"), value="\n".join(others)[:1024], inline=False)
+            embed.add_field(
+                name=_t(lang, "others"), value="\n".join(others)[:FIELD_MAX], inline=False
+            )
         embed.set_footer(text=_t(lang, "footer"))
         if not acting:
             content = None
@@ -632,7 +634,9 @@ class GogyoRenderer:
                 )
                 lines.append("　" + arranged(arrangement))
             name = f"{self._seat(ctx, seat)} — {_t(lang, 'total', points=result.scores[seat])}"
-            embed.add_field(name=name[:256], value="\n".join(lines)[:1024] or "—", inline=False)
+            embed.add_field(
+                name=name[:256], value="\n".join(lines)[:FIELD_MAX] or "—", inline=False
+            )
         endings = [self._results_title(ctx, game) for game in view.games]
         description = [winners_line(ctx, result.winners)]
         top = max(result.scores)

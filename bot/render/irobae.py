@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.base import Button, RenderContext, Rendered, Select, SelectOption
+from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
     log_text,
@@ -33,9 +33,6 @@ PASS_PREFIX = "pass"
 
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0x5B7FA6)
-
-#: Embed field values are capped at 1024 characters.
-FIELD_MAX = 1024
 
 TEXT: dict[Lang, dict[str, str]] = {
     "ja": {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.base import Button, RenderContext, Rendered, Select, SelectOption
+from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
     log_text,
@@ -144,7 +144,9 @@ class KasaneRenderer:
             points = _t(lang, "points", n=view.scores[seat])
             hand = _t(lang, "hand", n=view.hand_sizes[seat])
             name = f"{seat_mark(seat)} {ctx.seat_label(seat)} — {points} · {hand}"
-            embed.add_field(name=name[:256], value=(cards(tableau) or "—")[:1024], inline=False)
+            embed.add_field(
+                name=name[:256], value=(cards(tableau) or "—")[:FIELD_MAX], inline=False
+            )
         embed.add_field(name=_t(lang, "yaku_board"), value=self._board(view, lang), inline=False)
         embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
         controls: list[Button | Select] = []
@@ -180,7 +182,7 @@ class KasaneRenderer:
                 for count, marks in counts.items()
             ]
             lines.append(f"**{yaku_name(yaku, lang)}** " + " · ".join(parts))
-        return "\n".join(lines)[:1024]
+        return "\n".join(lines)[:FIELD_MAX]
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
         view = self._public(ctx)
@@ -202,7 +204,7 @@ class KasaneRenderer:
         tableau = view.tableaus[seat]
         embed.add_field(
             name=f"{_t(lang, 'tableau')} — {_t(lang, 'points', n=view.scores[seat])}",
-            value=(cards(tableau) or "—")[:1024],
+            value=(cards(tableau) or "—")[:FIELD_MAX],
             inline=False,
         )
         controls: list[Button | Select] = []
@@ -211,7 +213,9 @@ class KasaneRenderer:
                 f"{yaku_name(m.yaku, lang)} {m.count} — {cards(m.cards)} → +{m.points}"
                 for m in private.melds
             ]
-            embed.add_field(name=_t(lang, "melds"), value="\n".join(lines)[:1024], inline=False)
+            embed.add_field(
+                name=_t(lang, "melds"), value="\n".join(lines)[:FIELD_MAX], inline=False
+            )
             labels = [
                 _t(lang, "meld_label", yaku=yaku_name(m.yaku, lang), count=m.count, points=m.points)
                 for m in private.melds

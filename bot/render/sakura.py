@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.render.base import Button, RenderContext, Rendered, Select, SelectOption
+from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
     log_text,
@@ -60,9 +60,6 @@ SPLIT_BUTTONS_MAX = 15
 
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0xE8A0BF)
-
-#: Embed field values are capped at 1024 characters.
-FIELD_MAX = 1024
 
 TEXT: dict[Lang, dict[str, str]] = {
     "ja": {

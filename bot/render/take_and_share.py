@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.base import Button, RenderContext, Rendered, Select
+from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select
 from bot.render.common import (
     Texts,
     log_text,
@@ -21,9 +21,6 @@ from games.take_and_share.views import Card, PlayedCard, PrivateView, PublicView
 
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0x4F8A5B)
-
-#: Embed field values are capped at 1024 characters; long lists keep their newest lines.
-FIELD_MAX = 1024
 
 TEXT: dict[Lang, dict[str, str]] = {
     "ja": {
