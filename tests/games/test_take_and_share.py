@@ -9,7 +9,7 @@ import pytest
 from games.core import IllegalAction, Reason, Rng
 from games.take_and_share import GAME, texts
 from games.take_and_share.actions import Give, Play, TakeAndShareAction
-from games.take_and_share.ai import StrongPlayer
+from games.take_and_share.ai import StrongPlayer, _Sim
 from games.take_and_share.cards import as_cards, card_id, deck
 from games.take_and_share.scoring import final_scores, suit_points, trick_winner
 from games.take_and_share.state import TakeAndShareState
@@ -504,6 +504,18 @@ def test_strong_player_keeps_the_card_that_would_lose_it_a_suit() -> None:
     assert state.to_act() == [3]  # all followed: the 7 is highest
     # Seat 3 leads red with 9. The red 10 to anyone else takes red from it; kept, it scores 2.
     assert StrongPlayer().choose(state, 3, Rng(1)) == Give(suit=0, number=10, to=3)
+
+
+def test_strong_player_simulates_the_last_share() -> None:
+    # The CPU's continuations follow the rule: the last trick is shared too, its own cards not.
+    sim = _Sim(3)
+    sim.hands = [ids([(2, 3)]), ids([(2, 9)]), ids([(3, 4)])]
+    sim.share = ids([(0, 10), (4, 6), (4, 7)])
+    sim.run(Rng(1), tricks=5)
+    assert [sum(sim.counts[s * 6 : s * 6 + 6]) for s in range(3)] == [1, 1, 1]
+    assert sorted(sim.share) == sorted(ids([(2, 3), (2, 9), (3, 4)]))
+    # The winner (seat 0: off-suit played, its 3 is lowest) keeps the red 10 for itself.
+    assert sim.sums[0] == 10 and sim.leader == 0
 
 
 def test_strong_player_sees_exactly_the_other_hands_as_unseen() -> None:
