@@ -346,7 +346,7 @@ class Game(ABC):
     Options: ClassVar[type[BaseModel]]
     Action: ClassVar[type[Action]]
     #: CPU levels offered by the bot, weakest first; keys of `cpu()`.
-    cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong")
+    cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong", "expert")
 
     @abstractmethod
     def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State: ...
@@ -355,8 +355,13 @@ class Game(ABC):
     def load(self, snapshot: dict[str, Any]) -> State:
         """The inverse of `State.snapshot()`."""
 
-    #: The CPU player class of each level, by name, in the game's `ai` module.
-    cpu_classes: ClassVar[dict[str, str]] = {"random": "RandomPlayer", "strong": "StrongPlayer"}
+    #: The CPU player class of each level as `module.Class` inside the game's package: the
+    #: heuristic players live in `ai`, the search player (`games.search`) in `expert`.
+    cpu_classes: ClassVar[dict[str, str]] = {
+        "random": "ai.RandomPlayer",
+        "strong": "ai.StrongPlayer",
+        "expert": "expert.Expert",
+    }
 
     @property
     def texts(self) -> ModuleType:
@@ -373,10 +378,11 @@ class Game(ABC):
         return str(self.texts.RULES[lang])
 
     def cpu(self, level: str = "strong") -> CpuPlayer:
-        """A CPU player of that level (one of `cpu_levels`), from the game's `ai` module."""
+        """A CPU player of that level (one of `cpu_levels`), from the game's package."""
         if level not in self.cpu_classes:
             raise KeyError(level)
-        player: CpuPlayer = getattr(import_module(f"games.{self.id}.ai"), self.cpu_classes[level])()
+        module, _, name = self.cpu_classes[level].rpartition(".")
+        player: CpuPlayer = getattr(import_module(f"games.{self.id}.{module}"), name)()
         return player
 
     def options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
