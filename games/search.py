@@ -31,6 +31,7 @@ from games.core import Action, Rng, State
 __all__ = [
     "DEFAULT_ROLLOUTS",
     "ExpertPlayer",
+    "PimcPlayer",
     "SeatKnowledge",
     "deal_constrained",
     "margin",
@@ -110,12 +111,11 @@ def deal_constrained(
 
 
 class ExpertPlayer(ABC, Generic[S]):
-    """A PIMC player. Subclasses say how to redact and sample their game's hidden information,
-    how to play a rollout and how to value a position; they may also narrow the candidates or
-    decide some steps without search where their game's knowledge says so.
+    """A CPU player that decides from `SeatKnowledge` only. Subclasses say how to redact and
+    sample their game's hidden information and how to decide (`decide`).
 
-    `rollouts` is the budget of one decision: the number of (world, candidate) rollouts, spread
-    as evenly as it goes over the candidates, with at least `MIN_WORLDS` worlds."""
+    `rollouts` is the budget of one decision, set by the bot: the number of sampled
+    (world, candidate) continuations, or its equivalent in a game's own simulator."""
 
     def __init__(self, rollouts: int = DEFAULT_ROLLOUTS) -> None:
         self.rollouts = rollouts
@@ -145,6 +145,17 @@ class ExpertPlayer(ABC, Generic[S]):
     def sample(self, knowledge: SeatKnowledge[S], rng: Rng) -> S:
         """A complete state consistent with `knowledge` (hidden cards dealt at random, subject
         to what the public history reveals), with a fresh RNG from `rng`."""
+
+    @abstractmethod
+    def decide(self, knowledge: SeatKnowledge[S], rng: Rng) -> Action:
+        """The move, from the seat's knowledge alone."""
+
+
+class PimcPlayer(ExpertPlayer[S]):
+    """The generic PIMC search: subclasses add how to play a rollout and how to value a
+    position; they may also narrow the candidates or decide some steps without search where
+    their game's knowledge says so. The rollouts are spread as evenly as they go over the
+    candidates, with at least `MIN_WORLDS` worlds."""
 
     @abstractmethod
     def copy(self, state: S) -> S:

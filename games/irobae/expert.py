@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
 
 from games.core import Action, Rng, State
 from games.irobae.ai import StrongPlayer, _Knowledge, _pile_score, _rollout
@@ -119,15 +118,6 @@ class Expert(ExpertPlayer[IrobaeState]):
         world.unused = sorted(dealt[-1])
         world.rng = Rng(rng.next64())
         return world
-
-    def copy(self, state: IrobaeState) -> IrobaeState:
-        return IrobaeState.from_snapshot(state.snapshot())
-
-    def policy(self, state: IrobaeState, seat: int, legal: list[Any], rng: Rng) -> Action:
-        return legal[rng.below(len(legal))]
-
-    def evaluate(self, state: IrobaeState, seat: int) -> float:
-        return margin(state.totals(), seat)
 
     def decide(self, knowledge: SeatKnowledge[IrobaeState], rng: Rng) -> Action:
         state = knowledge.redacted

@@ -26,7 +26,7 @@ from games.sakura.actions import (
 from games.sakura.ai import StrongPlayer
 from games.sakura.scoring import BLACK, COLOURS
 from games.sakura.state import SakuraState
-from games.search import ExpertPlayer, SeatKnowledge, margin
+from games.search import PimcPlayer, SeatKnowledge, margin
 
 __all__ = ["Expert", "redact", "sample"]
 
@@ -118,7 +118,7 @@ def _risky(turn: list[int]) -> bool:
     return max(plain) + blacks >= 2 or sum(1 for n in plain if n) + blacks >= 4
 
 
-class Expert(ExpertPlayer[SakuraState]):
+class Expert(PimcPlayer[SakuraState]):
     """Search at the draw, keep, screen and ability steps; the end split and the ability
     sub-steps use the strong player's exact rules on the redacted state (they depend only on
     what the seat holds)."""
