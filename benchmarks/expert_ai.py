@@ -32,6 +32,8 @@ CONFIGS = (
     ("gogyo", 3),
     ("gogyo", 4),
     ("take_and_share", 3),
+    ("irobae", 5),
+    ("irobae", 6),
 )
 
 
