@@ -7,7 +7,7 @@ order, face-down cards, secret choices, the RNG) is replaced by a canonical fill
 only on what the seat may know (hidden cards pooled and sorted, the RNG zeroed). The decision code
 receives only that knowledge, so two states that differ only in what the seat cannot see give the
 same knowledge and therefore the same decision for the same seed: it cannot cheat by
-construction (`tests/test_expert.py` checks the redaction and the decisions).
+construction (`tests/games/test_expert.py` checks the redaction and the decisions).
 
 The search is determinized Monte Carlo (perfect-information Monte Carlo, PIMC): sample worlds
 consistent with the knowledge (each game's `sample`, which also applies what the public history

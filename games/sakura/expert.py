@@ -3,9 +3,11 @@
 What a seat cannot see: the bag's contents (the flowers removed at setup are pooled with it), the
 other screens and the other players' secret end splits. Everything else (fields, this turn's
 flowers, screen sizes, the bag size) is public. The expert samples the unseen flowers from the
-pool it cannot locate and plays every candidate out to the end of the game with a rollout policy
-that knows the failure risk of one more draw, so the majority race behind the screens and the
-field table are valued by the real final scoring.
+pool it cannot locate and plays every candidate on to the end of its turn, further draws included,
+with a rollout policy that knows the failure risk of one more draw (it stops once a colour stands
+at two or four colours are out); the position is then valued by the real final scoring as if the
+game ended there — field table, and the majority race behind the screens against the sampled
+screens — so each candidate is weighed by its whole turn, not by one draw.
 """
 
 from __future__ import annotations
@@ -119,9 +121,9 @@ def _risky(turn: list[int]) -> bool:
 
 
 class Expert(PimcPlayer[SakuraState]):
-    """Search at the draw, keep, screen and ability steps; the end split and the ability
-    sub-steps use the strong player's exact rules on the redacted state (they depend only on
-    what the seat holds)."""
+    """PIMC at the draw, keep, ability and screen steps; the end split weighs each legal split
+    against sampled screens (`_split`); the ability sub-steps use the strong player's greedy
+    lookahead on a sampled world."""
 
     def redact(self, state: State, seat: int) -> SakuraState:
         return redact(state, seat)
