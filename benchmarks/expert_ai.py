@@ -6,7 +6,8 @@ For each game and player count it plays N seeded games (default 200) with one ex
 players ("one-expert"), and N with one strong among experts ("one-strong"), rotating the lone
 seat, and prints the lone player's win share (shared wins split), its mean score margin over the
 best other seat, both with 95 % intervals (normal approximation), the fair share, and the expert's
-decision time p50/p99 on this machine (one process, one core).
+decision time p50/p99 as CPU time of this process (`time.process_time`: one core, and not inflated
+when other work shares the machine).
 """
 
 from __future__ import annotations
@@ -52,10 +53,10 @@ def play(
     while not state.is_over():
         seat = state.to_act()[0]
         level = lone_level if seat == lone else crowd_level
-        started = time.perf_counter()
+        started = time.process_time()
         action = cpus[level].choose(state, seat, rng.fork(moves))
         if level == "expert":
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         state.apply(seat, action)
         moves += 1
     result = state.result()
