@@ -78,7 +78,11 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.sessions = Sessions(self.store, cpu_delay=self.settings.cpu_delay_seconds)
+        self.sessions = Sessions(
+            self.store,
+            cpu_delay=self.settings.cpu_delay_seconds,
+            expert_rollouts=self.settings.cpu_expert_rollouts,
+        )
         self.table = Table(self)
         self.sessions.publisher = self.table
         self.play = Play(self)

@@ -126,10 +126,13 @@ class Sessions:
         store: Store,
         *,
         cpu_delay: float = 1.5,
+        expert_rollouts: int | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.cpu_delay = cpu_delay
+        #: The search budget of expert CPUs (`Game.cpu`); None: each game's default.
+        self.expert_rollouts = expert_rollouts
         self.clock = clock
         self.publisher: Publisher | None = None
         self._live: dict[int, Session] = {}
@@ -331,7 +334,8 @@ class Sessions:
 
     def cpu_choose(self, session: Session, seat: int) -> Action:
         level = session.record.seats[seat].cpu_level or session.record.cpu_level
-        return session.game.cpu(level).choose(session.state, seat, self.cpu_rng(session))
+        cpu = session.game.cpu(level, rollouts=self.expert_rollouts)
+        return cpu.choose(session.state, seat, self.cpu_rng(session))
 
     # -- CPU players and timers ------------------------------------------------------------
 

@@ -17,6 +17,13 @@ class Settings(BaseSettings):
     discord_token: SecretStr = Field(description="The bot token from the Developer Portal.")
     database_path: Path = Field(Path("data/kasane.sqlite3"), description="SQLite file.")
     cpu_delay_seconds: float = Field(1.5, ge=0, le=30, description="Pause before a CPU move.")
+    cpu_expert_rollouts: int = Field(
+        96,
+        ge=8,
+        le=2000,
+        description="Search budget of one expert CPU decision (rollouts): larger is stronger "
+        "and slower; 96 keeps a decision within 300 ms on one core.",
+    )
     log_level: str = Field("INFO", description="Python logging level.")
     dev_guild_id: int | None = Field(
         None, description="Sync slash commands to this guild only (instant, for development)."

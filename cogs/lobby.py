@@ -49,9 +49,13 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=ls("5 minutes", "choice.timer.5"), value=5),
             app_commands.Choice(name=ls("10 minutes", "choice.timer.10"), value=10),
         ],
+        # every game has these levels (`Game.cpu_levels`), weakest first
         cpu=[
-            app_commands.Choice(name=ls("Strong", "choice.cpu.strong"), value="strong"),
             app_commands.Choice(name=ls("Random (easy)", "choice.cpu.random"), value="random"),
+            app_commands.Choice(name=ls("Strong", "choice.cpu.strong"), value="strong"),
+            app_commands.Choice(
+                name=ls("Expert (searches; hardest)", "choice.cpu.expert"), value="expert"
+            ),
         ],
     )
     async def newgame(

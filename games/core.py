@@ -16,7 +16,16 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from enum import StrEnum
 from importlib import import_module
 from types import ModuleType
-from typing import Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
+from typing import (
+    Any,
+    ClassVar,
+    Literal,
+    Protocol,
+    TypeVar,
+    get_args,
+    get_origin,
+    runtime_checkable,
+)
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,6 +39,7 @@ __all__ = [
     "Reason",
     "Result",
     "Rng",
+    "SearchBudget",
     "State",
     "winners_by",
 ]
@@ -337,6 +347,14 @@ class CpuPlayer(Protocol):
     def choose(self, state: State, seat: int, rng: Rng) -> Action: ...
 
 
+@runtime_checkable
+class SearchBudget(Protocol):
+    """A CPU player whose strength and time are set by a number of rollouts per decision
+    (decisions stay a function of the seed: no clock is read)."""
+
+    rollouts: int
+
+
 class Game(ABC):
     """One title. Subclasses set the class attributes and implement `new` and `load`."""
 
@@ -346,7 +364,7 @@ class Game(ABC):
     Options: ClassVar[type[BaseModel]]
     Action: ClassVar[type[Action]]
     #: CPU levels offered by the bot, weakest first; keys of `cpu()`.
-    cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong")
+    cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong", "expert")
 
     @abstractmethod
     def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State: ...
@@ -355,8 +373,13 @@ class Game(ABC):
     def load(self, snapshot: dict[str, Any]) -> State:
         """The inverse of `State.snapshot()`."""
 
-    #: The CPU player class of each level, by name, in the game's `ai` module.
-    cpu_classes: ClassVar[dict[str, str]] = {"random": "RandomPlayer", "strong": "StrongPlayer"}
+    #: The CPU player class of each level as `module.Class` inside the game's package: the
+    #: heuristic players live in `ai`, the search player (`games.search`) in `expert`.
+    cpu_classes: ClassVar[dict[str, str]] = {
+        "random": "ai.RandomPlayer",
+        "strong": "ai.StrongPlayer",
+        "expert": "expert.Expert",
+    }
 
     @property
     def texts(self) -> ModuleType:
@@ -372,11 +395,16 @@ class Game(ABC):
         """A short rules summary (Discord markdown, at most ~3500 characters)."""
         return str(self.texts.RULES[lang])
 
-    def cpu(self, level: str = "strong") -> CpuPlayer:
-        """A CPU player of that level (one of `cpu_levels`), from the game's `ai` module."""
+    def cpu(self, level: str = "strong", *, rollouts: int | None = None) -> CpuPlayer:
+        """A CPU player of that level (one of `cpu_levels`), from the game's package.
+        `rollouts` sets the search budget of a player that searches (`SearchBudget`, the
+        expert level); other levels ignore it."""
         if level not in self.cpu_classes:
             raise KeyError(level)
-        player: CpuPlayer = getattr(import_module(f"games.{self.id}.ai"), self.cpu_classes[level])()
+        module, _, name = self.cpu_classes[level].rpartition(".")
+        player: CpuPlayer = getattr(import_module(f"games.{self.id}.{module}"), name)()
+        if rollouts is not None and isinstance(player, SearchBudget):
+            player.rollouts = rollouts
         return player
 
     def options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:

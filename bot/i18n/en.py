@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
     "choice.timer.10": "10 minutes",
     "choice.cpu.strong": "Strong",
     "choice.cpu.random": "Random (easy)",
+    "choice.cpu.expert": "Expert (searches; hardest)",
     "choice.hand.ephemeral": "Ephemeral message in the channel",
     "choice.hand.dm": "Direct message",
     # lobby
@@ -68,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "option.off": "Off",
     "cpu.strong": "Strong",
     "cpu.random": "Random (easy)",
+    "cpu.expert": "Expert",
     "language.ja": "日本語",
     "language.en": "English",
     # the table and hands

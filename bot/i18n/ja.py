@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
     "choice.timer.10": "10分",
     "choice.cpu.strong": "強い",
     "choice.cpu.random": "ランダム（やさしい）",
+    "choice.cpu.expert": "達人（先読み・最強）",
     "choice.hand.ephemeral": "チャンネル内の自分だけに見えるメッセージ",
     "choice.hand.dm": "ダイレクトメッセージ",
     # lobby
@@ -68,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "option.off": "なし",
     "cpu.strong": "強い",
     "cpu.random": "ランダム（やさしい）",
+    "cpu.expert": "達人",
     "language.ja": "日本語",
     "language.en": "English",
     # the table and hands

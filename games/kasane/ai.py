@@ -87,9 +87,10 @@ def _free_counts(used: Used) -> dict[str, list[tuple[int, int]]]:
 class _Planner:
     """Evaluates positions of one seat from what that seat may know (its private view)."""
 
-    def __init__(self, view: PrivateView, rng: Rng) -> None:
+    def __init__(self, view: PrivateView, rng: Rng, scenarios: int = _SCENARIOS) -> None:
         pub = view.public
         self.rng = rng
+        self.scenarios = scenarios
         self.players = pub.players
         self.variant_b = pub.variant_b
         self.used: Used = frozenset((s.yaku, s.count, s.index) for s in pub.slots if s.used)
@@ -194,7 +195,7 @@ class _Planner:
         samples: list[set[int]] = []
         same_round = sum(len(r) for r in rows) - self.players >= self.players
         pool = self.unseen or [PLUS_ONE]
-        for _ in range(_SCENARIOS):
+        for _ in range(self.scenarios):
             if same_round:
                 grid = [list(r) for r in rows]
                 for _ in range(self.players - 1):
@@ -230,6 +231,9 @@ class StrongPlayer:
     toward a free slot; on its last turn it counts the end bonus exactly.
     """
 
+    #: Opponent-take scenarios per decision (the expert level samples more).
+    scenarios: int = _SCENARIOS
+
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         view = state.private_view(seat)
         if not isinstance(view, PrivateView):
@@ -237,7 +241,7 @@ class StrongPlayer:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        planner = _Planner(view, rng)
+        planner = _Planner(view, rng, self.scenarios)
         hand = list(view.hand)
         tableau = list(view.public.tableaus[seat])
         best: tuple[float, int] | None = None

@@ -1,0 +1,59 @@
+"""Expert CPU seats in a live session: the table's level and the bot's search budget decide
+every CPU move, reproducibly from the seed."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.sessions import Sessions
+from bot.store import SeatRecord, Store
+from games import registry
+from games.core import Rng
+
+BUDGET = 48
+
+
+async def test_expert_seats_play_with_the_bots_budget(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    seed = 4242
+    record = await store.create_game(
+        game="kasane",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="CPU 1",
+        language="en",
+        seed=seed,
+        options={},
+        cpu_level="expert",
+        turn_seconds=0,
+    )
+    await store.set_seats(record.id, [SeatRecord(i, f"CPU {i + 1}", None, None) for i in range(3)])
+    sessions = Sessions(store, cpu_delay=0, expert_rollouts=BUDGET)
+    stored = await store.get(record.id)
+    assert stored is not None
+    session = await sessions.start(stored)
+    sessions.schedule(session)
+
+    async def finished() -> None:
+        while True:
+            current = await store.get(record.id)
+            if current is not None and current.status == "finished":
+                return
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(finished(), 120)
+    log = await store.actions(record.id)
+    await sessions.close()
+    await store.close()
+
+    game = registry.get("kasane")
+    expert = game.cpu("expert", rollouts=BUDGET)
+    assert getattr(expert, "rollouts", None) == BUDGET
+    state = game.new(3, seed=seed, options=game.options({}))
+    for version, seat, text in log:
+        expected = expert.choose(state, seat, Rng(seed).fork(version))
+        assert text == expected.encode(), (version, seat)
+        state.apply(seat, game.Action.decode(text))
+    assert state.is_over()
