@@ -249,7 +249,7 @@ class Lobby:
                     SeatRecord(seat=len(seats), name=f"CPU {number}", cpu_level=record.cpu_level)
                 )
             elif op == "cancel":
-                await self.bot.store.update_game(record.id, status="abandoned")
+                await self.bot.sessions.abandon(record.id)
                 self.bot.lobby_closed(record.id)
                 await interaction.response.edit_message(
                     content=t(record.language, "lobby.cancelled", game=game.name(record.language)),  # type: ignore[arg-type]

@@ -51,10 +51,10 @@ GAME_COLUMNS = [
     "table_version",
 ]
 
-#: Columns `update_game` may change; everything else is set by dedicated methods.
+#: Columns `update_game` may change; everything else is set by dedicated methods (a game's
+#: status only by the game service's calls: `start_game`, `commit_move`, `abandon_game`).
 MUTABLE_COLUMNS = frozenset(
     [
-        "status",
         "thread_id",
         "lobby_message_id",
         "table_message_id",
