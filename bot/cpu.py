@@ -12,6 +12,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -51,6 +52,23 @@ def decide(
     return Decision(action.encode(), time.perf_counter() - started, os.getpid())
 
 
+#: How often a worker checks that the bot that started it is still alive (seconds).
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    """A worker's watchdog: exit as soon as the bot process is gone. A pool's workers hold
+    both ends of its queues, so a bot killed outright (SIGKILL, out of memory) would otherwise
+    leave them running forever, holding its standard output open."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _init_worker(parent: int) -> None:
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
 def _warm_up() -> int:
     """Import the engines in a fresh worker (the pool starts its processes on demand)."""
     registry.all()
@@ -63,39 +81,55 @@ class CpuPool:
     def __init__(self, workers: int = 0) -> None:
         self.workers = workers or os.cpu_count() or 1
         self._executor: Executor | None = None
+        self._starting: asyncio.Future[None] | None = None
 
-    def _pool(self) -> Executor:
+    def _spawn(self) -> None:
+        """Create the pool and start every worker (blocking: run in a thread). Starting the
+        processes took seconds on a busy machine: never on the event loop."""
         if self._executor is None:
             # A fork of this process (threads of the database, the gateway's sockets) is not
-            # safe; a fork server starts workers from a clean process with the engines loaded.
-            methods = multiprocessing.get_all_start_methods()
-            method = "forkserver" if "forkserver" in methods else "spawn"
-            context = multiprocessing.get_context(method)
-            if method == "forkserver":
-                context.set_forkserver_preload(["games.registry"])
-            self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-        return self._executor
+            # safe: workers are fresh interpreters, children of the bot, which they watch.
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init_worker,
+                initargs=(os.getpid(),),
+            )
+        executor = self._executor
+        for future in [executor.submit(_warm_up) for _ in range(self.workers)]:
+            future.result()
+
+    async def start(self) -> None:
+        """Start the workers (once; later calls wait for that start)."""
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(self._spawn))
+        starting = self._starting
+        try:
+            await asyncio.shield(starting)
+        except Exception:
+            if starting.done() and self._starting is starting:
+                self.close()  # the next call starts afresh
+            raise
 
     async def decide(
         self, game_id: str, snapshot: dict[str, Any], seat: int, level: str, seed: int, version: int
     ) -> Decision:
+        await self.start()
         loop = asyncio.get_running_loop()
         args = (game_id, snapshot, seat, level, seed, version)
         try:
-            return await loop.run_in_executor(self._pool(), decide, *args)
+            assert self._executor is not None
+            return await loop.run_in_executor(self._executor, decide, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool and ask once more.
             log.error("a CPU worker died; restarting the pool")
             self.close()
-            return await loop.run_in_executor(self._pool(), decide, *args)
-
-    async def warm_up(self) -> None:
-        """Start every worker now rather than at the first CPU move."""
-        loop = asyncio.get_running_loop()
-        pool = self._pool()
-        await asyncio.gather(*(loop.run_in_executor(pool, _warm_up) for _ in range(self.workers)))
+            await self.start()
+            assert self._executor is not None
+            return await loop.run_in_executor(self._executor, decide, *args)
 
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+        self._starting = None

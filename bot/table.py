@@ -204,29 +204,40 @@ class Table:
         starts, so while one request is in flight (or waits out a rate limit) later moves only
         replace what the next request will show."""
         while not self._closed:
-            session = feed.session
-            if feed.table:
-                feed.table = False
-                if not await self._attempt(feed, "table", self._update_table):
-                    continue
-            if feed.record_shown:
-                feed.record_shown = False
-                await self._record_shown(feed)
-            if feed.dm_hands:
-                feed.dm_hands, skip, feed.skip_dm_seat = False, feed.skip_dm_seat, None
-                if session.record.status == "playing":
-                    await self.refresh_dm_hands(session, skip=skip)
-            if feed.ping:
-                seats, feed.ping = feed.ping, set()
-                playing = session.record.status == "playing"
-                to_act = set(session.state.to_act()) if playing else set()
-                if seats & to_act:
-                    await self.ping(feed, sorted(seats & to_act))
-            if session.record.status != "playing" and not feed.pending():
-                await self._end(feed)
-                return
-            if not feed.pending():
-                return
+            try:
+                if await self._step(feed):
+                    return
+            except Exception:
+                # Whatever failed, what is pending stays pending: try again a little later
+                # rather than leave the table behind until the game's next move.
+                log.exception("game %s: publishing failed; trying again", feed.session.id)
+                await asyncio.sleep(feed.backoff)
+                feed.backoff = min(feed.backoff * 2, REPUBLISH_MAX_SECONDS)
+
+    async def _step(self, feed: Feed) -> bool:
+        """One round of `_run`; True when nothing is left to do."""
+        session = feed.session
+        if feed.table:
+            feed.table = False
+            if not await self._attempt(feed, "table", self._update_table):
+                return False
+        if feed.record_shown:
+            feed.record_shown = False
+            await self._record_shown(feed)
+        if feed.dm_hands:
+            feed.dm_hands, skip, feed.skip_dm_seat = False, feed.skip_dm_seat, None
+            if session.record.status == "playing":
+                await self.refresh_dm_hands(session, skip=skip)
+        if feed.ping:
+            seats, feed.ping = feed.ping, set()
+            playing = session.record.status == "playing"
+            to_act = set(session.state.to_act()) if playing else set()
+            if seats & to_act:
+                await self.ping(feed, sorted(seats & to_act))
+        if session.record.status != "playing" and not feed.pending():
+            await self._end(feed)
+            return True
+        return not feed.pending()
 
     async def _attempt(self, feed: Feed, what: str, job: Callable[[Feed], Awaitable[None]]) -> bool:
         """Run one request; when Discord does not take it (a rate limit, a server error, the
