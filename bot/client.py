@@ -80,7 +80,6 @@ class GameBot(commands.Bot):
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._seen_interactions: OrderedDict[int, None] = OrderedDict()
         self._restoring: asyncio.Task[None] | None = None
-        self._cpu_starting: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
@@ -109,8 +108,6 @@ class GameBot(commands.Bot):
         # log replayed) before connecting kept every click waiting, and a click on a game not
         # restored yet loads that game on the spot.
         self._restoring = asyncio.create_task(self._restore(), name="restore")
-        # The CPU players' processes start in the background, off the event loop.
-        self._cpu_starting = asyncio.create_task(self.sessions.cpu_pool.start(), name="cpu-pool")
 
     async def _restore(self) -> None:
         # Restoring makes long-lived objects by the thousand. Full garbage collections over
@@ -187,11 +184,10 @@ class GameBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
-        for task in (self._restoring, self._cpu_starting):
-            if task is not None:
-                task.cancel()
-                with suppress(asyncio.CancelledError, Exception):
-                    await task
+        if self._restoring is not None:
+            self._restoring.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._restoring
         if hasattr(self, "table"):
             self.table.close()
         if hasattr(self, "sessions"):

@@ -100,7 +100,8 @@ class CpuPool:
             future.result()
 
     async def start(self) -> None:
-        """Start the workers (once; later calls wait for that start)."""
+        """Start the workers (once; later calls wait for that start). The first decision does
+        it: a restart with no CPU to move spends nothing on them."""
         if self._starting is None:
             self._starting = asyncio.ensure_future(asyncio.to_thread(self._spawn))
         starting = self._starting
