@@ -88,10 +88,10 @@ async def flood(games: int, seconds: float) -> dict[str, object]:
                     inter = await host.slash(
                         "game replace", {"player": host}, channel=cpu_game.thread_id
                     )
-                    await inter.response(10)
+                    await inter.response(30)
                 print(f"  {games} CPU-only games set up in {time.monotonic() - setup:.0f} s")
                 people = [fake.add_user(f"Human{i}", locale="en-US") for i in range(2)]
-                humans = await Player.start(fake, db, "take_and_share", people)
+                humans = await Player.start(fake, db, "sakura", people)
                 with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
                     (cpu_before,) = c.execute(
                         "SELECT COUNT(*) FROM actions WHERE by_cpu"
@@ -101,7 +101,7 @@ async def flood(games: int, seconds: float) -> dict[str, object]:
                 rng = random.Random(3)
                 while time.monotonic() - started < seconds:
                     if humans.state.is_over():
-                        humans = await Player.start(fake, db, "take_and_share", people)
+                        humans = await Player.start(fake, db, "sakura", people)
                     await _play(humans, rng, started + seconds, clicks)
                 elapsed = time.monotonic() - started
                 with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
