@@ -473,6 +473,7 @@ class Sessions:
                 deadline=None if over else self._deadline_for(record, state, before, seat),
                 result=state.result().model_dump(mode="json") if over else None,
                 status="finished" if over else "playing",
+                seats=record.seats,
             )
         )
         try:

@@ -291,7 +291,11 @@ class Store:
             return None
         return await self._record(row)
 
-    async def _record(self, row: aiosqlite.Row) -> GameRecord:
+    async def _record(
+        self, row: aiosqlite.Row, seats: Sequence[SeatRecord] | None = None
+    ) -> GameRecord:
+        """The record of a `games` row, with its seats (read unless given: a move does not
+        change them)."""
         data = {key: row[key] for key in GAME_COLUMNS}
         try:
             data["options"] = json.loads(data["options"] or "{}")
@@ -305,6 +309,9 @@ class Store:
             data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
         data["end_published"] = bool(data["end_published"])
         record = GameRecord(**data)
+        if seats is not None:
+            record.seats = list(seats)
+            return record
         async with self.db.execute(
             "SELECT seat, user_id, cpu_level, name FROM seats WHERE game_id = ? ORDER BY seat",
             (record.id,),
@@ -414,6 +421,7 @@ class Store:
         deadline: float | None,
         result: dict[str, Any] | None = None,
         status: str = "playing",
+        seats: Sequence[SeatRecord] | None = None,
     ) -> GameRecord:
         """Store the move that turns `version - 1` into `version`, atomically, and return the
         game's record as stored after it.
@@ -424,6 +432,7 @@ class Store:
         (its end then not yet published), with its `result`; else `"playing"`.
 
         Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`.
+        `seats`, when given, are the game's seats (a move never changes them: not read again).
         """
         values = (
             game_id,
@@ -445,9 +454,10 @@ class Store:
             if str(exc) == "stale version":
                 raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
             raise
-        record = await self.get(game_id)
-        assert record is not None
-        return record
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        assert row is not None
+        return await self._record(row, seats)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
