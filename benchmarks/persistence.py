@@ -71,6 +71,7 @@ async def _play(store: Store, game_id: str, players: int, seed: int, out: dict) 
             snapshot=snapshot,
             deadline=None,
             result=result,
+            status="finished" if over else "playing",
         )
         move = time.perf_counter() - start
         blob = "x" * len(_dumps(snapshot))

@@ -24,6 +24,9 @@ class Settings(BaseSettings):
         description="Search budget of one expert CPU decision (rollouts): larger is stronger "
         "and slower; 96 keeps a decision within 300 ms on one core.",
     )
+    cpu_workers: int = Field(
+        0, ge=0, le=64, description="Processes deciding CPU moves (0: one per CPU core)."
+    )
     log_level: str = Field("INFO", description="Python logging level.")
     dev_guild_id: int | None = Field(
         None, description="Sync slash commands to this guild only (instant, for development)."

@@ -68,10 +68,13 @@ async def test_commit_move_is_atomic_and_refuses_a_stale_version(tmp_path: Path)
     await store.set_seats(
         game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "CPU 1", None, "strong")]
     )
-    await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
-    await store.commit_move(
+    started = await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+    assert (started.status, started.version, started.snapshot) == ("playing", 0, {"v": 0})
+    stored = await store.commit_move(
         game_id, version=1, seat=0, action="take.1", by_cpu=False, snapshot={"v": 1}, deadline=None
     )
+    # The move's one store call hands back the game as stored after it.
+    assert (stored.status, stored.version, stored.snapshot) == ("playing", 1, {"v": 1})
     with pytest.raises(StaleVersion):
         await store.commit_move(
             game_id,
@@ -86,7 +89,7 @@ async def test_commit_move_is_atomic_and_refuses_a_stale_version(tmp_path: Path)
     assert record is not None
     assert (record.version, record.snapshot) == (1, {"v": 1})
     assert await store.actions(game_id) == [(1, 0, "take.1")]
-    await store.commit_move(
+    stored = await store.commit_move(
         game_id,
         version=2,
         seat=1,
@@ -95,7 +98,9 @@ async def test_commit_move_is_atomic_and_refuses_a_stale_version(tmp_path: Path)
         snapshot={"v": 2},
         deadline=None,
         result={"scores": [3, 4], "winners": [1]},
+        status="finished",
     )
+    assert stored.status == "finished" and not stored.end_published
     record = await store.get(game_id)
     assert record is not None and record.status == "finished" and not record.end_published
     assert (await store.result(game_id)) == {"scores": [3, 4], "winners": [1]}
