@@ -30,6 +30,37 @@ COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.help")
 SEEN_INTERACTIONS = 4096
 
 
+#: Controls of a game in play, and of a lobby (see `bot.components`).
+_FAMILIES = {"mv": "game", "ms": "game", "hd": "game", "lb": "lobby", "lo": "lobby"}
+
+
+def _control_family(custom_id: str) -> tuple[str | None, str]:
+    """A control's family and game (`mv:12:3:0:take.1` → `("game", "12")`)."""
+    kind, _, rest = custom_id.partition(":")
+    return _FAMILIES.get(kind), rest.partition(":")[0]
+
+
+def _earlier_control(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether a click on `custom_id` that `message` does not carry can be one on an earlier
+    version of that message: the message carries controls of the same game and family (a
+    table or hand edited since), or none at all (a lobby that started, a table that ended).
+    Otherwise the custom_id was forged onto a message of something else."""
+    if message is None:
+        return False
+    wanted = _control_family(custom_id)
+    stack: list[Any] = list(message.components)
+    controls = 0
+    while stack:
+        component = stack.pop()
+        other = getattr(component, "custom_id", None)
+        if other:
+            controls += 1
+            if _control_family(other) == wanted:
+                return True
+        stack.extend(getattr(component, "children", []) or [])
+    return controls == 0
+
+
 def _carries(message: discord.Message | None, custom_id: str) -> bool:
     """Whether `message` has a component with this custom_id (what discord.py dispatches on)."""
     if message is None:
@@ -142,9 +173,13 @@ class GameBot(commands.Bot):
                 continue
             if _carries(interaction.message, custom_id):
                 return  # discord.py dispatches it to the DynamicItem
-            # The control is no longer on the message (it was edited since the user saw it) or
-            # never was: discord.py would drop the click, so run the same handler, which
-            # checks version, seat and legality like for any other click.
+            if not _earlier_control(interaction.message, custom_id):
+                # Never on this message: a forged custom_id naming some other game. No handler
+                # runs for it.
+                break
+            # An earlier version of a control of this message's game (the message was edited
+            # since the user saw it): discord.py would drop the click, so run the same handler,
+            # which refuses the stale version and shows the current view.
             base: discord.ui.Item[Any] = (
                 discord.ui.Button(custom_id=custom_id)
                 if int((interaction.data or {}).get("component_type", 2)) == 2
@@ -163,8 +198,15 @@ class GameBot(commands.Bot):
         lang = lang_of(interaction.locale)
         if isinstance(error, discord.app_commands.CheckFailure):
             text = t(lang, "error.no_permission")
-        elif isinstance(error, discord.app_commands.TransformerError):
-            log.info("rejected a command option: %s", error)
+        elif isinstance(
+            error,
+            discord.app_commands.TransformerError
+            | discord.app_commands.CommandSignatureMismatch
+            | discord.app_commands.CommandNotFound,
+        ):
+            # Options no client sends (a value out of range, a required one missing, a command
+            # that is not registered in this shape): a plain answer, not a traceback.
+            log.info("rejected a command: %s", error)
             text = t(lang, "error.bad_option")
         else:
             log.error("command failed", exc_info=error)

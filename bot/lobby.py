@@ -17,6 +17,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.components import LobbyButton, LobbyOption
+from bot.guards import belongs
 from bot.i18n import lang_of, t
 from bot.render.base import TABLE_COLOUR
 from bot.store import GameRecord, SeatRecord
@@ -202,7 +203,7 @@ class Lobby:
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> GameRecord | None:
         record = await self.bot.store.get(game_id)
-        if record is None:
+        if record is None or not belongs(interaction, record, in_dm=False):
             await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
             return None
         if record.status != "lobby":

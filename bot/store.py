@@ -21,6 +21,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.guards import valid_id
+
 log = logging.getLogger(__name__)
 
 GAME_COLUMNS = [
@@ -281,6 +283,8 @@ class Store:
         return record
 
     async def get(self, game_id: int) -> GameRecord | None:
+        if not valid_id(game_id):
+            return None  # (SQLite cannot even compare it: no game has such an id)
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         if row is None:
