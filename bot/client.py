@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import logsafe
 from bot.components import DYNAMIC_ITEMS
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
@@ -103,6 +104,7 @@ class GameBot(commands.Bot):
             tree_cls=CommandTree,
         )
         self.settings = settings
+        logsafe.protect(settings.discord_token.get_secret_value())
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._seen_interactions: OrderedDict[int, None] = OrderedDict()
         self._restoring: asyncio.Task[None] | None = None
