@@ -12,6 +12,7 @@ import pytest
 
 from bot.sandbox.fakediscord import User
 from bot.sandbox.runner import Sandbox
+from bot.sandbox.web import REQUEST_HEADER
 from bot.sandbox.world import WorldError, world_path
 from bot.settings import Settings
 from tests.sandbox.dom import parse
@@ -25,7 +26,7 @@ def sandbox_settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture
 async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
+    async with aiohttp.ClientSession(headers={REQUEST_HEADER: "1"}) as session:
         yield session
 
 
