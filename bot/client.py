@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import signal
 from collections import OrderedDict, defaultdict
 from contextlib import suppress
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import logsafe
+from bot import health, logsafe
 from bot.components import DYNAMIC_ITEMS
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
@@ -79,6 +80,9 @@ class CommandTree(discord.app_commands.CommandTree["GameBot"]):
     """The bot's slash commands; a command Discord delivers twice runs once."""
 
     async def interaction_check(self, interaction: discord.Interaction[GameBot], /) -> bool:
+        if self.client.stopping:
+            await self.client.say_stopping(interaction)
+            return False
         return self.client.first_delivery(interaction)
 
 
@@ -108,9 +112,41 @@ class GameBot(commands.Bot):
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._seen_interactions: OrderedDict[int, None] = OrderedDict()
         self._restoring: asyncio.Task[None] | None = None
+        #: Set once the bot is stopping: clicks and commands are refused from then on.
+        self.stopping = False
+        #: Whether SIGTERM/SIGINT stop the bot gracefully (set by `run`, the process's own
+        #: entry point; a bot started on someone else's event loop leaves signals alone).
+        self._handle_signals = False
+        self._status: asyncio.Task[None] | None = None
+        self._stop: asyncio.Task[None] | None = None
+
+    def run(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Run until closed, as the process's main loop: SIGTERM and SIGINT stop the bot
+        gracefully (see `close`), so `docker stop` and Ctrl-C end it with exit status 0."""
+        self._handle_signals = True
+        super().run(*args, **kwargs)
+
+    def _on_stop_signal(self, signum: int) -> None:
+        if self.stopping:
+            return
+        log.info("%s received: stopping", signal.Signals(signum).name)
+        self._stop = asyncio.create_task(self.close(), name="stop")
 
     async def setup_hook(self) -> None:
+        if self._handle_signals:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, self._on_stop_signal, signum)
+        # A database that cannot be used stops the bot here, before it connects (the process
+        # entry point checks it even earlier, and prints why).
+        await asyncio.to_thread(health.check_database, self.settings.database_path)
         self.store = await Store.open(self.settings.database_path)
+        self._status = asyncio.create_task(
+            health.report(
+                self, health.health_file(self.settings), self.settings.health_interval_seconds
+            ),
+            name="health-status",
+        )
         self.sessions = Sessions(self.store, cpu_delay=self.settings.cpu_delay_seconds)
         self.table = Table(self)
         self.sessions.publisher = self.table
@@ -218,7 +254,40 @@ class GameBot(commands.Bot):
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
+    async def say_stopping(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer an interaction that arrives while the bot is stopping."""
+        if not interaction.response.is_done():
+            with suppress(discord.HTTPException):
+                await interaction.response.send_message(
+                    t(lang_of(interaction.locale), "error.stopping"), ephemeral=True
+                )
+
+    async def _finish_moves(self, grace: float) -> None:
+        """Wait (at most `grace` seconds in all) until every game's and lobby's lock is free:
+        the clicks and turns already under way are written and answered. A lock is FIFO, so
+        taking it also waits for the clicks queued for it before the stop."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        locks = [s.lock for s in self.sessions.live()] if hasattr(self, "sessions") else []
+        locks += list(self._lobby_locks.values())
+        for lock in locks:
+            try:
+                await asyncio.wait_for(lock.acquire(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                log.warning("stopping: a move was still being written after %.0f s", grace)
+                return
+            lock.release()
+
     async def close(self) -> None:
+        """Stop: refuse new clicks, let the moves under way finish (`STOP_GRACE_SECONDS` at
+        most), stop CPU turns and the gateway, then close the database."""
+        if not self.stopping:
+            self.stopping = True
+            await self._finish_moves(self.settings.stop_grace_seconds)
+        if self._status is not None:
+            self._status.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._status
         if self._restoring is not None:
             self._restoring.cancel()
             with suppress(asyncio.CancelledError):

@@ -454,6 +454,10 @@ class Sessions:
             ):
                 await self._publish(session, MoveOutcome(events=[], new_turn=[]))
 
+    def live(self) -> list[Session]:
+        """The games in memory now."""
+        return list(self._live.values())
+
     async def close(self) -> None:
         """Stop every CPU and timer task (the database stays consistent: moves are atomic)."""
         self._closed = True

@@ -25,6 +25,17 @@ class Settings(BaseSettings):
     table_repost_minutes: int = Field(
         55, ge=1, description="Re-post the table embed when it is older than this."
     )
+    health_file: Path | None = Field(
+        None,
+        description="Status file the running bot refreshes for `python -m bot --health` "
+        "(default: health.json next to the database).",
+    )
+    health_interval_seconds: float = Field(
+        30, gt=0, le=3600, description="How often the status file is refreshed."
+    )
+    stop_grace_seconds: float = Field(
+        5, ge=0, le=60, description="On SIGTERM/SIGINT, how long moves in flight may take."
+    )
     sandbox_port: int = Field(
         8765, ge=0, le=65535, description="Port of the sandbox page on 127.0.0.1 (0: any)."
     )

@@ -182,12 +182,17 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
-        await store.migrate()
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            store = cls(db)
+            await store.migrate()
+        except BaseException:
+            # aiosqlite's thread would otherwise keep the process alive after the failure.
+            await db.close()
+            raise
         if str(path) != ":memory:":
             # Left to itself, SQLite checkpoints inside whichever commit fills the log past
             # 1,000 pages: that move waited several milliseconds for pages to be copied and
@@ -447,6 +452,11 @@ class Store:
             # Handed to the database thread before this coroutine can be suspended, so it
             # runs before the BEGIN of any transaction that starts after it.
             await self.db.execute(sql, args)
+
+    async def check_writable(self) -> None:
+        """A test write that changes nothing (the schema version written back as it is);
+        raises when the database cannot be written to (see `bot.health`)."""
+        await self._write(f"PRAGMA user_version = {await self.schema_version()}")
 
     async def unpublished_ends(self) -> list[int]:
         """Finished games whose end has not reached Discord yet, oldest first."""

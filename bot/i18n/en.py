@@ -128,5 +128,6 @@ MESSAGES: dict[str, str] = {
     "error.which_game": "Several games run here; give the game number (see /game list).",
     "error.not_in_game": "That user is not playing in this game.",
     "error.no_permission": "You don't have permission to do that.",
+    "error.stopping": "The bot is restarting. Please try again in a moment; nothing was changed.",
     "error.internal": "Something went wrong on my side. Nothing was changed; please try again.",
 }

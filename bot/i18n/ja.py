@@ -132,5 +132,6 @@ MESSAGES: dict[str, str] = {
     ),
     "error.not_in_game": "そのユーザーはこのゲームに参加していません。",
     "error.no_permission": "その操作の権限がありません。",
+    "error.stopping": "ボットを再起動中です。何も変更されていません。少し後でお試しください。",
     "error.internal": "内部エラーが発生しました。何も変更されていません。もう一度お試しください。",
 }
