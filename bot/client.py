@@ -19,6 +19,7 @@ from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
 from bot.play import Play
+from bot.quotas import Quotas
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.store import Store
@@ -94,6 +95,7 @@ class GameBot(commands.Bot):
     table: Table
     play: Play
     lobby: Lobby
+    quotas: Quotas
 
     def __init__(self, settings: Settings) -> None:
         # Only interactions drive the bot. With message events, every table edit, ping and
@@ -152,6 +154,8 @@ class GameBot(commands.Bot):
         self.sessions.publisher = self.table
         self.play = Play(self)
         self.lobby = Lobby(self)
+        self.quotas = Quotas(self)
+        self.quotas.start_expiry()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -284,6 +288,8 @@ class GameBot(commands.Bot):
         if not self.stopping:
             self.stopping = True
             await self._finish_moves(self.settings.stop_grace_seconds)
+        if hasattr(self, "quotas"):
+            await self.quotas.close()
         if self._status is not None:
             self._status.cancel()
             with suppress(asyncio.CancelledError):

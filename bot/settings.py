@@ -25,6 +25,24 @@ class Settings(BaseSettings):
     table_repost_minutes: int = Field(
         55, ge=1, description="Re-post the table embed when it is older than this."
     )
+    max_lobbies_per_user: int = Field(
+        3, ge=0, description="Open lobbies one user may sit in at once (0: no limit)."
+    )
+    max_lobbies_per_channel: int = Field(
+        5, ge=0, description="Open lobbies one channel may hold at once (0: no limit)."
+    )
+    max_games_per_user: int = Field(
+        5,
+        ge=0,
+        description="Games in play one user may sit in at once; a game every human left "
+        "counts against its host (0: no limit).",
+    )
+    lobby_expiry_minutes: float = Field(
+        30, ge=0, description="A lobby unchanged this long closes by itself (0: never)."
+    )
+    newgame_cooldown_seconds: float = Field(
+        10, ge=0, description="Seconds a user waits between two /newgame (0: none)."
+    )
     health_file: Path | None = Field(
         None,
         description="Status file the running bot refreshes for `python -m bot --health` "

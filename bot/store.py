@@ -82,6 +82,20 @@ MOVE_SQL = (
 )
 
 
+@dataclass(frozen=True)
+class OpenCounts:
+    """Open lobbies and live games of one user and one channel (see `Store.open_counts`)."""
+
+    channel_lobbies: int
+    #: When the channel's least recently changed lobby last changed (unix time), if any.
+    channel_oldest_lobby: float | None
+    #: Lobbies the user sits in (as host or player).
+    user_lobbies: int
+    user_oldest_lobby: float | None
+    #: Games in play the user sits in, and those left without humans that the user hosts.
+    user_games: int
+
+
 class StaleVersion(RuntimeError):
     """The game moved on since the caller read it; nothing was written."""
 
@@ -341,6 +355,43 @@ class Store:
             rows = await cur.fetchall()
         return [await self._record(row) for row in rows]
 
+    async def open_counts(self, user_id: int, channel_id: int) -> OpenCounts:
+        """What the quotas of `bot.quotas` count for a user in a channel (reads only)."""
+        async with self.db.execute(
+            "SELECT COUNT(*), MIN(updated_at) FROM games WHERE status = 'lobby' AND channel_id = ?",
+            (channel_id,),
+        ) as cur:
+            channel_lobbies, channel_oldest = await cur.fetchone()  # type: ignore[misc]
+        async with self.db.execute(
+            "SELECT COUNT(*), MIN(g.updated_at) FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.status = 'lobby'",
+            (user_id,),
+        ) as cur:
+            user_lobbies, user_oldest = await cur.fetchone()  # type: ignore[misc]
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM games g WHERE g.status = 'playing' AND ("
+            "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?) OR "
+            "(g.host_id = ? AND NOT EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL)))",
+            (user_id, user_id),
+        ) as cur:
+            (user_games,) = await cur.fetchone()  # type: ignore[misc]
+        return OpenCounts(
+            channel_lobbies=int(channel_lobbies),
+            channel_oldest_lobby=channel_oldest,
+            user_lobbies=int(user_lobbies),
+            user_oldest_lobby=user_oldest,
+            user_games=int(user_games),
+        )
+
+    async def idle_lobbies(self, before: float) -> list[int]:
+        """Lobbies unchanged since `before` (unix time), oldest first."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status = 'lobby' AND updated_at < ? ORDER BY updated_at",
+            (before,),
+        ) as cur:
+            return [int(row[0]) for row in await cur.fetchall()]
+
     async def update_game(self, game_id: int, **values: Any) -> None:
         """Set mutable columns (`options` may be a dict)."""
         unknown = set(values) - MUTABLE_COLUMNS
@@ -357,6 +408,9 @@ class Store:
     async def set_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
         """Replace the lobby's seats (seat numbers are renumbered 0..n-1 in order)."""
         async with self.transaction():
+            await self.db.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id)
+            )
             await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self.db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) "

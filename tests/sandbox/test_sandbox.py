@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot import quotas
 from bot.sandbox.fakediscord import User
 from bot.sandbox.runner import Sandbox
 from bot.sandbox.web import REQUEST_HEADER
@@ -20,7 +21,10 @@ from tests.sandbox.dom import parse
 
 def sandbox_settings(tmp_path: Path) -> Settings:
     return Settings(
-        discord_token="unused", database_path=tmp_path / "games.sqlite3", cpu_delay_seconds=0
+        discord_token="unused",
+        database_path=tmp_path / "games.sqlite3",
+        cpu_delay_seconds=0,
+        **quotas.OFF,
     )
 
 
