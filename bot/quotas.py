@@ -18,11 +18,14 @@ import asyncio
 import logging
 import time
 from contextlib import suppress
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import aiosqlite
 import discord
 
 from bot.i18n import t
+from bot.store import OpenCounts
 from games import registry
 from games.core import Lang
 
@@ -64,10 +67,23 @@ class Quotas:
         #: When each user last opened a lobby (monotonic time is not shown; unix time is).
         self._last_newgame: dict[int, float] = {}
         self._sweeping: asyncio.Task[None] | None = None
+        #: A read-only connection of the quotas' own: counting runs in its thread, never in
+        #: the one that writes moves.
+        self._reader: aiosqlite.Connection | None = None
 
     @property
     def settings(self) -> Any:
         return self.bot.settings
+
+    async def _counts(self, interaction: discord.Interaction[Any]) -> OpenCounts:
+        path = self.bot.settings.database_path
+        if self._reader is None and str(path) != ":memory:":
+            uri = Path(path).resolve().as_uri() + "?mode=ro"
+            self._reader = await aiosqlite.connect(uri, uri=True)
+            await self._reader.execute("PRAGMA busy_timeout=5000")
+        return await self.bot.store.open_counts(
+            interaction.user.id, interaction.channel_id or 0, db=self._reader
+        )
 
     def _expires(self, changed: float | None) -> float | None:
         minutes = self.settings.lobby_expiry_minutes
@@ -91,7 +107,7 @@ class Quotas:
         last = self._last_newgame.get(user_id)
         if not free and cooldown > 0 and last is not None and now - last < cooldown:
             return t(lang, "quota.cooldown", when=_when(last + cooldown))
-        counts = await self.bot.store.open_counts(user_id, interaction.channel_id or 0)
+        counts = await self._counts(interaction)
         limit = settings.max_lobbies_per_channel
         if limit and counts.channel_lobbies >= limit:
             return self._lobby_limit_text(
@@ -120,7 +136,7 @@ class Quotas:
         if exempt(interaction):
             return None
         settings = self.settings
-        counts = await self.bot.store.open_counts(interaction.user.id, interaction.channel_id or 0)
+        counts = await self._counts(interaction)
         limit = settings.max_lobbies_per_user
         if limit and counts.user_lobbies >= limit:
             return self._lobby_limit_text(
@@ -136,7 +152,7 @@ class Quotas:
         limit = self.settings.max_games_per_user
         if exempt(interaction) or not limit:
             return None
-        counts = await self.bot.store.open_counts(interaction.user.id, interaction.channel_id or 0)
+        counts = await self._counts(interaction)
         if counts.user_games >= limit:
             return t(lang, "quota.user_games", n=limit)
         return None
@@ -154,6 +170,9 @@ class Quotas:
             with suppress(asyncio.CancelledError):
                 await self._sweeping
             self._sweeping = None
+        if self._reader is not None:
+            await self._reader.close()
+            self._reader = None
 
     async def _sweep(self) -> None:
         expiry = self.settings.lobby_expiry_minutes * 60

@@ -355,24 +355,30 @@ class Store:
             rows = await cur.fetchall()
         return [await self._record(row) for row in rows]
 
-    async def open_counts(self, user_id: int, channel_id: int) -> OpenCounts:
-        """What the quotas of `bot.quotas` count for a user in a channel (reads only)."""
-        async with self.db.execute(
+    async def open_counts(
+        self, user_id: int, channel_id: int, *, db: aiosqlite.Connection | None = None
+    ) -> OpenCounts:
+        """What the quotas of `bot.quotas` count for a user in a channel (reads only). `db`: a
+        connection of the caller's own to read from (its own thread, so these reads never hold
+        up a move being written), else the store's."""
+        db = db or self.db
+        async with db.execute(
             "SELECT COUNT(*), MIN(updated_at) FROM games WHERE status = 'lobby' AND channel_id = ?",
             (channel_id,),
         ) as cur:
             channel_lobbies, channel_oldest = await cur.fetchone()  # type: ignore[misc]
-        async with self.db.execute(
+        async with db.execute(
             "SELECT COUNT(*), MIN(g.updated_at) FROM games g JOIN seats s ON s.game_id = g.id "
             "WHERE s.user_id = ? AND g.status = 'lobby'",
             (user_id,),
         ) as cur:
             user_lobbies, user_oldest = await cur.fetchone()  # type: ignore[misc]
-        async with self.db.execute(
-            "SELECT COUNT(*) FROM games g WHERE g.status = 'playing' AND ("
-            "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?) OR "
-            "(g.host_id = ? AND NOT EXISTS "
-            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL)))",
+        async with db.execute(
+            "SELECT COUNT(*) FROM ("
+            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.user_id = ? AND g.status = 'playing' UNION "
+            "SELECT g.id FROM games g WHERE g.status = 'playing' AND g.host_id = ? AND NOT EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL))",
             (user_id, user_id),
         ) as cur:
             (user_games,) = await cur.fetchone()  # type: ignore[misc]
