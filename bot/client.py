@@ -275,6 +275,8 @@ class GameBot(commands.Bot):
         locks = [s.lock for s in self.sessions.live()] if hasattr(self, "sessions") else []
         locks += list(self._lobby_locks.values())
         for lock in locks:
+            if not lock.locked():
+                continue
             try:
                 await asyncio.wait_for(lock.acquire(), max(0.0, deadline - loop.time()))
             except TimeoutError:
