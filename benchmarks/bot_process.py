@@ -31,6 +31,7 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot import quotas
 from bot.client import GameBot
 from bot.settings import Settings
 
@@ -45,7 +46,11 @@ def point_at(port: int) -> None:
 
 def make_bot(db: Path, token: str, *, seed: int, cpu_delay: float) -> GameBot:
     settings = Settings(
-        discord_token=token, database_path=db, cpu_delay_seconds=cpu_delay, sync_commands=True
+        discord_token=token,
+        database_path=db,
+        cpu_delay_seconds=cpu_delay,
+        sync_commands=True,
+        **quotas.OFF,  # the load's few users open many games at once
     )
     bot = GameBot(settings)
     original_setup = bot.setup_hook

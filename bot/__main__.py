@@ -13,6 +13,7 @@ import sys
 
 import discord
 
+from bot import health
 from bot.settings import MissingToken, Settings, SettingsError, load_settings
 
 
@@ -26,6 +27,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="play locally in the browser: the bot against a fake Discord on 127.0.0.1 "
         "(the default when DISCORD_TOKEN is not set)",
+    )
+    parser.add_argument(
+        "--health",
+        action="store_true",
+        help="check the running bot's status file and exit 0 if it is connected to Discord "
+        "and can write its database, 1 otherwise (the container's HEALTHCHECK)",
     )
     parser.add_argument(
         "--port",
@@ -49,14 +56,30 @@ def run_sandbox(settings: Settings, port: int | None) -> int:
         asyncio.run(serve(settings, port=settings.sandbox_port if port is None else port))
     except KeyboardInterrupt:
         pass
-    except (OSError, WorldError) as exc:
+    except (OSError, WorldError, health.DatabaseUnusable) as exc:
         print(f"The sandbox could not start: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
+def check_health() -> int:
+    """`--health`: 0 when the running bot reports itself connected with a writable database."""
+    try:
+        settings = load_settings()
+    except MissingToken:  # the check does not need the token; the bot it checks does
+        settings = Settings(_env_file=None, discord_token="unused")  # type: ignore[call-arg]
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    problem = health.check_status(health.health_file(settings), settings.health_interval_seconds)
+    print(problem or "healthy", file=sys.stderr if problem else sys.stdout)
+    return 1 if problem else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.health:
+        return check_health()
     if not args.sandbox:
         try:
             settings = load_settings()
@@ -74,9 +97,18 @@ def main(argv: list[str] | None = None) -> int:
         else:
             from bot.client import GameBot
 
+            try:
+                health.check_database(settings.database_path)
+            except health.DatabaseUnusable as exc:
+                print(f"The bot cannot start: {exc}", file=sys.stderr)
+                return 1
             _logging(settings)
             bot = GameBot(settings)
-            bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+            try:
+                bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+            except health.DatabaseUnusable as exc:  # it broke between the check and the start
+                print(f"The bot cannot start: {exc}", file=sys.stderr)
+                return 1
             return 0
     try:
         settings = load_settings(sandbox=True)

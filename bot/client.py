@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import signal
 from collections import OrderedDict, defaultdict
 from contextlib import suppress
 from typing import Any
@@ -12,12 +13,14 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import health, logsafe
 from bot.components import DYNAMIC_ITEMS
 from bot.cpu import CpuPool
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
 from bot.play import Play
+from bot.quotas import Quotas
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.store import Store
@@ -29,6 +32,37 @@ COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.help")
 
 #: How many recent interaction ids are remembered to recognise one Discord delivers twice.
 SEEN_INTERACTIONS = 4096
+
+
+#: Controls of a game in play, and of a lobby (see `bot.components`).
+_FAMILIES = {"mv": "game", "ms": "game", "hd": "game", "lb": "lobby", "lo": "lobby"}
+
+
+def _control_family(custom_id: str) -> tuple[str | None, str]:
+    """A control's family and game (`mv:12:3:0:take.1` → `("game", "12")`)."""
+    kind, _, rest = custom_id.partition(":")
+    return _FAMILIES.get(kind), rest.partition(":")[0]
+
+
+def _earlier_control(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether a click on `custom_id` that `message` does not carry can be one on an earlier
+    version of that message: the message carries controls of the same game and family (a
+    table or hand edited since), or none at all (a lobby that started, a table that ended).
+    Otherwise the custom_id was forged onto a message of something else."""
+    if message is None:
+        return False
+    wanted = _control_family(custom_id)
+    stack: list[Any] = list(message.components)
+    controls = 0
+    while stack:
+        component = stack.pop()
+        other = getattr(component, "custom_id", None)
+        if other:
+            controls += 1
+            if _control_family(other) == wanted:
+                return True
+        stack.extend(getattr(component, "children", []) or [])
+    return controls == 0
 
 
 def _carries(message: discord.Message | None, custom_id: str) -> bool:
@@ -48,6 +82,9 @@ class CommandTree(discord.app_commands.CommandTree["GameBot"]):
     """The bot's slash commands; a command Discord delivers twice runs once."""
 
     async def interaction_check(self, interaction: discord.Interaction[GameBot], /) -> bool:
+        if self.client.stopping:
+            await self.client.say_stopping(interaction)
+            return False
         return self.client.first_delivery(interaction)
 
 
@@ -59,6 +96,7 @@ class GameBot(commands.Bot):
     table: Table
     play: Play
     lobby: Lobby
+    quotas: Quotas
 
     def __init__(self, settings: Settings) -> None:
         # Only interactions drive the bot. With message events, every table edit, ping and
@@ -77,12 +115,45 @@ class GameBot(commands.Bot):
             max_ratelimit_timeout=30.0,
         )
         self.settings = settings
+        logsafe.protect(settings.discord_token.get_secret_value())
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._seen_interactions: OrderedDict[int, None] = OrderedDict()
         self._restoring: asyncio.Task[None] | None = None
+        #: Set once the bot is stopping: clicks and commands are refused from then on.
+        self.stopping = False
+        #: Whether SIGTERM/SIGINT stop the bot gracefully (set by `run`, the process's own
+        #: entry point; a bot started on someone else's event loop leaves signals alone).
+        self._handle_signals = False
+        self._status: asyncio.Task[None] | None = None
+        self._stop: asyncio.Task[None] | None = None
+
+    def run(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Run until closed, as the process's main loop: SIGTERM and SIGINT stop the bot
+        gracefully (see `close`), so `docker stop` and Ctrl-C end it with exit status 0."""
+        self._handle_signals = True
+        super().run(*args, **kwargs)
+
+    def _on_stop_signal(self, signum: int) -> None:
+        if self.stopping:
+            return
+        log.info("%s received: stopping", signal.Signals(signum).name)
+        self._stop = asyncio.create_task(self.close(), name="stop")
 
     async def setup_hook(self) -> None:
+        if self._handle_signals:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, self._on_stop_signal, signum)
+        # A database that cannot be used stops the bot here, before it connects (the process
+        # entry point checks it even earlier, and prints why).
+        await asyncio.to_thread(health.check_database, self.settings.database_path)
         self.store = await Store.open(self.settings.database_path)
+        self._status = asyncio.create_task(
+            health.report(
+                self, health.health_file(self.settings), self.settings.health_interval_seconds
+            ),
+            name="health-status",
+        )
         self.sessions = Sessions(
             self.store,
             cpu_delay=self.settings.cpu_delay_seconds,
@@ -93,6 +164,8 @@ class GameBot(commands.Bot):
         self.sessions.publisher = self.table
         self.play = Play(self)
         self.lobby = Lobby(self)
+        self.quotas = Quotas(self)
+        self.quotas.start_expiry()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -152,9 +225,13 @@ class GameBot(commands.Bot):
                 continue
             if _carries(interaction.message, custom_id):
                 return  # discord.py dispatches it to the DynamicItem
-            # The control is no longer on the message (it was edited since the user saw it) or
-            # never was: discord.py would drop the click, so run the same handler, which
-            # checks version, seat and legality like for any other click.
+            if not _earlier_control(interaction.message, custom_id):
+                # Never on this message: a forged custom_id naming some other game. No handler
+                # runs for it.
+                break
+            # An earlier version of a control of this message's game (the message was edited
+            # since the user saw it): discord.py would drop the click, so run the same handler,
+            # which refuses the stale version and shows the current view.
             base: discord.ui.Item[Any] = (
                 discord.ui.Button(custom_id=custom_id)
                 if int((interaction.data or {}).get("component_type", 2)) == 2
@@ -173,8 +250,15 @@ class GameBot(commands.Bot):
         lang = lang_of(interaction.locale)
         if isinstance(error, discord.app_commands.CheckFailure):
             text = t(lang, "error.no_permission")
-        elif isinstance(error, discord.app_commands.TransformerError):
-            log.info("rejected a command option: %s", error)
+        elif isinstance(
+            error,
+            discord.app_commands.TransformerError
+            | discord.app_commands.CommandSignatureMismatch
+            | discord.app_commands.CommandNotFound,
+        ):
+            # Options no client sends (a value out of range, a required one missing, a command
+            # that is not registered in this shape): a plain answer, not a traceback.
+            log.info("rejected a command: %s", error)
             text = t(lang, "error.bad_option")
         else:
             log.error("command failed", exc_info=error)
@@ -184,7 +268,44 @@ class GameBot(commands.Bot):
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
+    async def say_stopping(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer an interaction that arrives while the bot is stopping."""
+        if not interaction.response.is_done():
+            with suppress(discord.HTTPException):
+                await interaction.response.send_message(
+                    t(lang_of(interaction.locale), "error.stopping"), ephemeral=True
+                )
+
+    async def _finish_moves(self, grace: float) -> None:
+        """Wait (at most `grace` seconds in all) until every game's and lobby's lock is free:
+        the clicks and turns already under way are written and answered. A lock is FIFO, so
+        taking it also waits for the clicks queued for it before the stop."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        locks = [s.lock for s in self.sessions.live()] if hasattr(self, "sessions") else []
+        locks += list(self._lobby_locks.values())
+        for lock in locks:
+            if not lock.locked():
+                continue
+            try:
+                await asyncio.wait_for(lock.acquire(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                log.warning("stopping: a move was still being written after %.0f s", grace)
+                return
+            lock.release()
+
     async def close(self) -> None:
+        """Stop: refuse new clicks, let the moves under way finish (`STOP_GRACE_SECONDS` at
+        most), stop CPU turns and the gateway, then close the database."""
+        if not self.stopping:
+            self.stopping = True
+            await self._finish_moves(self.settings.stop_grace_seconds)
+        if hasattr(self, "quotas"):
+            await self.quotas.close()
+        if self._status is not None:
+            self._status.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._status
         if self._restoring is not None:
             self._restoring.cancel()
             with suppress(asyncio.CancelledError):

@@ -39,6 +39,10 @@ def _bot(interaction: discord.Interaction[Any]) -> GameBot:
 async def _guard(interaction: discord.Interaction[Any], work: Coroutine[Any, Any, None]) -> None:
     """Run a handler; on an unexpected error, log it and tell the clicker (translated).
     A click Discord delivers a second time is dropped: its first delivery answers it."""
+    if _bot(interaction).stopping:
+        work.close()
+        await _bot(interaction).say_stopping(interaction)
+        return
     if not _bot(interaction).first_delivery(interaction):
         work.close()
         log.info("interaction %s delivered twice; handled once", interaction.id)

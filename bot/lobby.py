@@ -17,6 +17,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.components import LobbyButton, LobbyOption
+from bot.guards import belongs
 from bot.i18n import lang_of, t
 from bot.render.base import TABLE_COLOUR
 from bot.store import GameRecord, SeatRecord
@@ -175,6 +176,11 @@ class Lobby:
         except KeyError:
             await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
             return
+        refusal = await self.bot.quotas.newgame(interaction, lang)
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        self.bot.quotas.opened(interaction.user.id)
         table_lang = language if language in ("ja", "en") else lang_of(interaction.guild_locale)
         if cpu_level not in game.cpu_levels:
             cpu_level = game.cpu_levels[-1]
@@ -202,7 +208,7 @@ class Lobby:
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> GameRecord | None:
         record = await self.bot.store.get(game_id)
-        if record is None:
+        if record is None or not belongs(interaction, record, in_dm=False):
             await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
             return None
         if record.status != "lobby":
@@ -231,6 +237,10 @@ class Lobby:
                 if len(seats) >= game.max_players:
                     await self._say(interaction, lang, "error.lobby_full")
                     return
+                refusal = await self.bot.quotas.join(interaction, lang)
+                if refusal is not None:
+                    await interaction.response.send_message(refusal, ephemeral=True)
+                    return
                 seats.append(SeatRecord(seat=len(seats), user_id=user.id, name=user.display_name))
             elif op == "leave":
                 if record.seat_of(user.id) is None:
@@ -258,6 +268,10 @@ class Lobby:
                 )
                 return
             elif op == "start":
+                refusal = await self.bot.quotas.start(interaction, lang)
+                if refusal is not None:
+                    await interaction.response.send_message(refusal, ephemeral=True)
+                    return
                 await self._start(interaction, record, game, lang)
                 return
             await self.bot.store.set_seats(record.id, seats)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.guards import belongs
 from bot.i18n import lang_of, t
 from bot.i18n.errors import reason_text
 from bot.sessions import GameDamaged, MoveOutcome, MoveRefused
@@ -74,10 +75,16 @@ class Play:
             return None
         if session is None:
             record = await self.bot.store.get(game_id)
+            if record is not None and not belongs(interaction, record):
+                record = None
             key = "error.game_over" if record is not None else "error.unknown_game"
             if record is not None and record.status == "lobby":
                 key = "error.not_started"
             await self._reply(interaction, t(lang, key))
+            return None
+        if not belongs(interaction, session.record):
+            log.info("refused a click on game %s from elsewhere", game_id)
+            await self._reply(interaction, t(lang, "error.unknown_game"))
             return None
         if session.record.status != "playing":
             await self._reply(interaction, t(lang, "error.game_over"))

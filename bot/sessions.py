@@ -679,6 +679,10 @@ class Sessions:
                 count += 1
         return count
 
+    def live(self) -> list[Session]:
+        """The games in memory now."""
+        return list(self._live.values())
+
     async def close(self) -> None:
         """Stop every CPU and timer task (the database stays consistent: moves are atomic)."""
         self._closed = True

@@ -35,6 +35,35 @@ class Settings(BaseSettings):
     table_repost_minutes: int = Field(
         55, ge=1, description="Re-post the table embed when it is older than this."
     )
+    max_lobbies_per_user: int = Field(
+        3, ge=0, description="Open lobbies one user may sit in at once (0: no limit)."
+    )
+    max_lobbies_per_channel: int = Field(
+        5, ge=0, description="Open lobbies one channel may hold at once (0: no limit)."
+    )
+    max_games_per_user: int = Field(
+        5,
+        ge=0,
+        description="Games in play one user may sit in at once; a game every human left "
+        "counts against its host (0: no limit).",
+    )
+    lobby_expiry_minutes: float = Field(
+        30, ge=0, description="A lobby unchanged this long closes by itself (0: never)."
+    )
+    newgame_cooldown_seconds: float = Field(
+        10, ge=0, description="Seconds a user waits between two /newgame (0: none)."
+    )
+    health_file: Path | None = Field(
+        None,
+        description="Status file the running bot refreshes for `python -m bot --health` "
+        "(default: health.json next to the database).",
+    )
+    health_interval_seconds: float = Field(
+        30, gt=0, le=3600, description="How often the status file is refreshed."
+    )
+    stop_grace_seconds: float = Field(
+        5, ge=0, le=60, description="On SIGTERM/SIGINT, how long moves in flight may take."
+    )
     sandbox_port: int = Field(
         8765, ge=0, le=65535, description="Port of the sandbox page on 127.0.0.1 (0: any)."
     )

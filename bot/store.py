@@ -21,6 +21,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.guards import valid_id
+
 log = logging.getLogger(__name__)
 
 GAME_COLUMNS = [
@@ -80,6 +82,20 @@ MOVE_SQL = (
     "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, status, snapshot, "
     "deadline, scores, winners, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+
+
+@dataclass(frozen=True)
+class OpenCounts:
+    """Open lobbies and live games of one user and one channel (see `Store.open_counts`)."""
+
+    channel_lobbies: int
+    #: When the channel's least recently changed lobby last changed (unix time), if any.
+    channel_oldest_lobby: float | None
+    #: Lobbies the user sits in (as host or player).
+    user_lobbies: int
+    user_oldest_lobby: float | None
+    #: Games in play the user sits in, and those left without humans that the user hosts.
+    user_games: int
 
 
 class StaleVersion(RuntimeError):
@@ -184,12 +200,17 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
-        await store.migrate()
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            store = cls(db)
+            await store.migrate()
+        except BaseException:
+            # aiosqlite's thread would otherwise keep the process alive after the failure.
+            await db.close()
+            raise
         if str(path) != ":memory:":
             # Left to itself, SQLite checkpoints inside whichever commit fills the log past
             # 1,000 pages: that move waited several milliseconds for pages to be copied and
@@ -285,6 +306,8 @@ class Store:
         return record
 
     async def get(self, game_id: int) -> GameRecord | None:
+        if not valid_id(game_id):
+            return None  # (SQLite cannot even compare it: no game has such an id)
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         if row is None:
@@ -343,6 +366,49 @@ class Store:
             rows = await cur.fetchall()
         return [await self._record(row) for row in rows]
 
+    async def open_counts(
+        self, user_id: int, channel_id: int, *, db: aiosqlite.Connection | None = None
+    ) -> OpenCounts:
+        """What the quotas of `bot.quotas` count for a user in a channel (reads only). `db`: a
+        connection of the caller's own to read from (its own thread, so these reads never hold
+        up a move being written), else the store's."""
+        db = db or self.db
+        async with db.execute(
+            "SELECT COUNT(*), MIN(updated_at) FROM games WHERE status = 'lobby' AND channel_id = ?",
+            (channel_id,),
+        ) as cur:
+            channel_lobbies, channel_oldest = await cur.fetchone()  # type: ignore[misc]
+        async with db.execute(
+            "SELECT COUNT(*), MIN(g.updated_at) FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.status = 'lobby'",
+            (user_id,),
+        ) as cur:
+            user_lobbies, user_oldest = await cur.fetchone()  # type: ignore[misc]
+        async with db.execute(
+            "SELECT COUNT(*) FROM ("
+            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.user_id = ? AND g.status = 'playing' UNION "
+            "SELECT g.id FROM games g WHERE g.status = 'playing' AND g.host_id = ? AND NOT EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL))",
+            (user_id, user_id),
+        ) as cur:
+            (user_games,) = await cur.fetchone()  # type: ignore[misc]
+        return OpenCounts(
+            channel_lobbies=int(channel_lobbies),
+            channel_oldest_lobby=channel_oldest,
+            user_lobbies=int(user_lobbies),
+            user_oldest_lobby=user_oldest,
+            user_games=int(user_games),
+        )
+
+    async def idle_lobbies(self, before: float) -> list[int]:
+        """Lobbies unchanged since `before` (unix time), oldest first."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status = 'lobby' AND updated_at < ? ORDER BY updated_at",
+            (before,),
+        ) as cur:
+            return [int(row[0]) for row in await cur.fetchall()]
+
     async def update_game(self, game_id: int, **values: Any) -> None:
         """Set mutable columns (`options` may be a dict)."""
         unknown = set(values) - MUTABLE_COLUMNS
@@ -359,6 +425,9 @@ class Store:
     async def set_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
         """Replace the lobby's seats (seat numbers are renumbered 0..n-1 in order)."""
         async with self.transaction():
+            await self.db.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id)
+            )
             await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self.db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) "
@@ -505,6 +574,11 @@ class Store:
             "AND (table_version IS NULL OR table_version < version) ORDER BY id"
         ) as cur:
             return [int(row[0]) for row in await cur.fetchall()]
+
+    async def check_writable(self) -> None:
+        """A test write that changes nothing (the schema version written back as it is);
+        raises when the database cannot be written to (see `bot.health`)."""
+        await self._write(f"PRAGMA user_version = {await self.schema_version()}")
 
     async def unpublished_ends(self) -> list[int]:
         """Finished games whose end has not reached Discord yet, oldest first."""

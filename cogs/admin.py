@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of, t
+from bot.names import shown_name
 from bot.sessions import GameDamaged
 from bot.store import GameRecord
 from cogs.common import ls
@@ -96,7 +97,7 @@ class AdminCog(commands.Cog):
         for record in records[-20:]:
             game = registry.get(record.game)
             where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
-            players = ", ".join(s.name for s in record.seats)
+            players = ", ".join(shown_name(s.name) for s in record.seats)
             status = t(lang, f"status.{record.status}")
             if record.problem:
                 status += " ⚠️ " + t(lang, "status.damaged")

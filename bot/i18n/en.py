@@ -130,5 +130,27 @@ MESSAGES: dict[str, str] = {
     "error.which_game": "Several games run here; give the game number (see /game list).",
     "error.not_in_game": "That user is not playing in this game.",
     "error.no_permission": "You don't have permission to do that.",
+    "error.stopping": "The bot is restarting. Please try again in a moment; nothing was changed.",
+    "quota.cooldown": "You have just opened a game. You can open another {when}.",
+    "quota.channel_lobbies": (
+        "This channel already has {n} open lobbies, its limit. A place frees up "
+        "when one of them starts or is cancelled."
+    ),
+    "quota.user_lobbies": (
+        "You are already in {n} open lobbies, the limit per player. Leave one, "
+        "or start or cancel one of yours, to open or join another."
+    ),
+    "quota.lobby_expires": (
+        "The least active one closes by itself {when} if nothing happens in it."
+    ),
+    "quota.user_games": (
+        "You are already playing {n} games, the limit per player. You can start "
+        "or join another once one of them ends (or is abandoned with /game "
+        "abandon)."
+    ),
+    "lobby.expired": (
+        "This {game} lobby closed after {minutes} minutes without activity. Run "
+        "/newgame to open a new one."
+    ),
     "error.internal": "Something went wrong on my side. Nothing was changed; please try again.",
 }

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
+from bot.names import shown_name
 from games.core import Event, Game, Lang, State
 
 if TYPE_CHECKING:
@@ -85,12 +86,13 @@ class RenderContext:
     events: list[tuple[int, Event]]
 
     def seat_name(self, seat: int) -> str:
-        return self.record.seats[seat].name
+        """The seat's name as shown: escaped, isolated and cut (see `bot.names`)."""
+        return shown_name(self.record.seats[seat].name)
 
     def seat_label(self, seat: int) -> str:
-        """`name` for people, and a robot mark for CPU seats."""
+        """`seat_name` for people, and a robot mark for CPU seats."""
         info = self.record.seats[seat]
-        return f"🤖 {info.name}" if info.is_cpu else info.name
+        return f"🤖 {shown_name(info.name)}" if info.is_cpu else shown_name(info.name)
 
 
 class Renderer(Protocol):

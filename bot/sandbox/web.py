@@ -35,6 +35,10 @@ HISTORY = 100
 OPTION_TYPES = {3: "string", 4: "integer", 5: "boolean", 6: "user", 7: "channel", 10: "number"}
 
 
+#: The header the page sends with every request that changes something (see `_guard`).
+REQUEST_HEADER = "X-Sandbox-Request"
+
+
 class BadRequest(Exception):
     """Answered with 400 and the message."""
 
@@ -134,10 +138,21 @@ class SandboxWeb:
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        """Only pages served from this address may drive the sandbox (no DNS rebinding)."""
+        """Only the sandbox's own page may drive it. The Host header must be this address (no
+        DNS rebinding); a request that changes anything must also come from this origin and
+        carry `REQUEST_HEADER`, which a form or a simple request of another site cannot send
+        (a script of another site may only send it after a CORS preflight, never answered)."""
         host = request.headers.get("Host", "")
         if host not in (f"{self.host}:{self.port}", f"localhost:{self.port}"):
             return web.Response(status=403, text="unknown host")
+        if request.method not in ("GET", "HEAD"):
+            origin = request.headers.get("Origin")
+            if origin is not None and origin != f"http://{host}":
+                log.warning("refused a %s from another origin: %r", request.path, origin[:100])
+                return web.Response(status=403, text="requests from other pages are refused")
+            if request.headers.get(REQUEST_HEADER) != "1":
+                log.warning("refused a %s without the sandbox's header", request.path)
+                return web.Response(status=403, text=f"the {REQUEST_HEADER} header is missing")
         try:
             return await handler(request)
         except BadRequest as exc:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot import quotas
 from bot.client import GameBot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, Message, User
@@ -19,6 +20,7 @@ def make_bot(fake: FakeDiscord, db: Path, *, seed: int = 1, cpu_delay: float = 0
         database_path=db,
         cpu_delay_seconds=cpu_delay,
         sync_commands=True,
+        **quotas.OFF,  # a few users open many games here (the quotas have their own tests)
     )
     bot = GameBot(settings)
     original = bot.setup_hook

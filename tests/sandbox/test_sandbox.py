@@ -10,8 +10,10 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot import quotas
 from bot.sandbox.fakediscord import User
 from bot.sandbox.runner import Sandbox
+from bot.sandbox.web import REQUEST_HEADER
 from bot.sandbox.world import WorldError, world_path
 from bot.settings import Settings
 from tests.sandbox.dom import parse
@@ -19,13 +21,16 @@ from tests.sandbox.dom import parse
 
 def sandbox_settings(tmp_path: Path) -> Settings:
     return Settings(
-        discord_token="unused", database_path=tmp_path / "games.sqlite3", cpu_delay_seconds=0
+        discord_token="unused",
+        database_path=tmp_path / "games.sqlite3",
+        cpu_delay_seconds=0,
+        **quotas.OFF,
     )
 
 
 @pytest.fixture
 async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
+    async with aiohttp.ClientSession(headers={REQUEST_HEADER: "1"}) as session:
         yield session
 
 
