@@ -286,3 +286,152 @@ async def pass_two_cards(
         )
 
     await fake.wait_for(passed, 10, f"seat {seat}'s pass")
+
+
+PHONE = {"width": 390, "height": 844}
+#: The issue's target: the table message with its buttons fits one phone screen.
+PHONE_TABLE_TARGET = 844
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def new_page(browser: Any, viewport: dict[str, int]) -> tuple[Any, list[str]]:
+    context = await browser.new_context(viewport=viewport)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+async def box(page: Any, selector: str) -> dict[str, float]:
+    found = await page.locator(selector).first.bounding_box()
+    assert found is not None, f"{selector} is not displayed"
+    return found
+
+
+async def sidebar_on_screen(page: Any) -> bool:
+    """Whether any of the channel list is inside the viewport (and visible)."""
+    return await page.evaluate(
+        "() => { const s = document.querySelector('#sidebar');"
+        " const r = s.getBoundingClientRect();"
+        " return getComputedStyle(s).visibility !== 'hidden' && r.right > 1 && r.width > 0; }"
+    )
+
+
+async def start_game(sandbox: Sandbox, host: Any, game: str, language: str) -> Any:
+    """A game of ``game`` at its largest player count: ``host`` and CPUs, table in ``language``."""
+    from games import registry
+
+    fake, bot = sandbox.fake, sandbox.bot
+    assert bot is not None
+    command = await host.slash("newgame", {"game": game, "language": language})
+    await command.response()
+    lobby = command.original or fake.channel_messages()[-1]
+    record_id = int(MOVE_ID.search(" ".join(lobby.custom_ids)).group(1))  # type: ignore[union-attr]
+    for _ in range(registry.get(game).max_players - 1):
+        cpu = next(c for c in fake.message(lobby.id).custom_ids if c.endswith(":cpu"))
+        await (await host.click(lobby.id, cpu)).response()
+    start = next(c for c in fake.message(lobby.id).custom_ids if c.endswith(":start"))
+    await (await host.click(lobby.id, start)).response()
+
+    async def table_posted() -> Any:
+        record = await bot.store.get(record_id)
+        return record if record is not None and record.table_message_id else None
+
+    return await fake.wait_for(table_posted, 15, f"the {game} table")
+
+
+MOVE_ID = re.compile(r"lb:(\d+):")
+
+
+async def test_the_page_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """At 390×844 the channel list folds away behind ☰, messages take the whole width, and
+    the folded list still switches channels and users; at desktop width it stays open."""
+    settings = Settings(
+        discord_token="unused", database_path=tmp_path / "games.sqlite3", cpu_delay_seconds=0
+    )
+    shots = screenshots(tmp_path)
+    async with Sandbox(settings) as sandbox:
+        ben = next(u for u in sandbox.users if u.name == "Ben")
+        record = await start_game(sandbox, ben, "kasane", "en")
+
+        phone, errors = await new_page(browser, PHONE)
+        await phone.goto(sandbox.url + "?user=Ben")
+        await phone.wait_for_selector("#me-name >> text=Ben", state="attached")
+        await phone.locator("#messages .thread-chip").wait_for()
+        assert not await sidebar_on_screen(phone)
+        assert await phone.locator("#servers").is_hidden()
+        messages = await box(phone, "#messages")
+        assert messages["x"] == 0 and messages["width"] == PHONE["width"]
+        lobby = await box(phone, "#messages .msg")
+        assert lobby["x"] == 0 and lobby["width"] == PHONE["width"]
+        assert await phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        await phone.screenshot(path=str(shots / "sandbox_phone_channel.png"))
+
+        # ☰ opens the list over the messages; choosing the thread folds it again.
+        toggle = phone.locator("#sidebar-toggle")
+        assert await toggle.is_visible()
+        await toggle.click()
+        await phone.wait_for_function("document.body.classList.contains('sidebar-open')")
+        await phone.wait_for_timeout(300)  # the slide-in
+        assert await sidebar_on_screen(phone)
+        assert await toggle.get_attribute("aria-expanded") == "true"
+        await phone.screenshot(path=str(shots / "sandbox_phone_sidebar.png"))
+        await phone.locator("#channels .channel.thread").click()
+        await phone.wait_for_selector("#channel-icon >> text=🧵")
+        await phone.wait_for_timeout(300)
+        assert not await sidebar_on_screen(phone)
+        table = phone.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
+        await table.wait_for()
+        table_box = await table.bounding_box()
+        assert table_box is not None and table_box["x"] == 0
+        assert table_box["width"] == PHONE["width"]
+        assert await phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        buttons = await phone.eval_on_selector_all(
+            "#messages .btn", "bs => bs.map(b => b.getBoundingClientRect().right)"
+        )
+        assert buttons and max(buttons) <= PHONE["width"]  # no button runs off the screen
+        await phone.screenshot(path=str(shots / "sandbox_phone_thread.png"))
+
+        # The backdrop closes the list too; switching user from it works.
+        await toggle.click()
+        await phone.wait_for_timeout(300)
+        await phone.mouse.click(PHONE["width"] - 10, PHONE["height"] // 2)  # the backdrop
+        await phone.wait_for_timeout(300)
+        assert not await sidebar_on_screen(phone)
+        await toggle.click()
+        await phone.locator("#user-list .user-switch", has_text="Aoi").click()
+        await phone.wait_for_selector("#me-name >> text=Aoi", state="attached")
+        assert not await phone.evaluate("document.body.classList.contains('sidebar-open')")
+
+        # The command bar on a phone: its menu and form stay on the screen.
+        await phone.locator("#input").click()
+        await phone.keyboard.type("/newg")
+        menu = await box(phone, "#command-menu")
+        assert menu["x"] >= 0 and menu["x"] + menu["width"] <= PHONE["width"]
+        await phone.keyboard.press("Enter")
+        form = await box(phone, "#command-form")
+        assert form["x"] >= 0 and form["x"] + form["width"] <= PHONE["width"]
+        await phone.screenshot(path=str(shots / "sandbox_phone_command.png"))
+        assert errors == []
+
+        desktop, errors = await new_page(browser, {"width": 1280, "height": 860})
+        await desktop.goto(sandbox.url + "?user=Ben")
+        await desktop.locator("#messages .thread-chip").wait_for()
+        assert await sidebar_on_screen(desktop)
+        assert await desktop.locator("#sidebar-toggle").is_hidden()
+        sidebar = await box(desktop, "#sidebar")
+        assert sidebar["x"] == 72 and sidebar["width"] == 240
+        await desktop.screenshot(path=str(shots / "sandbox_desktop_channel.png"))
+        assert errors == []
+        assert sandbox.fake.violations == []
