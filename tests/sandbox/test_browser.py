@@ -442,7 +442,8 @@ async def test_the_page_on_a_phone(browser: Any, tmp_path: Path) -> None:
 #: still taller than one phone screen: measured and printed, not yet held to the target.
 #: Remove an entry once its table fits; every title not listed must fit.
 TABLES_OVER_PHONE_TARGET: set[tuple[str, str]] = {
-    ("kasane", "en"),  # 938 px when measured
+    ("kasane", "ja"),  # 916 px when measured
+    ("kasane", "en"),  # 1064 px
     ("sakura", "ja"),  # 872 px
     ("sakura", "en"),  # 929 px
 }
@@ -459,13 +460,40 @@ async def settled(fake: Any, quiet: float = 0.5, timeout: float = 15) -> None:
             return
 
 
+#: How many of the human's moves are played from the table (where it carries them) while
+#: its height is measured: the table grows as hands, captures and the log fill up.
+TABLE_TURNS = 8
+
+
+async def table_height(page: Any, sandbox: Sandbox, table: Any) -> float:
+    """The table message's height once the page shows the fake's latest state."""
+    await page.wait_for_function(
+        "v => state.version !== null && state.version >= v", arg=sandbox.fake.changes
+    )
+    await page.wait_for_timeout(50)
+    found = await table.bounding_box()
+    assert found is not None and found["width"] == PHONE["width"]
+    return float(found["height"])
+
+
+def table_move(sandbox: Sandbox, record: Any, seat: int) -> str | None:
+    """The first of ``seat``'s moves on the table message, if it carries any now."""
+    message = sandbox.fake.message(record.table_message_id)
+    moves = sorted(
+        c for c in message.custom_ids if (m := MOVE.fullmatch(c)) and int(m.group(3)) == seat
+    )
+    buttons = [message.component(c) or {} for c in moves]
+    enabled = [b["custom_id"] for b in buttons if b.get("type") == 2 and not b.get("disabled")]
+    return enabled[0] if enabled else None
+
+
 async def test_table_heights_on_a_phone(
     browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The table message with its buttons, at 390 px wide, for every title at its largest
-    player count and in both languages, as the human seat sees it when it is to act
-    (CPUs fill the other seats and have played up to there). Printed; the target is one
-    phone screen (844 px)."""
+    player count and in both languages: the tallest it was at the human seat's first turn
+    (CPUs fill the other seats) and, where the table carries the human's moves, over the
+    next :data:`TABLE_TURNS` of them. Printed; the target is one phone screen (844 px)."""
     from games import registry
 
     settings = Settings(
@@ -474,8 +502,9 @@ async def test_table_heights_on_a_phone(
     shots = screenshots(tmp_path)
     heights: dict[tuple[str, str], float] = {}
     async with Sandbox(settings) as sandbox:
-        assert sandbox.bot is not None
-        sandbox.bot.lobby.new_seed = lambda: 16  # the same deals and CPU moves every run
+        bot = sandbox.bot
+        assert bot is not None
+        bot.lobby.new_seed = lambda: 16  # the same deals and CPU moves every run
         ben = next(u for u in sandbox.users if u.name == "Ben")
         page, errors = await new_page(browser, PHONE)
         await page.goto(sandbox.url + "?user=Ben")
@@ -488,10 +517,23 @@ async def test_table_heights_on_a_phone(
                 table = page.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
                 await table.wait_for()
                 await page.wait_for_timeout(200)  # the fonts of a first drawing
-                found = await table.bounding_box()
-                assert found is not None and found["width"] == PHONE["width"]
-                heights[game.id, language] = found["height"]
+                seat = next(s.seat for s in record.seats if s.user_id == ben.id)
+                tallest, turns = await table_height(page, sandbox, table), 0
+                # Where the table carries the human's moves, play some and keep the tallest.
+                while turns < TABLE_TURNS and (move := table_move(sandbox, record, seat)):
+                    await (await ben.click(record.table_message_id, move)).response()
+                    await settled(sandbox.fake)
+                    record = await bot.store.get(record.id)  # the table may have moved down
+                    assert record is not None
+                    table = page.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
+                    tallest, turns = (
+                        max(tallest, await table_height(page, sandbox, table)),
+                        turns + 1,
+                    )
+                heights[game.id, language] = tallest
                 # Its picture whole: a taller window for a moment (the width is what counts).
+                found = await table.bounding_box()
+                assert found is not None
                 tall = {"width": PHONE["width"], "height": int(found["height"]) + 120}
                 await page.set_viewport_size(tall)
                 await table.screenshot(path=str(shots / f"phone_table_{game.id}_{language}.png"))
