@@ -445,7 +445,10 @@ def _author_name(data: dict[str, Any]) -> str:
 #: Longest preview of a thread's newest message on its chip.
 PREVIEW_CHARS = 80
 _PREVIEW_MENTION = re.compile(r"<(?:@!?(?P<user>\d+)|@&(?P<role>\d+)|#(?P<channel>\d+))>")
-_PREVIEW_DROP = re.compile(r"<t:\d+(?::[tTdDfFR])?>|<a?(:\w+:)\d+>|[*_~`|]|^#+ |^-# ", re.M)
+_PREVIEW_DROP = re.compile(
+    r"<t:\d+(?::[tTdDfFR])?>|<a?(:\w+:)\d+>|\*\*|__|~~|\|\||`|(?<!\w)[*_]|[*_](?!\w)|^#+ |^-# ",
+    re.M,
+)
 
 
 def preview_text(data: dict[str, Any], view: View) -> str:
@@ -463,7 +466,7 @@ def preview_text(data: dict[str, Any], view: View) -> str:
             return "@" + view.roles.get(int(match.group("role")), "unknown-role")
         return "#" + view.channels.get(int(match.group("channel")), "unknown")
 
-    text = _PREVIEW_DROP.sub(lambda m: m.group(1) or "", _PREVIEW_MENTION.sub(named, text))
+    text = _PREVIEW_MENTION.sub(named, _PREVIEW_DROP.sub(lambda m: m.group(1) or "", text))
     text = " ".join(text.split())
     return text if len(text) <= PREVIEW_CHARS else text[: PREVIEW_CHARS - 1].rstrip() + "…"
 

@@ -352,6 +352,8 @@ def test_thread_chip_shows_the_newest_message() -> None:
         == "@Aoi your turn in Game — #game-table use the buttons"
     )
     assert newest.one("time").attrs["data-style"] == "R"
+    named = message(content="<@1001> ~~gave~~ <@&55> a_card, *quickly*")
+    assert preview_text(named, view()) == "@Aoi gave @Manager a_card, quickly"
     long = message(content="x" * 300, timestamp="2027-01-15T08:00:00+00:00")
     assert len(preview_text(long, view())) == PREVIEW_CHARS
     table = message(content="", embeds=[{"title": "Round 2/4", "description": "…"}])
