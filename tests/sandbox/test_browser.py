@@ -321,11 +321,11 @@ async def box(page: Any, selector: str) -> dict[str, float]:
 
 
 async def sidebar_on_screen(page: Any) -> bool:
-    """Whether any of the channel list is inside the viewport (and visible)."""
+    """Whether any of the channel list is inside the viewport and within reach."""
     return await page.evaluate(
         "() => { const s = document.querySelector('#sidebar');"
         " const r = s.getBoundingClientRect();"
-        " return getComputedStyle(s).visibility !== 'hidden' && r.right > 1 && r.width > 0; }"
+        " return !s.inert && r.right > 1 && r.width > 0; }"
     )
 
 

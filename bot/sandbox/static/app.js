@@ -381,11 +381,17 @@ $("#problems").addEventListener("click", () => toast($("#problems").dataset.deta
 
 // ------------------------------------------------------------------ the sidebar on a phone
 
+const narrow = window.matchMedia("(max-width: 600px)"); // as in style.css
+
 function setSidebar(open) {
   document.body.classList.toggle("sidebar-open", open);
   $("#sidebar-toggle").setAttribute("aria-expanded", String(open));
   $("#sidebar-backdrop").hidden = !open;
+  $("#sidebar").inert = narrow.matches && !open; // folded away: out of reach of Tab and clicks
 }
+
+narrow.addEventListener("change", () => setSidebar(false));
+setSidebar(false);
 
 $("#sidebar-toggle").addEventListener("click", () => setSidebar(!document.body.classList.contains("sidebar-open")));
 $("#sidebar-backdrop").addEventListener("click", () => setSidebar(false));
