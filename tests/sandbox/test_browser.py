@@ -440,12 +440,18 @@ async def test_the_page_on_a_phone(browser: Any, tmp_path: Path) -> None:
 
 #: (title, table language) whose table message, at the title's largest player count, is
 #: still taller than one phone screen: measured and printed, not yet held to the target.
-#: Remove an entry once its table fits; every title not listed must fit.
+#: Remove an entry once its table fits; every title not listed must fit. Heights measured
+#: without → with the table pictures (which add 300-700 px at this width).
 TABLES_OVER_PHONE_TARGET: set[tuple[str, str]] = {
-    ("kasane", "ja"),  # 916 px when measured
-    ("kasane", "en"),  # 1064 px
-    ("sakura", "ja"),  # 872 px
-    ("sakura", "en"),  # 929 px
+    ("kasane", "ja"),  # 916 → 1589 px
+    ("kasane", "en"),  # 1064 → 1741 px
+    ("gogyo", "ja"),  # 624 → 1151 px
+    ("gogyo", "en"),  # 681 → 1208 px
+    ("take_and_share", "ja"),  # 514 → 858 px
+    ("sakura", "ja"),  # 872 → 1336 px
+    ("sakura", "en"),  # 929 → 1389 px
+    ("irobae", "ja"),  # 626 → 962 px
+    ("irobae", "en"),  # 666 → 1002 px
 }
 
 
@@ -553,7 +559,7 @@ async def test_table_heights_on_a_phone(
     fits_now = TABLES_OVER_PHONE_TARGET - too_tall
     if fits_now:
         report.append(
-            f"  now within the target (remove from TABLES_OVER_PHONE_TARGET): {sorted(fits_now)}"
+            f"  listed in TABLES_OVER_PHONE_TARGET but within the target: {sorted(fits_now)}"
         )
     with capsys.disabled():  # printed on every run, not only with -s
         print("\n" + "\n".join(report))
