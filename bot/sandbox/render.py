@@ -21,7 +21,9 @@ __all__ = [
     "field_columns",
     "markdown",
     "message_html",
+    "preview_text",
     "relative_time",
+    "thread_chip_html",
 ]
 
 #: Discord button styles → CSS class.
@@ -440,6 +442,71 @@ def _author_name(data: dict[str, Any]) -> str:
     return str(author.get("global_name") or author.get("username") or "?")
 
 
+#: Longest preview of a thread's newest message on its chip.
+PREVIEW_CHARS = 80
+_PREVIEW_MENTION = re.compile(r"<(?:@!?(?P<user>\d+)|@&(?P<role>\d+)|#(?P<channel>\d+))>")
+_PREVIEW_DROP = re.compile(
+    r"<t:\d+(?::[tTdDfFR])?>|<a?(:\w+:)\d+>|\*\*|__|~~|\|\||`|(?<!\w)[*_]|[*_](?!\w)|^#+ |^-# ",
+    re.M,
+)
+
+
+def preview_text(data: dict[str, Any], view: View) -> str:
+    """A message as one line of plain text, as Discord previews it: mentions named, markdown
+    marks dropped, its first embed's title when it has no text, cut at :data:`PREVIEW_CHARS`."""
+    text = str(data.get("content") or "")
+    if not text.strip():
+        embed = next(iter(data.get("embeds") or []), {})
+        text = str(embed.get("title") or embed.get("description") or "")
+
+    def named(match: re.Match[str]) -> str:
+        if match.group("user"):
+            return "@" + view.names.get(int(match.group("user")), "unknown-user")
+        if match.group("role"):
+            return "@" + view.roles.get(int(match.group("role")), "unknown-role")
+        return "#" + view.channels.get(int(match.group("channel")), "unknown")
+
+    text = _PREVIEW_MENTION.sub(named, _PREVIEW_DROP.sub(lambda m: m.group(1) or "", text))
+    text = " ".join(text.split())
+    return text if len(text) <= PREVIEW_CHARS else text[: PREVIEW_CHARS - 1].rstrip() + "…"
+
+
+def thread_chip_html(thread: dict[str, Any], view: View) -> str:
+    """The chip under a message that started a thread, as Discord draws it: the thread's
+    name, its message count, and its newest message (author, one line, how long ago).
+
+    ``thread`` holds ``id``, ``name``, ``count`` — Discord's count: the messages everyone
+    sees there, so neither ephemeral answers nor deleted messages — and ``last``, the
+    newest of those messages (``None`` in an empty thread).
+    """
+    count = int(thread.get("count", 0))
+    top = (
+        f'<span class="thread-top"><span class="thread-icon">🧵</span>'
+        f'<span class="thread-name">{_e(thread["name"])}</span>'
+        f'<span class="thread-count" title="messages everyone sees in the thread (Discord '
+        f'counts neither ephemeral answers nor deleted messages)">{count} '
+        f"message{'' if count == 1 else 's'} ›</span></span>"
+    )
+    last = thread.get("last")
+    newest = ""
+    if last:
+        author = last.get("author") or {}
+        when = ""
+        if last.get("timestamp"):
+            unix = int(
+                dt.datetime.fromisoformat(last["timestamp"].replace("Z", "+00:00")).timestamp()
+            )
+            when = _timestamp(unix, "R", view)
+        newest = (
+            f'<span class="thread-last"><span class="avatar tiny" style="background: '
+            f'{avatar_colour(int(author.get("id", 0)))}"></span>'
+            f'<span class="thread-last-author">{_e(_author_name(last))}</span>'
+            f'<span class="thread-last-text">{_e(preview_text(last, view))}</span>'
+            f'<span class="thread-last-time">{when}</span></span>'
+        )
+    return f'<a class="thread-chip" href="#" data-channel="{int(thread["id"])}">{top}{newest}</a>'
+
+
 def message_html(
     data: dict[str, Any],
     view: View,
@@ -449,7 +516,7 @@ def message_html(
     thread: dict[str, Any] | None = None,
 ) -> str:
     """One message as the channel shows it. ``grouped`` continues the previous message's
-    author block; ``thread`` (``id``, ``name``, ``count``) is the thread started from it."""
+    author block; ``thread`` is the thread started from it (see :func:`thread_chip_html`)."""
     author = data.get("author") or {}
     author_id = int(author.get("id", 0))
     is_bot = bool(author.get("bot"))
@@ -496,13 +563,7 @@ def message_html(
     if data.get("components") and not loading:
         body.append(f'<div class="components">{components_html(data["components"], view)}</div>')
     if thread is not None:
-        count = int(thread.get("count", 0))
-        body.append(
-            f'<a class="thread-chip" href="#" data-channel="{int(thread["id"])}">'
-            f'<span class="thread-icon">🧵</span><span class="thread-name">{_e(thread["name"])}'
-            f'</span><span class="thread-count">{count} message{"" if count == 1 else "s"} ›'
-            "</span></a>"
-        )
+        body.append(thread_chip_html(thread, view))
     if ephemeral:
         body.append(
             '<div class="ephemeral-note"><span class="eye">👁</span> Only you can see this · '

@@ -121,19 +121,25 @@ class Sandbox:
     async def _final_save(self) -> None:
         self.save()
 
-    async def wait_closed(self) -> None:
-        """Until the bot stops (it never does by itself unless it fails)."""
-        while self.bot is not None and not self.bot.is_closed():
-            await asyncio.sleep(0.5)
+    async def wait_closed(self, stop: asyncio.Event | None = None) -> None:
+        """Until the bot stops (it never does by itself unless it fails) or ``stop`` is set."""
+        stop = stop or asyncio.Event()
+        while self.bot is not None and not self.bot.is_closed() and not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.5)
 
 
 async def serve(settings: Settings, *, port: int) -> None:
-    """Run the sandbox until Ctrl+C (or SIGTERM), printing where to open it."""
+    """Run the sandbox until Ctrl+C or SIGTERM, printing where to open it.
+
+    SIGTERM ends the wait like the bot closing would (the sandbox then saves and closes
+    normally); cancelling the main task instead would end ``asyncio.run`` with a
+    ``CancelledError`` traceback. Ctrl+C is ``asyncio.run``'s own KeyboardInterrupt.
+    """
     loop = asyncio.get_running_loop()
-    task = asyncio.current_task()
-    if task is not None:
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    stop = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
     async with Sandbox(settings, port=port) as sandbox:
         names = ", ".join(f"{u.name} ({u.locale})" for u in sandbox.users)
         print(
@@ -142,4 +148,4 @@ async def serve(settings: Settings, *, port: int) -> None:
             f"the sandbox's server: {sandbox.world_path}.",
             flush=True,
         )
-        await sandbox.wait_closed()
+        await sandbox.wait_closed(stop)

@@ -243,10 +243,12 @@ class SandboxWeb:
             thread = self.fake.thread_for(message) if channel.type == 0 else None
             chip = None
             if thread is not None:
+                shown = self.fake.channel_messages(thread)
                 chip = {
                     "id": thread.id,
                     "name": thread.name,
-                    "count": len(self.fake.channel_messages(thread)),
+                    "count": len(shown),
+                    "last": shown[-1].data if shown else None,
                 }
             out.append(
                 {

@@ -7,6 +7,7 @@ Screenshots go to `$SANDBOX_SCREENSHOTS` (default: the test's temporary folder).
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import os
 import re
@@ -286,3 +287,282 @@ async def pass_two_cards(
         )
 
     await fake.wait_for(passed, 10, f"seat {seat}'s pass")
+
+
+PHONE = {"width": 390, "height": 844}
+#: The issue's target: the table message with its buttons fits one phone screen.
+PHONE_TABLE_TARGET = 844
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def new_page(browser: Any, viewport: dict[str, int]) -> tuple[Any, list[str]]:
+    context = await browser.new_context(viewport=viewport)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+async def box(page: Any, selector: str) -> dict[str, float]:
+    found = await page.locator(selector).first.bounding_box()
+    assert found is not None, f"{selector} is not displayed"
+    return found
+
+
+async def sidebar_on_screen(page: Any) -> bool:
+    """Whether any of the channel list is inside the viewport and within reach."""
+    return await page.evaluate(
+        "() => { const s = document.querySelector('#sidebar');"
+        " const r = s.getBoundingClientRect();"
+        " return !s.inert && r.right > 1 && r.width > 0; }"
+    )
+
+
+async def start_game(sandbox: Sandbox, host: Any, game: str, language: str) -> Any:
+    """A game of ``game`` at its largest player count: ``host`` and CPUs, table in ``language``."""
+    from games import registry
+
+    fake, bot = sandbox.fake, sandbox.bot
+    assert bot is not None
+    command = await host.slash("newgame", {"game": game, "language": language})
+    await command.response()
+    lobby = command.original or fake.channel_messages()[-1]
+    record_id = int(MOVE_ID.search(" ".join(lobby.custom_ids)).group(1))  # type: ignore[union-attr]
+    for _ in range(registry.get(game).max_players - 1):
+        cpu = next(c for c in fake.message(lobby.id).custom_ids if c.endswith(":cpu"))
+        await (await host.click(lobby.id, cpu)).response()
+    start = next(c for c in fake.message(lobby.id).custom_ids if c.endswith(":start"))
+    await (await host.click(lobby.id, start)).response()
+
+    async def table_posted() -> Any:
+        record = await bot.store.get(record_id)
+        return record if record is not None and record.table_message_id else None
+
+    return await fake.wait_for(table_posted, 15, f"the {game} table")
+
+
+MOVE_ID = re.compile(r"lb:(\d+):")
+
+
+async def test_the_page_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """At 390×844 the channel list folds away behind ☰, messages take the whole width, and
+    the folded list still switches channels and users; at desktop width it stays open."""
+    settings = Settings(
+        discord_token="unused", database_path=tmp_path / "games.sqlite3", cpu_delay_seconds=0
+    )
+    shots = screenshots(tmp_path)
+    async with Sandbox(settings) as sandbox:
+        ben = next(u for u in sandbox.users if u.name == "Ben")
+        record = await start_game(sandbox, ben, "kasane", "en")
+
+        phone, errors = await new_page(browser, PHONE)
+        await phone.goto(sandbox.url + "?user=Ben")
+        await phone.wait_for_selector("#me-name >> text=Ben", state="attached")
+        await phone.locator("#messages .thread-chip").wait_for()
+        assert not await sidebar_on_screen(phone)
+        assert await phone.locator("#servers").is_hidden()
+        messages = await box(phone, "#messages")
+        assert messages["x"] == 0 and messages["width"] == PHONE["width"]
+        lobby = await box(phone, "#messages .msg")
+        assert lobby["x"] == 0 and lobby["width"] == PHONE["width"]
+        assert await phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        await phone.screenshot(path=str(shots / "sandbox_phone_channel.png"))
+
+        # ☰ opens the list over the messages; choosing the thread folds it again.
+        toggle = phone.locator("#sidebar-toggle")
+        assert await toggle.is_visible()
+        await toggle.click()
+        await phone.wait_for_function("document.body.classList.contains('sidebar-open')")
+        await phone.wait_for_timeout(300)  # the slide-in
+        assert await sidebar_on_screen(phone)
+        assert await toggle.get_attribute("aria-expanded") == "true"
+        await phone.screenshot(path=str(shots / "sandbox_phone_sidebar.png"))
+        await phone.locator("#channels .channel.thread").click()
+        await phone.wait_for_selector("#channel-icon >> text=🧵")
+        await phone.wait_for_timeout(300)
+        assert not await sidebar_on_screen(phone)
+        table = phone.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
+        await table.wait_for()
+        table_box = await table.bounding_box()
+        assert table_box is not None and table_box["x"] == 0
+        assert table_box["width"] == PHONE["width"]
+        assert await phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        buttons = await phone.eval_on_selector_all(
+            "#messages .btn", "bs => bs.map(b => b.getBoundingClientRect().right)"
+        )
+        assert buttons and max(buttons) <= PHONE["width"]  # no button runs off the screen
+        await phone.screenshot(path=str(shots / "sandbox_phone_thread.png"))
+
+        # The backdrop closes the list too; switching user from it works.
+        await toggle.click()
+        await phone.wait_for_timeout(300)
+        await phone.mouse.click(PHONE["width"] - 10, PHONE["height"] // 2)  # the backdrop
+        await phone.wait_for_timeout(300)
+        assert not await sidebar_on_screen(phone)
+        await toggle.click()
+        await phone.locator("#user-list .user-switch", has_text="Aoi").click()
+        await phone.wait_for_selector("#me-name >> text=Aoi", state="attached")
+        assert not await phone.evaluate("document.body.classList.contains('sidebar-open')")
+
+        # The command bar on a phone: its menu and form stay on the screen.
+        await phone.locator("#input").click()
+        await phone.keyboard.type("/newg")
+        menu = await box(phone, "#command-menu")
+        assert menu["x"] >= 0 and menu["x"] + menu["width"] <= PHONE["width"]
+        await phone.keyboard.press("Enter")
+        form = await box(phone, "#command-form")
+        assert form["x"] >= 0 and form["x"] + form["width"] <= PHONE["width"]
+        await phone.screenshot(path=str(shots / "sandbox_phone_command.png"))
+        assert errors == []
+
+        desktop, errors = await new_page(browser, {"width": 1280, "height": 860})
+        await desktop.goto(sandbox.url + "?user=Ben")
+        await desktop.locator("#messages .thread-chip").wait_for()
+        assert await sidebar_on_screen(desktop)
+        assert await desktop.locator("#sidebar-toggle").is_hidden()
+        sidebar = await box(desktop, "#sidebar")
+        assert sidebar["x"] == 72 and sidebar["width"] == 240
+        await desktop.screenshot(path=str(shots / "sandbox_desktop_channel.png"))
+        assert errors == []
+        assert sandbox.fake.violations == []
+
+
+#: (title, table language) whose table message, at the title's largest player count, is
+#: still taller than one phone screen: measured and printed, not yet held to the target.
+#: Remove an entry once its table fits; every title not listed must fit. Heights measured
+#: without → with the table pictures (which add 300-700 px at this width).
+TABLES_OVER_PHONE_TARGET: set[tuple[str, str]] = {
+    ("kasane", "ja"),  # 916 → 1589 px
+    ("kasane", "en"),  # 1064 → 1741 px
+    ("gogyo", "ja"),  # 624 → 1151 px
+    ("gogyo", "en"),  # 681 → 1208 px
+    ("take_and_share", "ja"),  # 514 → 858 px
+    ("sakura", "ja"),  # 872 → 1336 px
+    ("sakura", "en"),  # 929 → 1389 px
+    ("irobae", "ja"),  # 626 → 962 px
+    ("irobae", "en"),  # 666 → 1002 px
+}
+
+
+async def settled(fake: Any, quiet: float = 0.5, timeout: float = 15) -> None:
+    """Until nothing has changed on the fake Discord for ``quiet`` seconds (CPUs done)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        seen = fake.changes
+        await asyncio.sleep(quiet)
+        if fake.changes == seen:
+            return
+
+
+#: How many of the human's moves are played from the table (where it carries them) while
+#: its height is measured: the table grows as hands, captures and the log fill up.
+TABLE_TURNS = 8
+
+
+async def table_height(page: Any, sandbox: Sandbox, table: Any) -> float:
+    """The table message's height once the page shows the fake's latest state."""
+    await page.wait_for_function(
+        "v => state.version !== null && state.version >= v", arg=sandbox.fake.changes
+    )
+    await page.wait_for_timeout(50)
+    found = await table.bounding_box()
+    assert found is not None and found["width"] == PHONE["width"]
+    return float(found["height"])
+
+
+def table_move(sandbox: Sandbox, record: Any, seat: int) -> str | None:
+    """The first of ``seat``'s moves on the table message, if it carries any now."""
+    message = sandbox.fake.message(record.table_message_id)
+    moves = sorted(
+        c for c in message.custom_ids if (m := MOVE.fullmatch(c)) and int(m.group(3)) == seat
+    )
+    buttons = [message.component(c) or {} for c in moves]
+    enabled = [b["custom_id"] for b in buttons if b.get("type") == 2 and not b.get("disabled")]
+    return enabled[0] if enabled else None
+
+
+async def test_table_heights_on_a_phone(
+    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The table message with its buttons, at 390 px wide, for every title at its largest
+    player count and in both languages: the tallest it was at the human seat's first turn
+    (CPUs fill the other seats) and, where the table carries the human's moves, over the
+    next :data:`TABLE_TURNS` of them. Printed; the target is one phone screen (844 px)."""
+    from games import registry
+
+    settings = Settings(
+        discord_token="unused", database_path=tmp_path / "games.sqlite3", cpu_delay_seconds=0
+    )
+    shots = screenshots(tmp_path)
+    heights: dict[tuple[str, str], float] = {}
+    async with Sandbox(settings) as sandbox:
+        bot = sandbox.bot
+        assert bot is not None
+        bot.lobby.new_seed = lambda: 16  # the same deals and CPU moves every run
+        ben = next(u for u in sandbox.users if u.name == "Ben")
+        page, errors = await new_page(browser, PHONE)
+        await page.goto(sandbox.url + "?user=Ben")
+        await page.wait_for_selector("#me-name >> text=Ben", state="attached")
+        for game in registry.all():
+            for language in ("ja", "en"):
+                record = await start_game(sandbox, ben, game.id, language)
+                await settled(sandbox.fake)
+                await page.evaluate("id => switchTo({ channel: id })", str(record.play_channel_id))
+                table = page.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
+                await table.wait_for()
+                await page.wait_for_timeout(200)  # the fonts of a first drawing
+                seat = next(s.seat for s in record.seats if s.user_id == ben.id)
+                tallest, turns = await table_height(page, sandbox, table), 0
+                # Where the table carries the human's moves, play some and keep the tallest.
+                while turns < TABLE_TURNS and (move := table_move(sandbox, record, seat)):
+                    await (await ben.click(record.table_message_id, move)).response()
+                    await settled(sandbox.fake)
+                    record = await bot.store.get(record.id)  # the table may have moved down
+                    assert record is not None
+                    table = page.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
+                    tallest, turns = (
+                        max(tallest, await table_height(page, sandbox, table)),
+                        turns + 1,
+                    )
+                heights[game.id, language] = tallest
+                # Its picture whole: a taller window for a moment (the width is what counts).
+                found = await table.bounding_box()
+                assert found is not None
+                tall = {"width": PHONE["width"], "height": int(found["height"]) + 120}
+                await page.set_viewport_size(tall)
+                await table.screenshot(path=str(shots / f"phone_table_{game.id}_{language}.png"))
+                await page.set_viewport_size(PHONE)
+        assert errors == []
+        assert sandbox.fake.violations == []
+
+    report = [
+        f"Table message with its buttons at {PHONE['width']} px (target ≤ {PHONE_TABLE_TARGET}):"
+    ]
+    for (game_id, language), height in heights.items():
+        players = registry.get(game_id).max_players
+        over = height - PHONE_TABLE_TARGET
+        verdict = f"{over:+.0f} px over" if over > 0 else "fits"
+        report.append(f"  {game_id:<15} {language}  {players} players  {height:6.0f} px  {verdict}")
+    too_tall = {key for key, height in heights.items() if height > PHONE_TABLE_TARGET}
+    fits_now = TABLES_OVER_PHONE_TARGET - too_tall
+    if fits_now:
+        report.append(
+            f"  listed in TABLES_OVER_PHONE_TARGET but within the target: {sorted(fits_now)}"
+        )
+    with capsys.disabled():  # printed on every run, not only with -s
+        print("\n" + "\n".join(report))
+    assert too_tall <= TABLES_OVER_PHONE_TARGET, (
+        f"taller than a phone screen: {sorted(too_tall - TABLES_OVER_PHONE_TARGET)}"
+    )

@@ -24,8 +24,13 @@ def test_arguments() -> None:
     assert args.sandbox is True and args.port == 0
 
 
-@pytest.mark.parametrize("token", [None, "a-real-looking.token"])
-def test_the_sandbox_starts_and_stops(tmp_path: Path, token: str | None) -> None:
+@pytest.mark.parametrize(
+    ("token", "stop"),
+    [(None, signal.SIGINT), ("a-real-looking.token", signal.SIGTERM)],
+    ids=["no-token-ctrl-c", "sandbox-flag-sigterm"],
+)
+def test_the_sandbox_starts_and_stops(tmp_path: Path, token: str | None, stop: int) -> None:
+    """Ctrl+C and SIGTERM both stop it quietly (no CancelledError traceback), world saved."""
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env.update(
         PYTHONPATH=str(ROOT),
@@ -58,12 +63,15 @@ def test_the_sandbox_starts_and_stops(tmp_path: Path, token: str | None) -> None
         with urllib.request.urlopen(url.group(1), timeout=10) as response:
             assert b"/static/app.js" in response.read()
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(stop)
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             raise
-    assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
+    assert proc.stderr is not None
+    errors = proc.stderr.read()
+    assert proc.returncode == 0, errors
+    assert "Traceback" not in errors and "CancelledError" not in errors, errors
     assert (tmp_path / "db.sandbox.json").is_file()  # the world was saved on the way out
     assert (tmp_path / "db.sqlite3").is_file()

@@ -8,13 +8,16 @@ import discord
 import pytest
 
 from bot.sandbox.render import (
+    PREVIEW_CHARS,
     View,
     components_html,
     embed_html,
     field_columns,
     markdown,
     message_html,
+    preview_text,
     relative_time,
+    thread_chip_html,
 )
 from tests.sandbox.dom import Node, parse
 
@@ -329,6 +332,32 @@ def test_message_from_a_slash_command_with_a_thread() -> None:
         chip.attrs["data-channel"] == "88" and "Game #1" in chip.text and "3 messages" in chip.text
     )
     assert root.all("div", "ephemeral-note") == [] and "grouped" not in root.classes
+    assert chip.all("span", "thread-last") == []  # an empty thread has no newest message
+
+
+def test_thread_chip_shows_the_newest_message() -> None:
+    ping = message(
+        id="5009",
+        content="<@1001> your turn in **Game** — <#77>  use the `buttons`",
+        timestamp="2027-01-15T08:00:00+00:00",
+    )
+    chip = parse(
+        thread_chip_html({"id": 88, "name": "Game #1", "count": 1, "last": ping}, view(BEN))
+    ).one("a", "thread-chip")
+    assert chip.one("span", "thread-count").text == "1 message ›"
+    newest = chip.one("span", "thread-last")
+    assert newest.one("span", "thread-last-author").text == "KasaneTable"
+    assert (
+        newest.one("span", "thread-last-text").text
+        == "@Aoi your turn in Game — #game-table use the buttons"
+    )
+    assert newest.one("time").attrs["data-style"] == "R"
+    named = message(content="<@1001> ~~gave~~ <@&55> a_card, *quickly*")
+    assert preview_text(named, view()) == "@Aoi gave @Manager a_card, quickly"
+    long = message(content="x" * 300, timestamp="2027-01-15T08:00:00+00:00")
+    assert len(preview_text(long, view())) == PREVIEW_CHARS
+    table = message(content="", embeds=[{"title": "Round 2/4", "description": "…"}])
+    assert preview_text(table, view()) == "Round 2/4"
 
 
 def test_ephemeral_grouped_loading_and_mentions() -> None:

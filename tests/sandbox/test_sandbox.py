@@ -188,3 +188,46 @@ def test_an_unreadable_world_is_reported(tmp_path: Path) -> None:
     world_path(settings.database_path).write_text('{"format": 1, "guild": ', encoding="utf-8")
     with pytest.raises(WorldError, match="cannot be read"):
         Sandbox(settings)
+
+
+async def test_the_thread_chip_follows_the_thread(
+    tmp_path: Path, http: aiohttp.ClientSession
+) -> None:
+    """The chip under a game's start message counts the thread's messages as Discord does
+    (the table and the current turn ping; hands and answers are ephemeral, old pings deleted)
+    and shows the newest one, so it follows the game instead of always reading the same."""
+    async with Sandbox(sandbox_settings(tmp_path)) as sandbox:
+        fake = sandbox.fake
+        aoi, ben = sandbox.users[:2]
+        lobby_id = await new_lobby(http, sandbox, ben)
+        for action in ("cpu", "cpu", "start"):
+            custom_id = next(c for c in fake.message(lobby_id).custom_ids if c.endswith(action))
+            status, _ = await act(
+                http, sandbox, "component", ben, message=str(lobby_id), custom_id=custom_id
+            )
+            assert status == 200
+        (thread,) = await fake.wait_for(fake.threads, 10, "the game's thread")
+        await fake.wait_for(lambda: len(fake.channel_messages(thread)) >= 2, 10, "the ping")
+
+        def chip_of(data: dict[str, Any]) -> Any:
+            return next(m for m in messages(data) if m.all("a", "thread-chip")).one(
+                "a", "thread-chip"
+            )
+
+        public = fake.channel_messages(thread)
+        chip = chip_of(await state(http, sandbox, aoi))
+        assert chip.one("span", "thread-count").text == f"{len(public)} messages ›"
+        newest = chip.one("span", "thread-last")
+        assert newest.one("span", "thread-last-author").text == fake.bot_name
+        assert newest.one("span", "thread-last-text").text.startswith("@Ben")  # Ben's ping
+
+        status, _ = await act(
+            http, sandbox, "message", aoi, channel=str(thread.id), content="good luck, **Ben**"
+        )
+        assert status == 200
+        chip = chip_of(await state(http, sandbox, ben))
+        assert chip.one("span", "thread-count").text == f"{len(public) + 1} messages ›"
+        newest = chip.one("span", "thread-last")
+        assert newest.one("span", "thread-last-author").text == "Aoi"
+        assert newest.one("span", "thread-last-text").text == "good luck, Ben"
+        assert fake.violations == []

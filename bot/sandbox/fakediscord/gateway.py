@@ -26,6 +26,12 @@ __all__ = ["GatewayConnection", "GatewaySession", "GatewayStats", "handle_gatewa
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
 
+#: How long a HEARTBEAT_ACK takes, as across a network. discord.py's keep-alive thread
+#: notes a heartbeat's send time after the event loop has written it; an instant answer can
+#: be read before that and would be measured against the previous heartbeat ("Can't keep
+#: up, websocket is 41.3s behind" in the log, ``Client.latency`` the heartbeat interval).
+HEARTBEAT_ACK_DELAY = 0.1
+
 
 @dataclass
 class GatewayStats:
@@ -53,6 +59,7 @@ class GatewayConnection:
         self.session: GatewaySession | None = None
         self.closed_by_server: int | None = None
         self._send_lock = asyncio.Lock()
+        self._acks: set[asyncio.Task[None]] = set()
 
     @property
     def open(self) -> bool:
@@ -69,6 +76,22 @@ class GatewayConnection:
                 await self.ws.send_bytes(raw)
             else:
                 await self.ws.send_str(text)
+
+    def acknowledge_heartbeat(self) -> None:
+        """Send HEARTBEAT_ACK after :data:`HEARTBEAT_ACK_DELAY` (frames keep being read)."""
+        task = asyncio.create_task(self._ack_later(), name="fake-gateway-heartbeat-ack")
+        self._acks.add(task)
+        task.add_done_callback(self._acks.discard)
+
+    async def _ack_later(self) -> None:
+        await asyncio.sleep(HEARTBEAT_ACK_DELAY)
+        if self.open:
+            with contextlib.suppress(ConnectionResetError, RuntimeError):
+                await self.send({"op": HEARTBEAT_ACK, "s": None, "t": None, "d": None})
+
+    def cancel_acks(self) -> None:
+        for task in list(self._acks):
+            task.cancel()
 
     async def close(self, code: int, message: str = "") -> None:
         if self.closed_by_server is None:
@@ -169,6 +192,7 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.StreamR
                 break
             await _handle_frame(fake, conn, payload)
     finally:
+        conn.cancel_acks()
         fake._connections.discard(conn)
         code = conn.closed_by_server or ws.close_code
         fake.gateway.closes.append(int(code) if code is not None else 1006)
@@ -189,7 +213,7 @@ async def _handle_frame(fake: FakeDiscord, conn: GatewayConnection, payload: Any
     op, data = payload["op"], payload.get("d")
     if op == HEARTBEAT:
         fake.gateway.heartbeats += 1
-        await conn.send({"op": HEARTBEAT_ACK, "s": None, "t": None, "d": None})
+        conn.acknowledge_heartbeat()
     elif op == IDENTIFY:
         await _identify(fake, conn, data or {})
     elif op == RESUME:

@@ -380,6 +380,30 @@ $("#user-list").addEventListener("click", (event) => {
 
 $("#problems").addEventListener("click", () => toast($("#problems").dataset.detail));
 
+// ------------------------------------------------------------------ the sidebar on a phone
+
+const narrow = window.matchMedia("(max-width: 600px)"); // as in style.css
+
+function setSidebar(open) {
+  document.body.classList.toggle("sidebar-open", open);
+  $("#sidebar-toggle").setAttribute("aria-expanded", String(open));
+  $("#sidebar-backdrop").hidden = !open;
+  $("#sidebar").inert = narrow.matches && !open; // folded away: out of reach of Tab and clicks
+}
+
+narrow.addEventListener("change", () => setSidebar(false));
+setSidebar(false);
+
+$("#sidebar-toggle").addEventListener("click", () => setSidebar(!document.body.classList.contains("sidebar-open")));
+$("#sidebar-backdrop").addEventListener("click", () => setSidebar(false));
+// Choosing a channel or a user is what the folded sidebar was opened for: it folds again.
+$("#sidebar").addEventListener("click", (event) => {
+  if (event.target.closest("[data-channel], [data-user]")) setSidebar(false);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && document.body.classList.contains("sidebar-open")) setSidebar(false);
+});
+
 // ------------------------------------------------------------------ command bar
 
 function commands() { return (state.data && state.data.commands) || []; }
