@@ -7,7 +7,7 @@ import gc
 import logging
 from collections import OrderedDict, defaultdict
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -19,7 +19,10 @@ from bot.lobby import Lobby
 from bot.play import Play
 from bot.sessions import Sessions
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import Store, open_store
+
+if TYPE_CHECKING:
+    from bot.pgstore import PostgresStore
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -53,13 +56,13 @@ class CommandTree(discord.app_commands.CommandTree["GameBot"]):
 class GameBot(commands.Bot):
     """The game bot. Everything it needs is created in `setup_hook` from `settings`."""
 
-    store: Store
+    store: Store | PostgresStore
     sessions: Sessions
     table: Table
     play: Play
     lobby: Lobby
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         # Only interactions drive the bot. With message events, every table edit, ping and
         # lobby update it makes would come back over the gateway to be parsed for nothing.
         intents = discord.Intents.default()
@@ -70,6 +73,7 @@ class GameBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=CommandTree,
+            **options,
         )
         self.settings = settings
         self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -77,7 +81,7 @@ class GameBot(commands.Bot):
         self._restoring: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        self.store = await open_store(self.settings)
         self.sessions = Sessions(self.store, cpu_delay=self.settings.cpu_delay_seconds)
         self.table = Table(self)
         self.sessions.publisher = self.table
@@ -186,3 +190,17 @@ class GameBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The game bot on discord.py's shards: `SHARD_COUNT` shards in all, of which this process
+    runs `SHARD_IDS` (all of them if unset). Other processes run the other shards on the same
+    PostgreSQL database (see `bot.pgstore`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+
+
+def create_bot(settings: Settings) -> GameBot:
+    """One process without shards (the default), or `ShardedGameBot` when SHARD_COUNT is set."""
+    return ShardedGameBot(settings) if settings.sharded else GameBot(settings)

@@ -17,9 +17,13 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
+
+if TYPE_CHECKING:
+    from bot.pgstore import PostgresStore
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -538,3 +542,13 @@ def _split_sql(sql: str) -> list[str]:
     if pending.strip():
         statements.append(pending.strip())
     return [statement for statement in statements if statement]
+
+
+async def open_store(settings: Settings) -> Store | PostgresStore:
+    """The database the settings name: PostgreSQL with `DATABASE_URL` (several processes may
+    share it), otherwise the SQLite file at `DATABASE_PATH` (the default)."""
+    if settings.database_url:
+        from bot.pgstore import PostgresStore
+
+        return await PostgresStore.open(settings.database_url)
+    return await Store.open(settings.database_path)
