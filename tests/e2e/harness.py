@@ -11,12 +11,18 @@ from bot.client import GameBot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, Message, User
 
+#: When set (see `tests/e2e/test_postgres_e2e.py`), the PostgreSQL database URL that stands
+#: for a SQLite path: bots made by `make_bot` then keep their games there instead, and a bot
+#: made again with the same path (a restart) finds them.
+postgres_database_for: Callable[[Path], str] | None = None
+
 
 def make_bot(fake: FakeDiscord, db: Path, *, seed: int = 1, cpu_delay: float = 0.0) -> GameBot:
     """A bot wired to `fake` with its database at `db` and every new game seeded with `seed`."""
     settings = Settings(
         discord_token=fake.token,
         database_path=db,
+        database_url=None if postgres_database_for is None else postgres_database_for(db),
         cpu_delay_seconds=cpu_delay,
         sync_commands=True,
     )
