@@ -35,7 +35,14 @@ from games.sakura.actions import (
     StopAction,
     TakeAction,
 )
-from games.sakura.scoring import COLOURS, COOL, FIELD_COLOURS, WARM, is_failure_counts
+from games.sakura.scoring import (
+    COLOURS,
+    COOL,
+    FIELD_COLOURS,
+    UNCOUNTED,
+    WARM,
+    is_failure_counts,
+)
 from games.sakura.views import FinalSeatView, PrivateView, PublicView
 
 #: One mark per flower colour. 水色 is literally "water colour", hence the drop.
@@ -96,6 +103,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "seat_final": "{seat} — **{score}点**",
         "field_line": "場: {flowers} → **{points}点**",
         "black_line": "（黒→{colours}）",
+        "black_none": "数えない×{n}",
         "screen_line": "ついたて: {flowers}",
         "wild_line": "白・黒{n}個 → 赤黄{warm}・水青{cool}",
         "warm_line": "🔴🟡 赤・黄 {count} → **{points}点**",
@@ -220,6 +228,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "seat_final": "{seat} — **{score} pts**",
         "field_line": "Field: {flowers} → **{points}**",
         "black_line": " (⚫ as {colours})",
+        "black_none": "nothing ×{n}",
         "screen_line": "Screen: {flowers}",
         "wild_line": "⚪⚫ {n} → warm {warm} · cool {cool}",
         "warm_line": "🔴🟡 warm {count} → **{points}**",
@@ -515,10 +524,14 @@ class SakuraRenderer:
         """One seat's field points, revealed screen, split and screen points, and total."""
         field = view.seats[final.seat].field
         line = _t(lang, "field_line", flowers=counts(field, lang), points=final.field_points)
-        blacks = {c: n for c, n in final.field_black.items() if n}
-        if blacks:
-            marks = " ".join(f"{FLOWER[c]}{n}" for c, n in blacks.items())
-            line += _t(lang, "black_line", colours=marks)
+        marks = [
+            f"{FLOWER[c]}{final.field_black[c]}" for c in FIELD_COLOURS if final.field_black.get(c)
+        ]
+        uncounted = final.field_black.get(UNCOUNTED, 0)
+        if uncounted:
+            marks.append(_t(lang, "black_none", n=uncounted))
+        if marks:
+            line += _t(lang, "black_line", colours=" ".join(marks))
         lines = [line]
         parts = [
             f"{FLOWER[c]}{final.field_colour_points[c]:+d}"

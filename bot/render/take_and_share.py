@@ -36,6 +36,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "given": "（受け取り済み：{seats}）",
         "give_to": "{card}を誰に渡しますか？",
         "new_share": "新しいシェアカード",
+        "unshared": "最後のトリックのカード（シェアされません）",
         "players": "プレイヤー",
         "player_line": "手札{hand}・受取{received}",
         "player_total": "・累計{total}",
@@ -75,6 +76,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "given": " (received already: {seats})",
         "give_to": "Who gets {card}?",
         "new_share": "New share cards",
+        "unshared": "The last trick's cards (never shared)",
         "players": "Players",
         "player_line": "hand {hand} · received {received}",
         "player_total": " · total {total}",
@@ -134,6 +136,13 @@ def by_suit(cards: list[Card], *, sums: bool = False) -> str:
 def played(cards: list[PlayedCard]) -> str:
     """A trick in play order, compact: `①🔴7 · ②🔴9 · ③🟡3`."""
     return " · ".join(f"{seat_mark(c.seat)}{short((c.suit, c.number))}" for c in cards)
+
+
+def share_line(view: PublicView, lang: Lang) -> str:
+    """The face-up share cards; once the hands are empty they are the last trick's cards,
+    which are never handed out."""
+    label = "share_cards" if any(view.hand_sizes) else "unshared"
+    return f"**{_t(lang, label)}** {shorts(view.share_cards)}"
 
 
 def keep_newest(lines: list[str], limit: int = FIELD_MAX) -> str:
@@ -200,9 +209,10 @@ class TakeAndShareRenderer:
             lines.append(f"**{_t(lang, 'to_give')}** {shorts(view.to_give)}{given}")
             card = texts.card_name(view.next_gift, lang)
             lines.append(f"🎁 **{_t(lang, 'give_to', card=card)}**")
-            lines.append(f"**{_t(lang, 'new_share')}** {shorts(view.share_cards)}")
+            label = "new_share" if any(view.hand_sizes) else "unshared"
+            lines.append(f"**{_t(lang, label)}** {shorts(view.share_cards)}")
         else:
-            lines.append(f"**{_t(lang, 'share_cards')}** {shorts(view.share_cards)}")
+            lines.append(share_line(view, lang))
         return "\n".join(lines)
 
     def _players(self, ctx: RenderContext, view: PublicView) -> str:
@@ -308,7 +318,7 @@ class TakeAndShareRenderer:
         description = "\n".join(
             [
                 f"**{_t(lang, 'hand_trick')}** {trick}",
-                f"**{_t(lang, 'share_cards')}** {shorts(view.share_cards)}",
+                share_line(view, lang),
             ]
         )
         embed = discord.Embed(title=title[:256], description=description, colour=HAND_COLOUR)
@@ -343,7 +353,8 @@ class TakeAndShareRenderer:
     # -- the log and the end ----------------------------------------------------------------
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
-        template = texts.LOG.get(event.kind, {}).get(ctx.lang)
+        kind = "share_last" if event.kind == "share" and event.data.get("last") else event.kind
+        template = texts.LOG.get(kind, {}).get(ctx.lang)
         if template is None:
             return None
         lang, data = ctx.lang, event.data

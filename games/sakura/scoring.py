@@ -12,6 +12,7 @@ __all__ = [
     "GROUPS",
     "PRIZES",
     "PRIZES_TWO_PLAYERS",
+    "UNCOUNTED",
     "WARM",
     "WILDS",
     "best_black_assignment",
@@ -27,8 +28,10 @@ __all__ = [
 
 #: Every flower colour, in display order; black is the wild colour.
 COLOURS: tuple[str, ...] = ("red", "yellow", "lightblue", "blue", "white", "black")
-#: The five colours a field scores (black on a field counts as one of them).
+#: The five colours a field scores (black on a field may count as one of them, or as nothing).
 FIELD_COLOURS: tuple[str, ...] = COLOURS[:5]
+#: `best_black_assignment`'s key for the field's black flowers that count as no colour.
+UNCOUNTED = "none"
 RED, YELLOW, LIGHTBLUE, BLUE, WHITE, BLACK = range(6)
 
 #: Field points for 0, 1, …, 10 flowers of one colour; 10 or more score 24.
@@ -94,10 +97,14 @@ def _field_counts(field: Mapping[str, int]) -> list[int]:
 
 
 def best_black_assignment(field: Mapping[str, int]) -> dict[str, int]:
-    """How many of the field's black flowers count as each colour so the field scores most.
+    """How many of the field's black flowers count as each colour so the field scores most, and
+    how many count as nothing (key `UNCOUNTED`).
 
+    A black on a field *may* count as any colour (seed: 「任意の色のコマとしてカウントすることが
+    できます」), so it may also count as nothing: one black alone scores 0, not −3.
     **Decision:** the owner does not choose; the assignment that maximises the field score is
-    used (ties: the earliest colour in `FIELD_COLOURS` order gets the blacks).
+    used (ties: a black counts rather than not, and the earliest colour in `FIELD_COLOURS`
+    order gets the blacks).
     """
     counts = _field_counts(field)
     blacks = counts[BLACK]
@@ -115,11 +122,16 @@ def best_black_assignment(field: Mapping[str, int]) -> dict[str, int]:
                 if value > nxt[used + extra][0]:
                     nxt[used + extra] = (value, (*assigned, extra))
         best = nxt
-    return {colour: best[blacks][1][i] for i, colour in enumerate(FIELD_COLOURS)}
+    # The blacks not assigned count as nothing; on a tie, more of them count.
+    counted = max(range(blacks + 1), key=lambda used: (best[used][0], used))
+    assignment = {colour: best[counted][1][i] for i, colour in enumerate(FIELD_COLOURS)}
+    assignment[UNCOUNTED] = blacks - counted
+    return assignment
 
 
 def field_score(field: Mapping[str, int]) -> int:
-    """A field's points: per colour by `FIELD_TABLE`, black flowers assigned best."""
+    """A field's points: per colour by `FIELD_TABLE`, each black flower counted as the colour
+    (or as nothing) that scores best (`best_black_assignment`)."""
     counts = _field_counts(field)
     extra = best_black_assignment(field)
     return sum(field_points(counts[i] + extra[c]) for i, c in enumerate(FIELD_COLOURS))

@@ -223,7 +223,8 @@ RULES: dict[str, str] = {
             "**得点**",
             (
                 "**場**: 色ごとに 1:−3, 2:−1, 3:1, 4:3, 5:5, 6:8, 7:11, 8:15, 9:19, 10以上:24。場"
-                "の黒は一番得になる色として自動計算。"
+                "の黒は好きな色として数えても、数えなくてもよく、一番得になるよう自動計算（黒1個"
+                "だけなら0点）。"
             ),
             (
                 "**ついたて**: 白と黒は全員同時に秘密で赤・黄グループと水色・青グループに振り分け"
@@ -293,7 +294,8 @@ RULES: dict[str, str] = {
             "**Scoring**",
             (
                 "**Field**, per colour: 1: −3, 2: −1, 3: 1, 4: 3, 5: 5, 6: 8, 7: 11, 8: 15, 9: "
-                "19, 10+: 24. Black on a field counts as the best colour."
+                "19, 10+: 24. Each black on a field may count as any colour or as nothing; "
+                "the best choice is made for you (one black alone scores 0)."
             ),
             (
                 "**Screen**: everyone secretly splits their white and black between warm (red + "

@@ -74,7 +74,7 @@ class FinalSeatView(BaseModel):
     warm_points: int
     cool_points: int
     field_colour_points: dict[str, int]  # per colour, blacks assigned
-    field_black: dict[str, int]  # where the field's black flowers were counted
+    field_black: dict[str, int]  # how many field blacks counted as each colour, or as "none"
     field_points: int
     score: int
     screen_flowers: int  # tie-break

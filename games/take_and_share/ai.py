@@ -117,7 +117,8 @@ class _Sim:
         self.given = []
 
     def run(self, rng: Rng, tricks: int) -> None:
-        """Play on (random legal cards, greedy shares) for up to `tricks` more tricks."""
+        """Play on (random legal cards, greedy shares) for up to `tricks` more tricks, each
+        followed by its share."""
         players = self.players
         if self.to_give:
             self.finish_share(rng)
@@ -144,9 +145,8 @@ class _Sim:
             winner = (self.leader + index) % players
             self.leader = winner
             tricks -= 1
-            if not self.hands[winner]:
-                self.trick = []
-                return
+            # Every trick is shared, the last one included; the last trick's own cards then
+            # stay on the table as share cards that nobody receives.
             self.to_give = self.share
             self.share = trick
             self.trick = []

@@ -228,9 +228,9 @@ class TakeAndShareState(State):
             )
         ]
         self.leader = self.turn = winner
-        if last:
-            self.trick = []
-            return events + self._end_game()
+        # Every trick is followed by its share, the last one included (seed: 「『トリック→シェア』
+        # を14回行うとゲームが終了します」): the old share cards are handed out, and the trick's
+        # cards become the share cards. After the last trick those are never handed out.
         self.to_give = list(self.share)
         self.share = sorted(self.trick)
         self.trick = []
@@ -243,6 +243,7 @@ class TakeAndShareState(State):
                     "trick": len(self.tricks),
                     "new_share": [list(c) for c in as_cards(self.share)],
                     "to_give": [list(c) for c in as_cards(self.to_give)],
+                    "last": last,
                 },
             )
         )
@@ -266,6 +267,9 @@ class TakeAndShareState(State):
             (last,) = [s for s in range(self.players) if s not in done]
             return events + self._give(giver, last, auto=True)
         if not self.to_give:
+            if not self.hands[self.leader]:
+                # The last trick's share is done: the game ends, its cards stay unshared.
+                return events + self._end_game()
             self.phase = "play"
             self.turn = self.leader
         return events
@@ -372,7 +376,8 @@ class TakeAndShareState(State):
                     ],
                     winner=winner,
                     rule="highest" if scoring.all_followed(played) else "lowest",
-                    shared=number < self.setup.hand,
+                    # The last trick (hands empty after it) never has its cards handed out.
+                    shared=number < len(self.tricks) or any(self.hands),
                     gifts=[
                         Gift(trick=number, giver=winner, suit=s, number=n, to=to)
                         for (s, n), to in ((as_card(c), to) for c, to in gifts)
@@ -505,6 +510,8 @@ class TakeAndShareState(State):
         """Every card of the current deal, from every zone, sorted (conservation checks)."""
         cards = [c for h in self.hands for c in h] + self.share + self.to_give + self.trick
         cards += [c for r in self.received for c in r]
-        if self.tricks and len(self.tricks) == self.setup.hand:
+        if len(self.tricks) == self.setup.hand and not set(self.tricks[-1][1]) <= set(self.share):
+            # A game finished before the last trick was shared keeps that trick's cards only
+            # in its history (snapshots stored by earlier versions).
             cards += self.tricks[-1][1]
         return sorted(cards)

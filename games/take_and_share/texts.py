@@ -115,6 +115,15 @@ LOG: dict[str, dict[str, str]] = {
         "ja": "{seat}がトリックのカードを新しいシェアカードにし、旧シェアカード{cards}を配る。",
         "en": "{seat} lays the trick out as the new share cards and hands out {cards}.",
     },
+    "share_last": {
+        "ja": (
+            "{seat}が最後のシェアとして旧シェアカード{cards}を配る。"
+            "最後のトリックのカードはシェアされない。"
+        ),
+        "en": (
+            "{seat} hands out {cards} in the last share; the last trick's cards are not shared."
+        ),
+    },
     "give": {"ja": "{seat}が{card}を{to}に渡した。", "en": "{seat} gave {card} to {to}."},
     "game_end": {"ja": "第{game}ゲーム終了。", "en": "Game {game} is over."},
     "game_over": {"ja": "ゲーム終了！", "en": "Game over!"},
@@ -160,12 +169,14 @@ RULES = {
                 "じ数字なら先に出した人"
             ),
             (
-                "**シェア**（最後のトリック以外の毎回）勝者はトリックのカードを新しい"
+                "**シェア**（最後のトリックも含めて毎回）勝者はトリックのカードを新しい"
                 "シェアカードとして表向きに置き、それまでのシェアカードを**全員に1枚ず"
                 "つ**（自分も含む）配ります。誰に何を配ったかは全員が見られますが、受け"
                 "取ったカードは伏せて自分だけが確認できます。配る順はボタンで1枚ずつ、ま"
                 "だ受け取っていない人から選びます。最後の1枚は残った人に自動で渡ります。"
-                "勝者が次のリードです。最後のトリックのカードはシェアしません。"
+                "勝者が次のリードです。最後のトリックとシェアが終わるとゲーム終了。最後の"
+                "トリックで使ったカードはシェアされません（受け取るカードは1トリックにつき"
+                "1枚ずつ、4人なら14枚、3人なら15枚）。"
             ),
             (
                 "**得点** 受け取ったカードをスートごとに分け、スートの数字の合計が最"
@@ -201,14 +212,15 @@ RULES = {
                 "tie the card played first wins."
             ),
             (
-                "**Share** (after every trick but the last) The winner lays the trick's "
-                "cards face up as the new share cards and gives the old share cards out, "
-                "**one to each player** (themself included). Everyone sees who got what; "
-                "each receiver keeps their card face down and may look at their own "
+                "**Share** (after every trick, the last one included) The winner lays the "
+                "trick's cards face up as the new share cards and gives the old share cards "
+                "out, **one to each player** (themself included). Everyone sees who got "
+                "what; each receiver keeps their card face down and may look at their own "
                 "received cards any time. The winner gives one card at a time, choosing "
                 "among players who have not yet received one; the last card goes to the "
-                "last player automatically. The winner leads next. The last trick's cards "
-                "are not shared."
+                "last player automatically. The winner leads next. The game ends after the "
+                "last trick's share; the last trick's own cards are never shared (everyone "
+                "receives one card per trick: 14 with 4 players, 15 with 3)."
             ),
             (
                 "**Scoring** Sort your received cards by suit. For each suit, the player(s)"

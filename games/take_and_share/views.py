@@ -35,7 +35,8 @@ class TrickRecord(BaseModel):
     """A finished trick of the current game.
 
     `rule` is `highest` when every card followed the lead suit, else `lowest`. `shared` is false
-    for the last trick of a game (its cards are not shared). `gifts` fills in during the share.
+    for the last trick of a game: its own cards are never handed out (its share step still hands
+    out the previous share cards). `gifts` fills in during the share that follows the trick.
     """
 
     number: int

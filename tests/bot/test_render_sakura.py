@@ -437,3 +437,21 @@ def test_every_public_event_has_a_line_and_private_ones_none(lang: str) -> None:
         line = RENDERER.event_text(en, event) or ""
         if "behind the screen" in line:
             assert not any(mark in line for mark in "🔴🟡💧🔵⚪⚫"), line
+
+
+def test_final_breakdown_names_a_black_that_counts_as_nothing() -> None:
+    # 「自分の場の黒いコマは…任意の色のコマとしてカウントすることができます」: it may also count as
+    # nothing, and the breakdown says which.
+    fields = [C(), C(black=1), C(red=1, black=1)]
+    state = at_split([C(red=1, white=1), C(blue=1), C()], fields=fields)
+    state.apply(0, GAME.Action.decode("split.1"))
+    assert state.is_over()
+    final = state.public_view().final
+    assert final is not None
+    assert final.seats[1].field_points == 0 and final.seats[1].field_black["none"] == 1
+    assert final.seats[2].field_points == -1 and final.seats[2].field_black["red"] == 1
+    text = text_of(RENDERER.final(context(state)))
+    assert "Field: ⚫1 → **0** (⚫ as nothing ×1)" in text
+    assert "Field: 🔴1 ⚫1 → **-1** (⚫ as 🔴1)" in text
+    ja = text_of(RENDERER.final(context(state, "ja")))
+    assert "場: ⚫1 → **0点**（黒→数えない×1）" in ja

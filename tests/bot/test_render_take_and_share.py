@@ -171,6 +171,35 @@ def test_the_share_is_done_on_the_table_by_the_trick_winner() -> None:
     assert "(received already: ①)" in (rendered.embeds[0].description or "")
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(lang: str) -> None:
+    # 「最後のトリック及びシェアが解決されるとゲームが終了します。なお、最後のトリックで使用された
+    # カードはシェアされることはありません。」
+    session = session_for(4, lang, 31)
+    state = session.state
+    table = Table(bot=None)  # type: ignore[arg-type]
+    rng = Rng(31)
+    n = 0
+    while not (state.public_view().step == "give" and state.public_view().tricks_left == 0):
+        step(session, rng, n)
+        n += 1
+    view = state.public_view()
+    ctx = table.context(session)
+    rendered = RENDERER.table(ctx)
+    description = rendered.embeds[0].description or ""
+    unshared = {"en": "The last trick's cards (never shared)", "ja": "最後のトリックのカード"}[lang]
+    assert f"**{unshared}" in description and "New share cards" not in description
+    assert view.share_giver is not None and len(rendered.controls) == 4
+    share = next(e for v, e in reversed(session.events) if e.kind == "share")
+    line = RENDERER.event_text(ctx, share)
+    assert line is not None
+    assert {"en": "the last trick's cards are not shared", "ja": "シェアされない"}[lang] in line
+    while not state.is_over():
+        step(session, rng, n)
+        n += 1
+    assert state.public_view().received_counts == [14] * 4
+
+
 def test_the_gift_log_and_received_cards() -> None:
     session = session_for(4, "ja", 12)
     state = session.state

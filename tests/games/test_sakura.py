@@ -81,9 +81,17 @@ def reason_of(state: SakuraState, seat: int, action: SakuraAction | str) -> str:
 
 
 def test_seed_example_7_field_with_black_assigned_best() -> None:
+    # 例7: 赤5・黄3・水色8・青7・黒1 → 黒を水色として 5 + 1 + 19 + 11 = 36
     field = {"red": 5, "yellow": 3, "lightblue": 8, "blue": 7, "black": 1}
     assert scoring.field_score(field) == 5 + 1 + 19 + 11 == 36
-    assert scoring.best_black_assignment(field)["lightblue"] == 1
+    assert scoring.best_black_assignment(field) == {
+        "red": 0,
+        "yellow": 0,
+        "lightblue": 1,
+        "blue": 0,
+        "white": 0,
+        scoring.UNCOUNTED: 0,
+    }
 
 
 @pytest.mark.parametrize(
@@ -100,14 +108,42 @@ def test_field_table(count: int, points: int) -> None:
 
 def test_field_score_blacks() -> None:
     assert scoring.field_score({}) == 0
-    assert scoring.field_score({"black": 1}) == -3  # a lone black is one flower of some colour
-    assert scoring.field_score({"black": 2}) == -1
-    assert scoring.field_score({"red": 1, "black": 1}) == -1
+    # 「黒いコマは…任意の色のコマとしてカウントすることができます」: a black *may* count as a
+    # colour, so it may also count as nothing.
+    assert scoring.field_score({"black": 1}) == 0  # not −3 (one flower of some colour)
+    assert scoring.field_score({"black": 2}) == 0  # not −1
+    assert scoring.field_score({"red": 1, "black": 1}) == -1  # red 2 beats red 1 + nothing
+    assert scoring.field_score({"black": 3}) == 1  # three of one colour is worth counting
+    assert scoring.field_score({"yellow": 3, "black": 1}) == 3  # yellow 4
+    assert scoring.field_score({"red": 10, "black": 1}) == 24
     # black finishes 9 → 10 (+5) rather than 1 → 2 (+2)
     assert scoring.field_score({"white": 9, "yellow": 1, "black": 1}) == 24 - 3
     # two blacks: both to 8 → 10 (+9) beats 1 → 3 (+4)
     assert scoring.field_score({"white": 8, "red": 1, "black": 2}) == 24 - 3
     assert scoring.field_score({"red": 10, "black": 3}) == 24 + 1
+    assert scoring.field_score({"red": 10, "black": 2}) == 24
+
+
+@pytest.mark.parametrize(
+    ("field", "assigned"),
+    [
+        ({"black": 1}, {"none": 1}),
+        ({"black": 2}, {"none": 2}),
+        ({"red": 1, "black": 1}, {"red": 1}),
+        ({"black": 3}, {"red": 3}),
+        ({"red": 9, "black": 2}, {"red": 2}),
+        # a tie (10 or more reds: an extra black changes nothing) counts the black
+        ({"red": 10, "black": 1}, {"red": 1}),
+    ],
+)
+def test_best_black_assignment_says_what_each_black_counts_as(
+    field: dict[str, int], assigned: dict[str, int]
+) -> None:
+    result = scoring.best_black_assignment(field)
+    assert result == {**dict.fromkeys([*scoring.FIELD_COLOURS, scoring.UNCOUNTED], 0), **assigned}
+    assert sum(result.values()) == field["black"]
+    counts = {c: field.get(c, 0) + result[c] for c in scoring.FIELD_COLOURS}
+    assert scoring.field_score(field) == sum(scoring.field_points(n) for n in counts.values())
 
 
 @pytest.mark.parametrize(

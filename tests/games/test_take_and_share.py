@@ -9,8 +9,8 @@ import pytest
 from games.core import IllegalAction, Reason, Rng
 from games.take_and_share import GAME, texts
 from games.take_and_share.actions import Give, Play, TakeAndShareAction
-from games.take_and_share.ai import StrongPlayer
-from games.take_and_share.cards import card_id, deck
+from games.take_and_share.ai import StrongPlayer, _Sim
+from games.take_and_share.cards import as_cards, card_id, deck
 from games.take_and_share.scoring import final_scores, suit_points, trick_winner
 from games.take_and_share.state import TakeAndShareState
 
@@ -253,37 +253,114 @@ def test_all_follow_highest_wins_in_engine() -> None:
     assert state.to_act() == [0] and state.public_view().share_giver == 0
 
 
-def test_last_trick_is_not_shared_and_scores_use_the_scoring_api() -> None:
-    received = [[(0, 5), (1, 2)], [(0, 5)], [(1, 3), (1, 4)]]
-    state = make(3, [[(2, 3)], [(2, 9)], [(3, 4)]], [(4, 5), (4, 6), (4, 7)], 0, received=received)
-    events = play_trick(state, [(0, (2, 3)), (1, (2, 9)), (2, (3, 4))])
-    kinds = [e.kind for e in events]
-    assert kinds == ["play", "play", "play", "trick_won", "game_end", "game_over"]
-    assert events[3].data["last"] is True and events[3].seat == 0
+def test_last_trick_is_shared_and_its_gifts_change_the_scores() -> None:
+    # 「最後のトリック及びシェアが解決されるとゲームが終了します。なお、最後のトリックで使用された
+    # カードはシェアされることはありません。」: the last trick is followed by its share, in which
+    # the winner hands out the share cards on the table; only the last trick's own cards stay.
+    received = [[(0, 5), (1, 2)], [(0, 6)], [(1, 3), (1, 4)], []]
+    state = make(
+        4,
+        [[(2, 3)], [(2, 9)], [(2, 5)], [(3, 4)]],
+        [(0, 9), (4, 5), (4, 6), (4, 7)],
+        0,
+        received=received,
+    )
+    # Before the last share: red 5 < 6 → seat 1 scores 1; yellow 2 < 7 → seat 2 scores 2.
+    assert final_scores(received) == [0, 1, 2, 0]
+    events = play_trick(state, [(0, (2, 3)), (1, (2, 9)), (2, (2, 5)), (3, (3, 4))])
+    assert [e.kind for e in events] == ["play"] * 4 + ["trick_won", "share"]
+    assert events[4].data["last"] is True and events[4].seat == 0  # off-suit: the 3 wins
+    assert events[5].data["last"] is True
+    assert not state.is_over() and state.to_act() == [0]
+    view = state.public_view()
+    assert view.phase == "share" and view.step == "give" and view.share_giver == 0
+    assert view.hand_sizes == [0, 0, 0, 0]
+    assert view.to_give == [(0, 9), (4, 5), (4, 6), (4, 7)]
+    assert view.share_cards == [(2, 3), (2, 5), (2, 9), (3, 4)]  # the last trick's cards
+    assert state.legal_actions(0) == [Give(suit=0, number=9, to=t) for t in range(4)]
+
+    state.apply(0, Give(suit=0, number=9, to=0))
+    state.apply(0, Give(suit=4, number=5, to=1))
+    events = state.apply(0, Give(suit=4, number=6, to=2))
+    assert [e.kind for e in events] == ["give", "give", "game_end", "game_over"]
+    assert events[1].data == {"suit": 4, "number": 7, "to": 3, "auto": True}
     assert state.is_over() and state.to_act() == [] and state.legal_actions(0) == []
     view = state.public_view()
-    assert view.received_counts == [2, 1, 2] and view.share_cards == [(4, 5), (4, 6), (4, 7)]
+    assert view.received_counts == [3, 2, 3, 1]
+    # The last trick's cards are never handed out: they stay as the share cards.
+    assert view.share_cards == [(2, 3), (2, 5), (2, 9), (3, 4)] and view.to_give == []
+    assert not view.history[-1].shared and len(view.history[-1].gifts) == 4
+    # red: seat 0 5+9 = 14 → 2; yellow: seat 2 → 2; purple: seat 3's 7 → 1 (seat 1 loses red).
     result = state.result()
-    assert result.scores == final_scores(received) == [1, 1, 2]
-    assert result.winners == [2]
-    assert result.breakdown[2] == {
-        "red": 0,
-        "yellow": 2,
+    assert result.scores == [2, 0, 2, 1]
+    assert result.winners == [0, 2]
+    assert result.breakdown[0] == {
+        "red": 2,
+        "yellow": 0,
         "green": 0,
         "blue": 0,
         "purple": 0,
         "black": 0,
     }
-    assert view.scores == [1, 1, 2] and view.winners == [2]
+    assert view.scores == [2, 0, 2, 1] and view.winners == [0, 2]
     rejected(state, 0, Play(suit=2, number=3), Reason.GAME_OVER)
 
 
 def test_tied_scores_share_the_win() -> None:
     received = [[(0, 5)], [(0, 5)], [(1, 3)]]
-    state = make(3, [[(2, 3)], [(2, 9)], [(3, 4)]], [(4, 5), (4, 6), (4, 7)], 0, received=received)
+    state = make(3, [[(2, 3)], [(2, 9)], [(3, 4)]], [(1, 5), (4, 6), (4, 7)], 0, received=received)
     play_trick(state, [(0, (2, 3)), (1, (2, 9)), (2, (3, 4))])
-    assert state.result().scores == [1, 1, 1]
-    assert state.result().winners == [0, 1, 2]
+    # Seat 0 wins (the 3, off-suit played) and hands out yellow 5, purple 6 and purple 7.
+    state.apply(0, Give(suit=1, number=5, to=1))
+    state.apply(0, Give(suit=4, number=6, to=2))
+    assert state.is_over()
+    # red 5 / 5 → 1 each; yellow: seat 1's 5 beats seat 2's 3 → 1; purple: seat 0's 7 → 1
+    assert state.result().scores == [2, 2, 0]
+    assert state.result().winners == [0, 1]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_whole_game_every_player_receives_one_card_per_trick(players: int) -> None:
+    # 「『トリック→シェア』を14回行うとゲームが終了します」 (4 players; 15 with 3): every trick is
+    # shared, so each player ends with one received card per trick.
+    state = GAME.new(players, seed=17)
+    rng = Rng(9)
+    tricks = {4: 14, 3: 15}[players]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.public_view()
+    assert view.received_counts == [tricks] * players and view.hand_sizes == [0] * players
+    assert len(view.history) == tricks and all(len(t.gifts) == players for t in view.history)
+    last = view.history[-1]
+    assert sorted(view.share_cards) == sorted((c.suit, c.number) for c in last.cards)
+    assert [len(r) for r in view.games[0].received] == [tricks] * players
+    assert state.all_cards() == deck(players)
+    assert state.result().scores == final_scores(view.games[0].received)
+
+
+def test_a_game_finished_before_the_last_share_rule_still_loads() -> None:
+    """A snapshot stored when the last trick was not shared (its old share cards never given,
+    13 cards each) loads, keeps its stored scores and conserves the deck."""
+    state = GAME.new(4, seed=23)
+    rng = Rng(2)
+    while state.public_view().tricks_left or state.phase != "share":
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    snap = state.snapshot()
+    received = [as_cards(r) for r in snap["received"]]
+    scores = final_scores(received)
+    snap.update(
+        phase="over",
+        share=sorted(snap["to_give"]),
+        to_give=[],
+        games=[{"first": snap["first_leader"], "scores": scores, "received": snap["received"]}],
+        totals=scores,
+    )
+    old = GAME.load(snap)
+    assert old.is_over() and old.result().scores == scores
+    assert old.public_view().received_counts == [13] * 4
+    assert old.all_cards() == deck(4)
 
 
 # -------------------------------------------------------------------- long game
@@ -304,34 +381,48 @@ def last_trick_of_long_game(players: int, totals: list[int]) -> TakeAndShareStat
     )
 
 
+def play_last_trick_and_share(state: TakeAndShareState) -> list[Any]:
+    """Seat 1 leads the last trick (all follow: the highest wins); in the share that follows,
+    seat 0 gets the lowest purple card and seat 1 the highest (1 purple point)."""
+    players = state.players
+    events = play_trick(
+        state, [((1 + i) % players, (2, 3 + (1 + i) % players)) for i in range(players)]
+    )
+    assert events[-1].kind == "share" and not state.is_over()
+    giver = state.to_act()[0]
+    order = [0, *range(2, players)]
+    for to, (suit, number) in zip(order, state.public_view().to_give[:-1], strict=True):
+        events += state.apply(giver, Give(suit=suit, number=number, to=to))
+    return events
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_long_game_goes_on_at_exactly_the_target(players: int) -> None:
     target = {4: 20, 3: 30}[players]
     state = last_trick_of_long_game(players, [target - 2] + [5] * (players - 1))
-    events = play_trick(
-        state, [((1 + i) % players, (2, 3 + (1 + i) % players)) for i in range(4)][:players]
-    )
+    events = play_last_trick_and_share(state)
     assert [e.kind for e in events][-2:] == ["game_end", "game_start"]
     view = state.public_view()
     assert not state.is_over()
-    assert view.game_number == 2 and view.totals == [target] + [5] * (players - 1)
-    assert view.game_scores == [[2] + [0] * (players - 1)]
+    assert view.game_number == 2 and view.totals == [target, 6] + [5] * (players - 2)
+    assert view.game_scores == [[2, 1] + [0] * (players - 2)]
     # The next first leader sits left of the previous game's first leader (seat 2).
     assert view.first_leader == view.leader == 3 % players and state.to_act() == [3 % players]
     assert view.hand_sizes == [{4: 14, 3: 15}[players]] * players
     assert view.received_counts == [0] * players and view.history == []
-    assert view.games[0].received[0] == [(0, 5), (0, 6)]
+    assert view.games[0].received[0] == [(0, 5), (0, 6), (4, 3)]
+    assert view.games[0].received[1] == [(4, 2 + players)]
     assert state.all_cards() == deck(players)
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_long_game_ends_above_the_target(players: int) -> None:
     target = {4: 20, 3: 30}[players]
-    state = last_trick_of_long_game(players, [target - 1] + [target] * (players - 1))
-    play_trick(state, [((1 + i) % players, (2, 3 + (1 + i) % players)) for i in range(players)])
+    state = last_trick_of_long_game(players, [target - 1] * players)
+    play_last_trick_and_share(state)
     assert state.is_over()
     result = state.result()
-    assert result.scores == [target + 1] + [target] * (players - 1)
+    assert result.scores == [target + 1, target] + [target - 1] * (players - 2)
     assert result.winners == [0]
     assert result.breakdown[0] == {"game_1": 2}
     assert state.public_view().target == target
@@ -413,6 +504,18 @@ def test_strong_player_keeps_the_card_that_would_lose_it_a_suit() -> None:
     assert state.to_act() == [3]  # all followed: the 7 is highest
     # Seat 3 leads red with 9. The red 10 to anyone else takes red from it; kept, it scores 2.
     assert StrongPlayer().choose(state, 3, Rng(1)) == Give(suit=0, number=10, to=3)
+
+
+def test_strong_player_simulates_the_last_share() -> None:
+    # The CPU's continuations follow the rule: the last trick is shared too, its own cards not.
+    sim = _Sim(3)
+    sim.hands = [ids([(2, 3)]), ids([(2, 9)]), ids([(3, 4)])]
+    sim.share = ids([(0, 10), (4, 6), (4, 7)])
+    sim.run(Rng(1), tricks=5)
+    assert [sum(sim.counts[s * 6 : s * 6 + 6]) for s in range(3)] == [1, 1, 1]
+    assert sorted(sim.share) == sorted(ids([(2, 3), (2, 9), (3, 4)]))
+    # The winner (seat 0: off-suit played, its 3 is lowest) keeps the red 10 for itself.
+    assert sim.sums[0] == 10 and sim.leader == 0
 
 
 def test_strong_player_sees_exactly_the_other_hands_as_unseen() -> None:

@@ -11,7 +11,7 @@ import pytest
 from games.core import CpuPlayer, Rng
 from games.take_and_share import GAME
 from games.take_and_share.ai import RandomPlayer, StrongPlayer
-from games.take_and_share.cards import as_cards, deck
+from games.take_and_share.cards import as_cards, card_id, deck
 from games.take_and_share.scoring import final_scores
 from games.take_and_share.state import TakeAndShareState
 
@@ -43,13 +43,15 @@ def check_step(state: TakeAndShareState, rng: Rng) -> None:
     assert json.loads(json.dumps(snap)) == snap
     assert GAME.load(snap).snapshot() == snap
     view = state.public_view()
-    # Every player has received exactly one card per shared trick of this game so far.
-    shared = sum(1 for t in view.history if t.shared and len(t.gifts) == players)
+    # Every trick, the last one included, is followed by a share: every player has received
+    # exactly one card per finished share of this game so far.
+    shared = sum(1 for t in view.history if len(t.gifts) == players)
     for record in view.history:
         assert sorted(g.to for g in record.gifts) == (
             list(range(players)) if len(record.gifts) == players else sorted(view.share_received)
         )
-        assert record.shared or not record.gifts
+        # Only the last trick's own cards are never handed out.
+        assert record.shared == (record.number < state.setup.hand)
     for seat in range(players):
         assert view.received_counts[seat] == shared + (seat in view.share_received)
     other = swapped_hidden(state, rng)
@@ -81,15 +83,19 @@ def play(
             twin = GAME.load(state.snapshot())
             twin.apply(seat, action)
         game_before = state.game_no
-        received_before = [list(r) for r in state.received]
         events = state.apply(seat, action)
         if steps % 23 == 0:
             assert twin.snapshot() == state.snapshot()
+        ended = [e for e in events if e.kind == "game_end"]
         if state.game_no != game_before or state.is_over():
-            # The game just ended on its last trick, which is never shared.
+            # A game ends only with the last trick's share (a gift), never on a card played.
+            assert action.kind == "give" and len(ended) == 1
+            received = [[card_id(s, n) for s, n in r] for r in ended[0].data["received"]]
             if state.is_over():
-                assert state.received == received_before
-            received_per_game.append(received_before)
+                assert received == state.received
+            received_per_game.append(received)
+        else:
+            assert ended == []
         for event in events:
             if event.to is None and event.kind == "play":
                 assert event.seat == seat
@@ -116,7 +122,8 @@ def check_end(
     assert state.public_view().game_scores == per_game
     for summary, received in zip(state.public_view().games, received_per_game, strict=True):
         assert summary.received == [as_cards(r) for r in received]
-        assert all(len(r) == {4: 13, 3: 14}[players] for r in received)
+        # One received card per trick: 14 each with 4 players, 15 with 3.
+        assert all(len(r) == {4: 14, 3: 15}[players] for r in received)
     best = max(result.scores)
     assert result.winners == [s for s in range(players) if result.scores[s] == best]
     if long_game:
