@@ -56,8 +56,11 @@ class Cluster:
     """A running throwaway cluster; `url(db)` for a database on it, `new_database()` for a
     fresh empty one."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
         self.bindir = bindir
+        #: Keep PostgreSQL's defaults (fsync, synchronous commit), as a production server does;
+        #: tests turn them off, benchmarks do not.
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="kasane-pg-"))
         self.data = self.folder / "data"
         self.port = _free_port()
@@ -93,9 +96,10 @@ class Cluster:
         )
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories='' "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
             "-c max_connections=200"
         )
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             str(self.bindir / "pg_ctl"),
             "-D",
@@ -145,16 +149,16 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def throwaway_cluster() -> Iterator[Cluster]:
+def throwaway_cluster(*, durable: bool = False) -> Iterator[Cluster]:
     """Start a cluster, yield it, stop and remove it (raises `LookupError` if PostgreSQL is not
-    installed)."""
+    installed). `durable` keeps fsync and synchronous commits on."""
     bindir = server_bin()
     if bindir is None:
         raise LookupError(
             "PostgreSQL is not installed (no initdb on PATH or under /usr/lib/postgresql); "
             "`apt-get install postgresql` to run these tests"
         )
-    cluster = Cluster(bindir)
+    cluster = Cluster(bindir, durable=durable)
     try:
         cluster.start()
         yield cluster
