@@ -318,23 +318,31 @@ class PostgresStore:
                 [(game_id, i, s.user_id, s.cpu_level, s.name) for i, s in enumerate(seats)],
             )
 
-    async def replace_seat(self, game_id: int, seat: int, cpu_level: str, name: str) -> None:
+    async def replace_seat(
+        self, game_id: int, seat: int, cpu_level: str, name: str
+    ) -> GameRecord | None:
+        """A human seat of a game in play becomes a CPU player; the updated record, or None
+        when the game is no longer in play (nothing changed)."""
         async with self.pool.acquire() as conn:
             await conn.execute(
                 "UPDATE seats SET user_id = NULL, cpu_level = $1, name = $2 "
-                "WHERE game_id = $3 AND seat = $4",
+                "WHERE game_id = $3 AND seat = $4 "
+                "AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'playing')",
                 cpu_level,
                 name,
                 game_id,
                 seat,
             )
+        record = await self.get(game_id)
+        return record if record is not None and record.status == "playing" else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
-    ) -> None:
-        """Lobby → playing, with the engine's initial snapshot at version 0."""
+    ) -> GameRecord:
+        """Lobby → playing, with the engine's initial snapshot at version 0; the updated record.
+        Raises `StaleVersion` (nothing written) when the game is no longer a lobby."""
         async with self.pool.acquire() as conn:
-            await conn.execute(
+            done = await conn.execute(
                 "UPDATE games SET status = 'playing', players = $1, snapshot = $2, version = 0, "
                 "deadline = $3, updated_at = $4 WHERE id = $5 AND status = 'lobby'",
                 players,
@@ -343,6 +351,23 @@ class PostgresStore:
                 time.time(),
                 game_id,
             )
+        if done != "UPDATE 1":
+            raise StaleVersion(f"game {game_id} is not a lobby")
+        record = await self.get(game_id)
+        assert record is not None
+        return record
+
+    async def abandon_game(self, game_id: int) -> GameRecord | None:
+        """A lobby or a game in play → abandoned; the updated record, or None when the game was
+        neither (nothing changed)."""
+        async with self.pool.acquire() as conn:
+            done = await conn.execute(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, updated_at = $1 "
+                "WHERE id = $2 AND status IN ('lobby', 'playing')",
+                time.time(),
+                game_id,
+            )
+        return await self.get(game_id) if done == "UPDATE 1" else None
 
     async def commit_move(
         self,
