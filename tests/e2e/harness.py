@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.client import GameBot
+from bot.client import GameBot, create_bot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, Message, User
 
@@ -17,16 +17,29 @@ from tests.fakediscord import FakeDiscord, Message, User
 postgres_database_for: Callable[[Path], str] | None = None
 
 
-def make_bot(fake: FakeDiscord, db: Path, *, seed: int = 1, cpu_delay: float = 0.0) -> GameBot:
-    """A bot wired to `fake` with its database at `db` and every new game seeded with `seed`."""
+def make_bot(
+    fake: FakeDiscord,
+    db: Path,
+    *,
+    seed: int = 1,
+    cpu_delay: float = 0.0,
+    database_url: str | None = None,
+    shards: tuple[int, list[int]] | None = None,
+) -> GameBot:
+    """A bot wired to `fake` with its database at `db` (or `database_url`) and every new game
+    seeded with `seed`; with `shards` `(count, ids)`, one process of a sharded bot."""
+    if database_url is None and postgres_database_for is not None:
+        database_url = postgres_database_for(db)
     settings = Settings(
         discord_token=fake.token,
         database_path=db,
-        database_url=None if postgres_database_for is None else postgres_database_for(db),
+        database_url=database_url,
+        shard_count=None if shards is None else shards[0],
+        shard_ids=None if shards is None else shards[1],
         cpu_delay_seconds=cpu_delay,
         sync_commands=True,
     )
-    bot = GameBot(settings)
+    bot = create_bot(settings)
     original = bot.setup_hook
 
     async def setup_hook() -> None:
