@@ -81,6 +81,7 @@ async def _play(
             snapshot=snapshot,
             deadline=None,
             result=result,
+            status="finished" if over else "playing",
         )
         move = time.perf_counter() - start
         blob = "x" * len(_dumps(snapshot))

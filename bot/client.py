@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.components import DYNAMIC_ITEMS
+from bot.cpu import CpuPool
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
@@ -73,6 +74,10 @@ class GameBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=CommandTree,
+            # A rate limit longer than this raises `RateLimited` instead of sleeping inside the
+            # request: the publisher waits it out itself and then sends the latest state
+            # (30 s is the least discord.py accepts).
+            max_ratelimit_timeout=30.0,
             **options,
         )
         self.settings = settings
@@ -82,7 +87,11 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings)
-        self.sessions = Sessions(self.store, cpu_delay=self.settings.cpu_delay_seconds)
+        self.sessions = Sessions(
+            self.store,
+            cpu_delay=self.settings.cpu_delay_seconds,
+            cpu_pool=CpuPool(self.settings.cpu_workers),
+        )
         self.table = Table(self)
         self.sessions.publisher = self.table
         self.play = Play(self)

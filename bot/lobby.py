@@ -249,7 +249,7 @@ class Lobby:
                     SeatRecord(seat=len(seats), name=f"CPU {number}", cpu_level=record.cpu_level)
                 )
             elif op == "cancel":
-                await self.bot.store.update_game(record.id, status="abandoned")
+                await self.bot.sessions.abandon(record.id)
                 self.bot.lobby_closed(record.id)
                 await interaction.response.edit_message(
                     content=t(record.language, "lobby.cancelled", game=game.name(record.language)),  # type: ignore[arg-type]
@@ -333,24 +333,19 @@ class Lobby:
                 thread_id = None
         await self.bot.store.update_game(record.id, thread_id=thread_id)
         record.thread_id = thread_id
-        session = await self.bot.sessions.start(record)
+        # The service stores the start and hands the table and the first ping to the publisher.
+        await self.bot.sessions.start(record)
         self.bot.lobby_closed(record.id)
-        async with session.lock:
-            await self.bot.table.post_table(session)
-            seats = "\n".join(
-                f"{i + 1}. " + (f"🤖 {s.name}" if s.is_cpu else f"<@{s.user_id}>")
-                for i, s in enumerate(record.seats)
-            )
-            where = f"<#{thread_id}>" if thread_id else ""
-            await interaction.edit_original_response(
-                content=t(table_lang, "lobby.started", game=game.name(table_lang), thread=where)
-                + "\n"
-                + seats,
-                embeds=[],
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            humans = session.human_seats(session.state.to_act())
-            if humans:
-                await self.bot.table.ping(session, humans)
-        self.bot.sessions.schedule(session)
+        seats = "\n".join(
+            f"{i + 1}. " + (f"🤖 {s.name}" if s.is_cpu else f"<@{s.user_id}>")
+            for i, s in enumerate(record.seats)
+        )
+        where = f"<#{thread_id}>" if thread_id else ""
+        await interaction.edit_original_response(
+            content=t(table_lang, "lobby.started", game=game.name(table_lang), thread=where)
+            + "\n"
+            + seats,
+            embeds=[],
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

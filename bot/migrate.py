@@ -50,6 +50,7 @@ TABLES: dict[str, tuple[list[str], list[str]]] = {
             "updated_at",
             "problem",
             "end_published",
+            "table_version",
         ],
         ["id"],
     ),

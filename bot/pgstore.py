@@ -48,8 +48,9 @@ SETTINGS_CHANNEL = "user_settings"
 
 #: Same statement and columns as the SQLite store's `MOVE_SQL`.
 MOVE_SQL = (
-    "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, snapshot, deadline, "
-    "scores, winners, result) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+    "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, status, snapshot, "
+    "deadline, scores, winners, result) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 )
 
 #: Pause before the listening connection is opened again after it was lost.
@@ -380,10 +381,13 @@ class PostgresStore:
         snapshot: dict[str, Any],
         deadline: float | None,
         result: dict[str, Any] | None = None,
-    ) -> None:
+        status: str = "playing",
+    ) -> GameRecord:
         """Store the move that turns `version - 1` into `version`, atomically (one statement,
-        see the module's docstring). Raises `StaleVersion`, writing nothing, if the stored game
-        is not at `version - 1`, including when another process stored that version first."""
+        see the module's docstring), and return the game's record as stored after it. `status`
+        is `"finished"` for a game's last move, with its `result`. Raises `StaleVersion`,
+        writing nothing, if the stored game is not at `version - 1`, including when another
+        process stored that version first."""
         try:
             async with self.pool.acquire() as conn:
                 await conn.execute(
@@ -394,6 +398,7 @@ class PostgresStore:
                     action,
                     int(by_cpu),
                     time.time(),
+                    status,
                     _dumps(snapshot),
                     None if deadline is None else float(deadline),
                     _dumps(result["scores"]) if result is not None else None,
@@ -404,6 +409,29 @@ class PostgresStore:
             if str(exc) == "stale version":
                 raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
             raise
+        record = await self.get(game_id)
+        assert record is not None
+        return record
+
+    async def set_table_version(self, game_id: int, version: int) -> None:
+        """Record that the game's table message now shows `version` (never going back)."""
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "UPDATE games SET table_version = $1 "
+                "WHERE id = $2 AND (table_version IS NULL OR table_version < $1)",
+                version,
+                game_id,
+            )
+
+    async def tables_behind(self) -> list[int]:
+        """Games in play whose table shows an older version than the stored one (or an unknown
+        one), oldest first."""
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT id FROM games WHERE status = 'playing' "
+                "AND (table_version IS NULL OR table_version < version) ORDER BY id"
+            )
+        return [int(row[0]) for row in rows]
 
     async def unpublished_ends(self) -> list[int]:
         """Finished games whose end has not reached Discord yet, oldest first."""

@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import lang_of, t
 from bot.i18n.errors import reason_text
-from bot.sessions import GameDamaged, MoveRefused
+from bot.sessions import GameDamaged, MoveOutcome, MoveRefused
 from games.core import IllegalAction, Lang
 
 if TYPE_CHECKING:
@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: How long a click waits for its game's lock (or for a DM hand to be sent) before
-#: acknowledging Discord first (seconds).
-LOCK_PATIENCE = 1.5
+#: How long a click waits for a DM hand to be sent before acknowledging Discord first
+#: (seconds); the service's own patience covers the game's lock and the store.
+DM_PATIENCE = 1.5
 
 
 def _is_hand_message(interaction: discord.Interaction[Any]) -> bool:
@@ -113,36 +113,37 @@ class Play:
         except IllegalAction as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
+
+        async def acknowledge() -> None:
+            # The game's lock or the database keeps this click waiting: acknowledge now
+            # (type 6) so Discord's 3 seconds hold, and answer once the move is decided.
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+
+        async def answer(session: Session, outcome: MoveOutcome) -> bool:
+            return await self._answer_move(interaction, session, seat, lang, on_hand)
+
         try:
-            if session.lock.locked():  # (a free lock is taken at once, without a timeout task)
-                await asyncio.wait_for(session.lock.acquire(), LOCK_PATIENCE)
-            else:
-                await session.lock.acquire()
-        except TimeoutError:
-            # Other moves of this game are being written: acknowledge now so Discord's
-            # 3-second limit holds however long the queue is, and answer when it is our turn.
-            await interaction.response.defer()
-            await session.lock.acquire()
-        try:
-            try:
-                outcome = await self.bot.sessions.apply(
-                    session, seat, action, expected_version=version
-                )
-            except (MoveRefused, IllegalAction) as exc:
-                await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
-                return
-            try:
-                await self._answer_move(interaction, session, seat, lang, on_hand)
-            except discord.HTTPException as exc:
-                # The move is stored and stands; the clicker may not have seen it, but the
-                # table must show it, and the rest (pings, the end) must still happen.
-                log.warning("game %s: the answer to a stored move failed: %s", session.id, exc)
-                await self.table.update_table(session)
-            in_dm = on_hand and interaction.guild_id is None
-            await self.table.after_move(session, outcome, skip_dm_seat=seat if in_dm else None)
-        finally:
-            session.lock.release()
-        self.bot.sessions.schedule(session)
+            await self.bot.sessions.play(
+                game_id,
+                seat,
+                action,
+                expected_version=version,
+                source="human",
+                answer=answer,
+                on_wait=acknowledge,
+            )
+        except (MoveRefused, IllegalAction) as exc:
+            await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
+            return
+        if on_hand or session.record.status != "playing":
+            return
+        # A move on the table that leaves this seat to act from its hand (e.g. a take followed
+        # by a meld step): bring the hand straight up.
+        if seat in session.state.to_act() and not self.table.acts_on_table(session, seat):
+            delivery, _ = await self.bot.store.user_settings(interaction.user.id)
+            if delivery != "dm":  # a DM hand is refreshed with every move anyway
+                await self._deliver_hand(interaction, session, seat, lang, followup=True)
 
     async def _answer_move(
         self,
@@ -151,32 +152,18 @@ class Play:
         seat: int,
         lang: Lang,
         on_hand: bool,
-    ) -> None:
-        """Answer the click with its own update (type 7), then bring the rest in step."""
-        record = session.record
-        over = record.status == "finished"
-        clicked_table = (
-            not on_hand
-            and interaction.message is not None
-            and interaction.message.id == record.table_message_id
-            and not self.table.table_is_old(session)
-        )
-        if clicked_table:
+    ) -> bool:
+        """Answer the click with its own update (type 7, or an edit after a deferral) under the
+        game's lock; True when that update put the move on the table message."""
+        message_id = interaction.message.id if interaction.message is not None else None
+        if not on_hand and self.table.shows_table(session, message_id):
             await self._update(interaction, **self.table.table_payload(session))
-        elif on_hand:
+            return True
+        if on_hand:
             await self._update(interaction, **self.table.hand_payload(session, seat, lang))
-            await self.table.update_table(session)
         else:
             await self._reply(interaction, t(lang, "move.done"))
-            await self.table.update_table(session)
-        if over or on_hand:
-            return
-        # A move on the table that leaves this seat to act from its hand (e.g. a take followed
-        # by a meld step): bring the hand straight up.
-        if seat in session.state.to_act() and not self.table.acts_on_table(session, seat):
-            delivery, _ = await self.bot.store.user_settings(interaction.user.id)
-            if delivery != "dm":  # a DM hand is refreshed with every move anyway
-                await self._deliver_hand(interaction, session, seat, lang, followup=True)
+        return False
 
     async def _refuse(
         self,
@@ -234,7 +221,7 @@ class Play:
                 self.table.send_dm_hand(session, seat, interaction.user.id, dm_lang)  # type: ignore[arg-type]
             )
             if not interaction.response.is_done():
-                done, _ = await asyncio.wait({sending}, timeout=LOCK_PATIENCE)
+                done, _ = await asyncio.wait({sending}, timeout=DM_PATIENCE)
                 if not done:
                     # Discord is slow to take the DM: acknowledge within its 3 seconds first.
                     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -1,25 +1,28 @@
-"""Live games: load from storage, one lock per game, apply → persist, CPU moves and turn timers.
+"""The application service of games in play: every change to a game, from lock to outcome.
 
-`Sessions` owns every game in play. A move is always: take the game's lock, apply it to the
-engine state (which validates it), write it (one atomic statement), then let the caller answer
-Discord and publish, and only then release the lock. Nothing here composes Discord messages; the
-`Publisher` given at construction does (see `bot.table`).
+`Sessions` owns every game in play. A move (a click, a CPU turn, a timed-out turn) is always:
+take the game's lock, apply it to the engine state (which validates it), write it (one bounded,
+atomic store call that returns the stored record), answer the click if it is one, release the
+lock, and hand the outcome to the publisher (`bot.table`), which brings Discord in step outside
+the lock. Start, abandon and replace go the same way. CPU decisions are computed in a process
+pool (`bot.cpu`). Nothing here composes Discord messages.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
+from bot.cpu import CpuPool
+from bot.store import STORAGE_ERRORS, StaleVersion
 from games import registry
-from games.core import Action, Event, Game, IllegalAction, Rng, State
+from games.core import Action, Event, Game, IllegalAction, State
 
 if TYPE_CHECKING:
     from bot.store import GameRecord, Store
@@ -34,6 +37,13 @@ MOVERS_KEPT = 12
 
 #: Pause before a CPU or timeout move is tried again after the database refused it.
 STORAGE_RETRY_SECONDS = 5.0
+
+#: How long a click waits (for its game's lock, then for its write) before acknowledging
+#: Discord first, so that its 3-second deadline holds (seconds).
+PATIENCE_SECONDS = 1.5
+
+#: How long a CPU or timer move gives way to human moves under way before it goes anyway.
+HUMANS_FIRST_SECONDS = 0.5
 
 
 class GameDamaged(Exception):
@@ -105,21 +115,60 @@ class Session:
         return [s for s in seats if self.record.seats[s].is_cpu]
 
 
-class Publisher(Protocol):
-    """What the session layer needs from the Discord side after a move it made itself."""
-
-    async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None: ...
+#: Who makes a move: a player's click, a CPU seat, or the turn timer playing for a human.
+Source = Literal["human", "cpu", "timeout"]
 
 
 @dataclass
 class MoveOutcome:
+    """What a stored move did, for the click's answer and for the publisher."""
+
+    seat: int
+    version: int
+    source: Source
     events: list[Event]
     #: Human seats whose turn began with this move (they get the ping).
     new_turn: list[int]
 
+    @property
+    def by_cpu(self) -> bool:
+        return self.source != "human"
+
+
+class Publisher(Protocol):
+    """What the service needs from the Discord side: everything but a click's own answer.
+
+    `publish` only takes note and returns at once; the publisher brings Discord in step in its
+    own time, outside the game's lock, coalescing what piles up meanwhile."""
+
+    def publish(
+        self,
+        session: Session,
+        outcome: MoveOutcome | None = None,
+        *,
+        table_shown: bool = False,
+        skip_dm_seat: int | None = None,
+    ) -> None: ...
+
+
+#: A click's answer to a stored move, sent under the game's lock; it returns whether the table
+#: message now shows the move (the clicked table updated in place).
+Answer = Callable[["Session", MoveOutcome], Awaitable[bool]]
+
+#: Called once when a click must wait (for the game's lock or for the store) longer than its
+#: patience: it acknowledges Discord first.
+OnWait = Callable[[], Awaitable[None]]
+
 
 class Sessions:
-    """Every game in play, loaded lazily from the store and kept in memory."""
+    """The application service of games in play: every change to a game goes through it.
+
+    `start`, `play` (a click, a CPU turn, a timed-out turn), `abandon` and `replace` each take
+    the game's lock, run the engine, make one bounded store call that returns the stored record
+    (the session adopts it: nothing is copied into it by hand), answer a click if there is one,
+    release the lock, and only then hand the result to the publisher. Games are loaded lazily
+    from the store and kept in memory while in play.
+    """
 
     def __init__(
         self,
@@ -127,16 +176,20 @@ class Sessions:
         *,
         cpu_delay: float = 1.5,
         clock: Callable[[], float] = time.time,
+        cpu_pool: CpuPool | None = None,
     ) -> None:
         self.store = store
         self.cpu_delay = cpu_delay
         self.clock = clock
+        self.cpu_pool = cpu_pool or CpuPool()
         self.publisher: Publisher | None = None
         self._live: dict[int, Session] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self._closed = False
-        #: Tasks that publish restored games (see `restore`).
-        self._catching_up: set[asyncio.Task[None]] = set()
+        #: Human moves under way; CPU and timer moves give way to them (`_humans_first`).
+        self._human_moves = 0
+        self._no_human_moves = asyncio.Event()
+        self._no_human_moves.set()
 
     # -- loading -------------------------------------------------------------------------
 
@@ -228,86 +281,240 @@ class Sessions:
                 if task is not None and task is not asyncio.current_task():
                     task.cancel()
 
-    # -- starting ------------------------------------------------------------------------
+    def _publish(
+        self,
+        session: Session,
+        outcome: MoveOutcome | None = None,
+        *,
+        table_shown: bool = False,
+        skip_dm_seat: int | None = None,
+    ) -> None:
+        if self.publisher is not None:
+            self.publisher.publish(
+                session, outcome, table_shown=table_shown, skip_dm_seat=skip_dm_seat
+            )
+
+    # -- starting, abandoning, replacing ---------------------------------------------------
 
     async def start(self, record: GameRecord) -> Session:
-        """Create the engine state for a lobby that is ready and store it (lobby → playing)."""
+        """Create the engine state for a lobby that is ready and store it (lobby → playing).
+        Raises `MoveRefused("not_started")` when the lobby was closed meanwhile."""
         game = registry.get(record.game)
         state = game.new(len(record.seats), seed=record.seed, options=game.options(record.options))
         deadline = self._deadline_for(record, state, [], None)
-        await self.store.start_game(
-            record.id, players=len(record.seats), snapshot=state.snapshot(), deadline=deadline
-        )
-        record.status = "playing"
-        record.players = len(record.seats)
-        record.version = 0
-        record.snapshot = state.snapshot()
-        record.deadline = deadline
-        session = Session(record=record, game=game, state=state)
+        try:
+            stored = await self.store.start_game(
+                record.id, players=len(record.seats), snapshot=state.snapshot(), deadline=deadline
+            )
+        except StaleVersion as exc:
+            raise MoveRefused("not_started") from exc
+        session = Session(record=stored, game=game, state=state)
         for event in _opening_events(state):
             session.events.append((0, event))
-        self._live[record.id] = session
+        self._live[stored.id] = session
+        first = MoveOutcome(
+            seat=-1,
+            version=0,
+            source="human",
+            events=[],
+            new_turn=session.human_seats(state.to_act()),
+        )
+        self._publish(session, first)
+        self.schedule(session)
         return session
+
+    async def abandon(self, game_id: int, *, on_wait: OnWait | None = None) -> GameRecord | None:
+        """End a lobby or a game in play without a result; the stored record, or None when the
+        game was neither (nothing changed)."""
+        session = await self.get(game_id)
+        if session is None:
+            return await self.store.abandon_game(game_id)
+        await self._acquire(session, self._patience(), on_wait)
+        try:
+            stored = await self.store.abandon_game(game_id)
+            if stored is not None:
+                session.record = stored
+        finally:
+            session.lock.release()
+        if stored is not None:
+            self.forget(game_id)
+            self._publish(session)
+        return stored
+
+    async def replace(
+        self, game_id: int, seat: int, *, on_wait: OnWait | None = None
+    ) -> GameRecord | None:
+        """A human seat becomes a CPU player of the game's level; the stored record, or None
+        when the game is not in play (nothing changed)."""
+        session = await self.get(game_id)
+        if session is None:
+            return None
+        await self._acquire(session, self._patience(), on_wait)
+        try:
+            record = session.record
+            name = f"CPU ({record.seats[seat].name})"[:80]
+            stored = await self.store.replace_seat(game_id, seat, record.cpu_level, name)
+            if stored is not None:
+                session.record = stored
+        finally:
+            session.lock.release()
+        if stored is not None:
+            self._publish(session)
+            self.schedule(session)
+        return stored
 
     # -- moves ---------------------------------------------------------------------------
 
-    async def apply(
+    def _patience(self) -> float:
+        """When a click that has waited this long acknowledges Discord first (loop time)."""
+        return asyncio.get_running_loop().time() + PATIENCE_SECONDS
+
+    async def _acquire(self, session: Session, until: float, on_wait: OnWait | None) -> None:
+        """Take the game's lock; past `until`, call `on_wait` once and keep waiting."""
+        if not session.lock.locked() or on_wait is None:
+            await session.lock.acquire()
+            return
+        remaining = until - asyncio.get_running_loop().time()
+        try:
+            await asyncio.wait_for(session.lock.acquire(), max(remaining, 0.0))
+        except TimeoutError:
+            await on_wait()
+            await session.lock.acquire()
+
+    async def play(
+        self,
+        game_id: int,
+        seat: int,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+        source: Source = "human",
+        answer: Answer | None = None,
+        on_wait: OnWait | None = None,
+    ) -> MoveOutcome:
+        """Play one move: lock → engine → one store write → the click's `answer` → unlock →
+        publish. This is the only way a move reaches the store.
+
+        A click's control carries the version it was made at (`expected_version`); a CPU or
+        timer move must be played at exactly the version it was decided at. When the lock or
+        the write keeps a click waiting past its patience, `on_wait` acknowledges Discord first.
+
+        Raises `MoveRefused` (`game_over`, `stale`, `storage`) or `IllegalAction`; then nothing
+        changed, on disk or in memory.
+        """
+        session = await self.get(game_id)
+        if session is None:
+            raise MoveRefused("game_over")
+        human = source == "human"
+        until = self._patience()
+        if human:
+            self._human_moves += 1
+            self._no_human_moves.clear()
+        try:
+            await self._acquire(session, until, on_wait)
+            try:
+                outcome, table_shown = await self._play_locked(
+                    session, seat, action, expected_version, source, answer, until, on_wait
+                )
+            finally:
+                session.lock.release()
+        finally:
+            if human:
+                self._human_moves -= 1
+                if not self._human_moves:
+                    self._no_human_moves.set()
+        if session.record.status != "playing":
+            self.forget(session.id)
+        log.debug("game %s: %s move %s stored", session.id, source, outcome.version)
+        self._publish(session, outcome, table_shown=table_shown)
+        self.schedule(session)
+        return outcome
+
+    async def _play_locked(
         self,
         session: Session,
         seat: int,
         action: Action,
-        *,
-        by_cpu: bool = False,
-        expected_version: int | None = None,
-    ) -> MoveOutcome:
-        """Apply and persist one move. The caller must hold `session.lock`.
-
-        Raises `MoveRefused("stale")` when `expected_version` is not the current version and
-        `IllegalAction` for a move the engine rejects; in both cases nothing changes.
-        """
-        assert session.lock.locked(), "apply() needs the session lock"
+        expected_version: int | None,
+        source: Source,
+        answer: Answer | None,
+        until: float,
+        on_wait: OnWait | None,
+    ) -> tuple[MoveOutcome, bool]:
         record = session.record
-        if record.status != "playing":
+        if record.status != "playing" or self._live.get(session.id) is not session:
             raise MoveRefused("game_over")
-        if expected_version is not None and not session.still_current(expected_version, seat):
+        if expected_version is not None:
+            current = (
+                session.still_current(expected_version, seat)
+                if source == "human"
+                else expected_version == record.version
+            )
+            if not current:
+                raise MoveRefused("stale")
+        if source == "timeout" and (record.deadline is None or record.deadline > self.clock()):
             raise MoveRefused("stale")
-        before = session.state.to_act()
-        events = session.state.apply(seat, action)
-        version = record.version + 1
-        snapshot = session.state.snapshot()
-        over = session.state.is_over()
-        deadline = None if over else self._deadline_for(record, session.state, before, seat)
-        result = session.state.result().model_dump(mode="json") if over else None
-        try:
-            await self.store.commit_move(
+        # The move is made on a copy first: `session.state` stays the stored state until the
+        # write has succeeded, so whatever reads it meanwhile (the publisher, a refusal's fresh
+        # view, a CPU decision) never sees a move that may yet fail to be stored.
+        state = session.game.load(session.state.snapshot())
+        before = state.to_act()
+        events = state.apply(seat, action)  # validates: raises IllegalAction
+        over = state.is_over()
+        write = asyncio.ensure_future(
+            self.store.commit_move(
                 record.id,
-                version=version,
+                version=record.version + 1,
                 seat=seat,
                 action=action.encode(),
-                by_cpu=by_cpu,
-                snapshot=snapshot,
-                deadline=deadline,
-                result=result,
+                by_cpu=source != "human",
+                snapshot=state.snapshot(),
+                deadline=None if over else self._deadline_for(record, state, before, seat),
+                result=state.result().model_dump(mode="json") if over else None,
+                status="finished" if over else "playing",
             )
-        except BaseException as exc:
-            # The engine state moved but the disk did not: go back to the stored truth.
-            session.state = session.game.load(record.snapshot or {})
-            if isinstance(exc, sqlite3.Error):
-                log.error("game %s: move %s could not be stored: %s", record.id, version, exc)
-                raise MoveRefused("storage") from exc
-            raise
-        record.version = version
-        session.movers.append((version, seat))
-        record.snapshot = snapshot
-        record.deadline = deadline
-        if over:
-            record.status = "finished"
-            record.end_published = False
+        )
+        try:
+            if on_wait is not None:
+                remaining = until - asyncio.get_running_loop().time()
+                done, _ = await asyncio.wait({write}, timeout=max(remaining, 0.0))
+                if not done:
+                    # The database is busy (another process holds it, or a checkpoint):
+                    # acknowledge within Discord's 3 seconds, then wait for the write.
+                    await on_wait()
+            stored = await write
+        except StaleVersion as exc:
+            log.error("game %s: stored version moved under its lock", record.id)
+            raise MoveRefused("stale") from exc
+        except STORAGE_ERRORS as exc:
+            log.error("game %s: a move could not be stored: %s", record.id, exc)
+            raise MoveRefused("storage") from exc
+        # Stored: the live state (one object for the game's whole life) takes the same step.
+        try:
+            session.state.apply(seat, action)
+        except Exception:
+            log.exception("game %s: the live state refused a stored move", record.id)
+            session.state = state
+        session.record = stored
+        session.movers.append((stored.version, seat))
         for event in events:
             if event.public:
-                session.events.append((version, event))
-        new_turn = session.human_seats([s for s in session.state.to_act() if s not in before])
-        return MoveOutcome(events=events, new_turn=new_turn)
+                session.events.append((stored.version, event))
+        outcome = MoveOutcome(
+            seat=seat,
+            version=stored.version,
+            source=source,
+            events=events,
+            new_turn=session.human_seats([s for s in session.state.to_act() if s not in before]),
+        )
+        table_shown = False
+        if answer is not None:
+            try:
+                table_shown = await answer(session, outcome)
+            except Exception as exc:
+                # The move is stored and stands; the publisher brings the table in step.
+                log.warning("game %s: the answer to a stored move failed: %s", record.id, exc)
+        return outcome, table_shown
 
     def _deadline_for(
         self, record: GameRecord, state: State, before: list[int], actor: int | None
@@ -324,20 +531,38 @@ class Sessions:
             return record.deadline
         return self.clock() + seconds
 
-    def cpu_rng(self, session: Session) -> Rng:
-        """The CPU's randomness for the next move: fixed by the seed and the version, so the
-        same human moves always meet the same CPU replies."""
-        return Rng(session.record.seed).fork(session.record.version + 1)
+    def cpu_level(self, session: Session, seat: int) -> str:
+        return session.record.seats[seat].cpu_level or session.record.cpu_level
 
-    def cpu_choose(self, session: Session, seat: int) -> Action:
-        level = session.record.seats[seat].cpu_level or session.record.cpu_level
-        return session.game.cpu(level).choose(session.state, seat, self.cpu_rng(session))
+    async def cpu_decide(self, session: Session, seat: int) -> tuple[int, Action]:
+        """`(version, action)`: the CPU move for `seat` in the game as stored now, decided in
+        the process pool from its snapshot. Play it with `expected_version=version`."""
+        record = session.record
+        version = record.version
+        decision = await self.cpu_pool.decide(
+            record.game,
+            session.state.snapshot(),
+            seat,
+            self.cpu_level(session, seat),
+            record.seed,
+            version,
+        )
+        return version, session.game.Action.decode(decision.action)
+
+    async def _humans_first(self) -> None:
+        """Let the human moves under way go first (for a while: CPU games slow down under
+        load, they do not stop)."""
+        if not self._no_human_moves.is_set():
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._no_human_moves.wait(), HUMANS_FIRST_SECONDS)
 
     # -- CPU players and timers ------------------------------------------------------------
 
     def schedule(self, session: Session) -> None:
         """Make sure CPU seats to act will move, and that a running turn timer is armed."""
         if self._closed or session.record.status != "playing":
+            return
+        if self._live.get(session.id) is not session:
             return
         if session.cpu_seats(session.state.to_act()) and (
             session.cpu_task is None or session.cpu_task.done()
@@ -352,69 +577,75 @@ class Sessions:
                 self._run_timer(session), name=f"timer-{session.id}"
             )
 
+    def _in_play(self, session: Session) -> bool:
+        return (
+            not self._closed
+            and session.record.status == "playing"
+            and self._live.get(session.id) is session
+        )
+
     async def _run_cpus(self, session: Session) -> None:
-        while not self._closed:
+        """CPU turns of one game: decide in the pool, then play like any move."""
+        while self._in_play(session):
             await asyncio.sleep(self.cpu_delay)
-            async with session.lock:
-                if session.record.status != "playing" or self._live.get(session.id) is not session:
-                    return
-                seats = session.cpu_seats(session.state.to_act())
-                if not seats:
-                    break
-                seat = seats[0]
-                action = self.cpu_choose(session, seat)
-                try:
-                    outcome = await self.apply(session, seat, action, by_cpu=True)
-                except MoveRefused as exc:
-                    # Storage trouble: nothing changed; try again a little later.
-                    log.warning("game %s: CPU move refused (%s); retrying", session.id, exc)
+            seats = session.cpu_seats(session.state.to_act())
+            if not seats or not self._in_play(session):
+                return
+            seat = seats[0]
+            try:
+                version, action = await self.cpu_decide(session, seat)
+                await self._humans_first()
+                await self.play(session.id, seat, action, expected_version=version, source="cpu")
+            except MoveRefused as exc:
+                if exc.reason == "storage":
+                    log.warning("game %s: CPU move not stored; retrying", session.id)
                     await asyncio.sleep(STORAGE_RETRY_SECONDS)
-                    continue
-                await self._publish(session, outcome)
-        self.schedule(session)
+                # `stale`: someone moved meanwhile; decide again for the new state.
+            except IllegalAction as exc:
+                log.error("game %s: the CPU chose an illegal move (%s)", session.id, exc)
+                return
+            except Exception:
+                log.exception("game %s: a CPU turn failed; trying again", session.id)
+                await asyncio.sleep(STORAGE_RETRY_SECONDS)
 
     async def _run_timer(self, session: Session) -> None:
-        while not self._closed and session.record.deadline is not None:
+        """The turn timer of one game: when the deadline passes, each human still to act gets
+        its timeout move (the engine's, or a CPU decision) played for them."""
+        while self._in_play(session) and session.record.deadline is not None:
             delay = session.record.deadline - self.clock()
             if delay > 0:
                 await asyncio.sleep(min(delay, 60))
                 continue
-            async with session.lock:
-                record = session.record
-                if (
-                    record.status != "playing"
-                    or record.deadline is None
-                    or record.deadline > self.clock()
-                    or self._live.get(session.id) is not session
-                ):
-                    continue
-                for seat in session.human_seats(session.state.to_act()):
-                    action = session.state.timeout_action(seat) or self.cpu_choose(session, seat)
-                    try:
-                        outcome = await self.apply(session, seat, action, by_cpu=True)
-                    except MoveRefused as exc:
-                        log.warning("game %s: timeout move refused (%s)", session.id, exc)
-                        await asyncio.sleep(STORAGE_RETRY_SECONDS)
-                        break
-                    await self._publish(session, outcome)
-                    if record.deadline is None or record.deadline > self.clock():
-                        break
-        self.schedule(session)
-
-    async def _publish(self, session: Session, outcome: MoveOutcome) -> None:
-        if self.publisher is None:
-            return
-        try:
-            await self.publisher.after_cpu_move(session, outcome)
-        except Exception:
-            log.exception("game %s: publishing a CPU move failed", session.id)
+            humans = session.human_seats(session.state.to_act())
+            if not humans or not self._in_play(session):
+                return
+            seat = humans[0]
+            try:
+                fallback = session.state.timeout_action(seat)
+                if fallback is not None:
+                    version, action = session.record.version, fallback
+                else:
+                    version, action = await self.cpu_decide(session, seat)
+                await self.play(
+                    session.id, seat, action, expected_version=version, source="timeout"
+                )
+            except MoveRefused as exc:
+                if exc.reason == "storage":
+                    log.warning("game %s: timeout move not stored; retrying", session.id)
+                    await asyncio.sleep(STORAGE_RETRY_SECONDS)
+            except IllegalAction as exc:
+                log.error("game %s: the timeout move was illegal (%s)", session.id, exc)
+                return
+            except Exception:
+                log.exception("game %s: a timed-out turn failed; trying again", session.id)
+                await asyncio.sleep(STORAGE_RETRY_SECONDS)
 
     async def restore(self) -> int:
-        """After start-up: resume CPU moves and timers of every game in play, and publish each
-        game as stored. A stop between a move's commit and its publication (a crash, a kill)
-        leaves the table showing an older state, whose controls are all stale: a human to act
-        on the table would find nothing to click; after a game's last move, nobody would see
-        how it ended. Returns the number of games in play."""
+        """After start-up: resume CPU moves and timers of every game in play, and publish the
+        games whose table is behind (a stop between a move's commit and its publication left it
+        showing an older state, whose controls are all stale) and the ends not yet published.
+        Tables that already show their game's version are left alone. Returns the number of
+        games in play."""
         for game_id in await self.store.unpublished_ends():
             if self._closed:
                 break
@@ -423,9 +654,9 @@ class Sessions:
             except Exception:
                 log.exception("finished game %s could not be loaded", game_id)
                 continue
-            if session is not None and game_id not in self._live:
-                self._live[game_id] = session
-                self._start_catch_up(session)
+            if session is not None:
+                self._publish(session)
+        behind = set(await self.store.tables_behind())
         count = 0
         for record in await self.store.games(statuses=("playing",)):
             if self._closed:
@@ -437,22 +668,10 @@ class Sessions:
                 continue
             if session is not None:
                 self.schedule(session)
-                self._start_catch_up(session)
+                if record.id in behind:
+                    self._publish(session)
                 count += 1
         return count
-
-    def _start_catch_up(self, session: Session) -> None:
-        task = asyncio.create_task(self._catch_up(session), name=f"catch-up-{session.id}")
-        self._catching_up.add(task)
-        task.add_done_callback(self._catching_up.discard)
-
-    async def _catch_up(self, session: Session) -> None:
-        async with session.lock:
-            record = session.record
-            if self._live.get(session.id) is session and (
-                record.status == "playing" or not record.end_published
-            ):
-                await self._publish(session, MoveOutcome(events=[], new_turn=[]))
 
     async def close(self) -> None:
         """Stop every CPU and timer task (the database stays consistent: moves are atomic)."""
@@ -463,9 +682,9 @@ class Sessions:
             for task in (session.cpu_task, session.timer_task)
             if task is not None and not task.done()
         ]
-        tasks += self._catching_up
         for task in tasks:
             task.cancel()
         for task in tasks:
             with suppress(asyncio.CancelledError, Exception):
                 await task
+        self.cpu_pool.close()

@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     discord_token: SecretStr = Field(description="The bot token from the Developer Portal.")
     database_path: Path = Field(Path("data/kasane.sqlite3"), description="SQLite file.")
     cpu_delay_seconds: float = Field(1.5, ge=0, le=30, description="Pause before a CPU move.")
+    cpu_workers: int = Field(
+        0, ge=0, le=64, description="Processes deciding CPU moves (0: one per CPU core)."
+    )
     log_level: str = Field("INFO", description="Python logging level.")
     dev_guild_id: int | None = Field(
         None, description="Sync slash commands to this guild only (instant, for development)."

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
+import asyncpg
 
 if TYPE_CHECKING:
     from bot.pgstore import PostgresStore
@@ -52,12 +53,13 @@ GAME_COLUMNS = [
     "updated_at",
     "problem",
     "end_published",
+    "table_version",
 ]
 
-#: Columns `update_game` may change; everything else is set by dedicated methods.
+#: Columns `update_game` may change; everything else is set by dedicated methods (a game's
+#: status only by the game service's calls: `start_game`, `commit_move`, `abandon_game`).
 MUTABLE_COLUMNS = frozenset(
     [
-        "status",
         "thread_id",
         "lobby_message_id",
         "table_message_id",
@@ -70,6 +72,7 @@ MUTABLE_COLUMNS = frozenset(
         "language",
         "problem",
         "end_published",
+        "table_version",
     ]
 )
 
@@ -77,10 +80,20 @@ MUTABLE_COLUMNS = frozenset(
 #: How often the write-ahead log is checkpointed, in seconds (see `Store._checkpoint_regularly`).
 CHECKPOINT_SECONDS = 1.0
 
-#: The one statement that stores a move (see `commit_move` and migration 0004's `moves` view).
+#: The one statement that stores a move (see `commit_move` and migration 0005's `moves` view).
 MOVE_SQL = (
-    "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, snapshot, deadline, "
-    "scores, winners, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, status, snapshot, "
+    "deadline, scores, winners, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+#: What a store raises when the database fails (SQLite's errors; PostgreSQL's, including a lost
+#: connection): the move was not stored.
+STORAGE_ERRORS: tuple[type[Exception], ...] = (
+    sqlite3.Error,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    OSError,
 )
 
 
@@ -131,6 +144,8 @@ class GameRecord:
     problem: str | None = None
     #: False from a game's last move until its end has been published (see `Table.finish`).
     end_published: bool = True
+    #: The version the table message shows on Discord, as last recorded (None: unknown).
+    table_version: int | None = None
     #: Set when the snapshot column holds something that is not valid JSON.
     snapshot_error: str | None = None
 
@@ -359,22 +374,48 @@ class Store:
                 [(game_id, i, s.user_id, s.cpu_level, s.name) for i, s in enumerate(seats)],
             )
 
-    async def replace_seat(self, game_id: int, seat: int, cpu_level: str, name: str) -> None:
+    async def replace_seat(
+        self, game_id: int, seat: int, cpu_level: str, name: str
+    ) -> GameRecord | None:
+        """A human seat of a game in play becomes a CPU player; the updated record, or None
+        when the game is no longer in play (nothing changed)."""
         await self._write(
             "UPDATE seats SET user_id = NULL, cpu_level = ?, name = ? "
-            "WHERE game_id = ? AND seat = ?",
-            (cpu_level, name, game_id, seat),
+            "WHERE game_id = ? AND seat = ? "
+            "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
+            (cpu_level, name, game_id, seat, game_id),
         )
+        record = await self.get(game_id)
+        return record if record is not None and record.status == "playing" else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
-    ) -> None:
-        """Lobby → playing, with the engine's initial snapshot at version 0."""
-        await self._write(
-            "UPDATE games SET status = 'playing', players = ?, snapshot = ?, version = 0, "
-            "deadline = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-            (players, _dumps(snapshot), deadline, time.time(), game_id),
-        )
+    ) -> GameRecord:
+        """Lobby → playing, with the engine's initial snapshot at version 0; the updated record.
+        Raises `StaleVersion` (nothing written) when the game is no longer a lobby."""
+        async with self.transaction():
+            cur = await self.db.execute(
+                "UPDATE games SET status = 'playing', players = ?, snapshot = ?, version = 0, "
+                "deadline = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (players, _dumps(snapshot), deadline, time.time(), game_id),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not a lobby")
+        record = await self.get(game_id)
+        assert record is not None
+        return record
+
+    async def abandon_game(self, game_id: int) -> GameRecord | None:
+        """A lobby or a game in play → abandoned; the updated record, or None when the game was
+        neither (nothing changed)."""
+        async with self.transaction():
+            cur = await self.db.execute(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, updated_at = ? "
+                "WHERE id = ? AND status IN ('lobby', 'playing')",
+                (time.time(), game_id),
+            )
+            changed = cur.rowcount == 1
+        return await self.get(game_id) if changed else None
 
     async def commit_move(
         self,
@@ -387,16 +428,17 @@ class Store:
         snapshot: dict[str, Any],
         deadline: float | None,
         result: dict[str, Any] | None = None,
-    ) -> None:
-        """Store the move that turns `version - 1` into `version`, atomically.
+        status: str = "playing",
+    ) -> GameRecord:
+        """Store the move that turns `version - 1` into `version`, atomically, and return the
+        game's record as stored after it.
 
-        One statement (`MOVE_SQL`, whose trigger is in migration 0004) writes the action row,
-        the snapshot, version and deadline, so the store's write lock is held for a single call
-        to the database thread.
+        One statement (`MOVE_SQL`, whose trigger is in migration 0005) writes the action row,
+        the status, snapshot, version and deadline, so the store's write lock is held for a
+        single call to the database thread. `status` is `"finished"` for a game's last move
+        (its end then not yet published), with its `result`; else `"playing"`.
 
         Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`.
-        With `result`, the game is marked finished (its end not yet published) and its result
-        recorded by the same statement.
         """
         values = (
             game_id,
@@ -405,6 +447,7 @@ class Store:
             action,
             int(by_cpu),
             time.time(),
+            status,
             _dumps(snapshot),
             deadline,
             _dumps(result["scores"]) if result is not None else None,
@@ -417,6 +460,9 @@ class Store:
             if str(exc) == "stale version":
                 raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
             raise
+        record = await self.get(game_id)
+        assert record is not None
+        return record
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -447,6 +493,23 @@ class Store:
             # Handed to the database thread before this coroutine can be suspended, so it
             # runs before the BEGIN of any transaction that starts after it.
             await self.db.execute(sql, args)
+
+    async def set_table_version(self, game_id: int, version: int) -> None:
+        """Record that the game's table message now shows `version` (never going back)."""
+        await self._write(
+            "UPDATE games SET table_version = ? "
+            "WHERE id = ? AND (table_version IS NULL OR table_version < ?)",
+            (version, game_id, version),
+        )
+
+    async def tables_behind(self) -> list[int]:
+        """Games in play whose table shows an older version than the stored one (or an unknown
+        one), oldest first."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status = 'playing' "
+            "AND (table_version IS NULL OR table_version < version) ORDER BY id"
+        ) as cur:
+            return [int(row[0]) for row in await cur.fetchall()]
 
     async def unpublished_ends(self) -> list[int]:
         """Finished games whose end has not reached Discord yet, oldest first."""

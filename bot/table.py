@@ -1,9 +1,13 @@
 """Publishing a game to Discord: the table message, hand messages, turn pings and the end.
 
-`Table` turns a session into message payloads (through the game's renderer) and keeps the
-Discord side in step after each move: one table message edited in place (re-posted when it gets
-old), one ping per turn handed to a human (the previous one deleted), DM hands refreshed for
-players who chose DMs, and the final breakdown when the game ends.
+`Table` turns a session into message payloads (through the game's renderer) and is the
+publisher of the service (`bot.sessions`): after each change it brings the Discord side in step,
+outside the game's lock, through one background feed per game — one table message edited in
+place (re-posted when it gets old), one ping per turn handed to a human (the previous one
+deleted), DM hands refreshed for players who chose DMs, and the final breakdown when the game
+ends. A feed coalesces: while a request is in flight or waits out a rate limit, later moves only
+change what the next request shows. It records the version each table shows, so a restart
+republishes only the tables that are behind.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from bot.components import ShowHand, build_view
 from bot.i18n import t
 from bot.render import renderer_for
 from bot.render.base import RenderContext
+from bot.store import STORAGE_ERRORS
 from games.core import Lang
 
 if TYPE_CHECKING:
@@ -34,7 +39,8 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 #: First pause before a table (or final) message Discord failed to take is sent again; the
-#: pause doubles after each further failure, up to `REPUBLISH_MAX_SECONDS`.
+#: pause doubles after each further failure, up to `REPUBLISH_MAX_SECONDS`. A rate limit is
+#: waited out as long as Discord says.
 REPUBLISH_SECONDS = 1.0
 REPUBLISH_MAX_SECONDS = 60.0
 
@@ -47,8 +53,43 @@ def transient(exc: BaseException) -> bool:
     return isinstance(exc, discord.RateLimited | aiohttp.ClientError | TimeoutError | OSError)
 
 
+class Feed:
+    """One game's publishing: the messages Discord shows for it, the version its table shows,
+    and what is still to be sent. Flags, not a queue: a later move replaces what an earlier one
+    left pending."""
+
+    def __init__(self, session: Session) -> None:
+        record = session.record
+        #: The game as it is now (a move replaces the record, not the session).
+        self.session = session
+        self.table_message_id = record.table_message_id
+        self.table_posted_at = record.table_posted_at
+        self.ping_message_id = record.ping_message_id
+        #: The version the table message shows, and the one last stored as shown.
+        self.shown_version: int | None = record.table_version
+        self.stored_version: int | None = record.table_version
+        #: Pending: a table edit, the recording of a version the click's answer showed, the DM
+        #: hands (but `skip_dm_seat`, which the click's answer updated), pings for these seats.
+        self.table = False
+        self.record_shown = False
+        self.dm_hands = False
+        self.skip_dm_seat: int | None = None
+        self.ping: set[int] = set()
+        #: A table request is in flight (a click's answer then does not count as shown: the
+        #: request may land after it with an older state).
+        self.editing = False
+        self.backoff = REPUBLISH_SECONDS
+        self.task: asyncio.Task[None] | None = None
+
+    def shown(self, version: int) -> None:
+        self.shown_version = max(version, self.shown_version or 0)
+
+    def pending(self) -> bool:
+        return self.table or self.record_shown or self.dm_hands or bool(self.ping)
+
+
 class Table:
-    """The Discord side of live games (the sessions' `Publisher`)."""
+    """The Discord side of live games: message payloads and the per-game publisher."""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -57,8 +98,9 @@ class Table:
         #: One DM hand update at a time per `(game id, seat)`: two at once (a move's refresh and
         #: a "Show my hand" click) could both send a new message, or land out of order.
         self._dm_sending: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
-        #: Messages Discord failed to take, being sent again: `(game id, what)` → task.
-        self._pending: dict[tuple[int, str], asyncio.Task[None]] = {}
+        #: What each game shows on Discord and what is still to be sent (see `publish`).
+        self._feeds: dict[int, Feed] = {}
+        self._closed = False
 
     # -- payloads ------------------------------------------------------------------------
 
@@ -101,96 +143,181 @@ class Table:
     def acts_on_table(self, session: Session, seat: int) -> bool:
         return renderer_for(session.record.game).acts_on_table(self.context(session), seat)
 
-    # -- the table message ------------------------------------------------------------------
-
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
 
-    async def post_table(self, session: Session) -> None:
-        """Send a fresh table message in the game's thread (deleting the previous one).
-        If Discord fails to take it, the game goes on and it is sent again (`_publish`)."""
-        await self._publish(session, "table", self._post_table)
+    # -- the publisher ------------------------------------------------------------------------
 
-    async def _post_table(self, session: Session) -> None:
-        record = session.record
-        old = record.table_message_id
-        message = await self._channel(record.play_channel_id).send(
-            **self.table_payload(session), allowed_mentions=NO_MENTIONS
+    def publish(
+        self,
+        session: Session,
+        outcome: MoveOutcome | None = None,
+        *,
+        table_shown: bool = False,
+        skip_dm_seat: int | None = None,
+    ) -> None:
+        """Take note that Discord should show the game as it is now, and return at once.
+
+        `outcome` is the move that got it there (its pings; None after a start, an abandon, a
+        replacement or a restart); `table_shown` says the click's own answer already updated the
+        table to this version; `skip_dm_seat` is a seat whose DM hand that answer updated. The
+        game's feed does the rest in the background, coalescing whatever piles up meanwhile."""
+        feed = self._feeds.get(session.id)
+        if feed is None:
+            feed = self._feeds[session.id] = Feed(session)
+        feed.session = session
+        if table_shown and outcome is not None and not feed.editing:
+            feed.shown(outcome.version)
+            feed.record_shown = True
+        else:
+            feed.table = True
+        feed.dm_hands = True
+        feed.skip_dm_seat = skip_dm_seat if feed.skip_dm_seat in (None, skip_dm_seat) else None
+        if outcome is not None:
+            feed.ping.update(outcome.new_turn)
+        if feed.task is None or feed.task.done():
+            feed.task = asyncio.create_task(self._run(feed), name=f"publish-{session.id}")
+
+    def table_message_id(self, game_id: int) -> int | None:
+        """The table message of a game as the publisher knows it (None: none yet)."""
+        feed = self._feeds.get(game_id)
+        return feed.table_message_id if feed is not None else None
+
+    def shows_table(self, session: Session, message_id: int | None) -> bool:
+        """Whether `message_id` is the game's current table message, young enough to edit."""
+        feed = self._feed(session)
+        return (
+            message_id is not None
+            and message_id == feed.table_message_id
+            and not self._is_old(feed)
         )
-        record.table_message_id = message.id
-        record.table_posted_at = time.time()
+
+    def _feed(self, session: Session) -> Feed:
+        feed = self._feeds.get(session.id)
+        if feed is None:
+            feed = self._feeds[session.id] = Feed(session)
+        return feed
+
+    async def _run(self, feed: Feed) -> None:
+        """Bring Discord in step with the game until nothing is pending: the table first, then
+        DM hands, the ping, and the end. Each step renders the state as it is when the step
+        starts, so while one request is in flight (or waits out a rate limit) later moves only
+        replace what the next request will show."""
+        while not self._closed:
+            session = feed.session
+            if feed.table:
+                feed.table = False
+                if not await self._attempt(feed, "table", self._update_table):
+                    continue
+            if feed.record_shown:
+                feed.record_shown = False
+                await self._record_shown(feed)
+            if feed.dm_hands:
+                feed.dm_hands, skip, feed.skip_dm_seat = False, feed.skip_dm_seat, None
+                if session.record.status == "playing":
+                    await self.refresh_dm_hands(session, skip=skip)
+            if feed.ping:
+                seats, feed.ping = feed.ping, set()
+                playing = session.record.status == "playing"
+                to_act = set(session.state.to_act()) if playing else set()
+                if seats & to_act:
+                    await self.ping(feed, sorted(seats & to_act))
+            if session.record.status != "playing" and not feed.pending():
+                await self._end(feed)
+                return
+            if not feed.pending():
+                return
+
+    async def _attempt(self, feed: Feed, what: str, job: Callable[[Feed], Awaitable[None]]) -> bool:
+        """Run one request; when Discord does not take it (a rate limit, a server error, the
+        network), wait — rate limits as long as Discord says — and ask for it again. Returns
+        whether it was sent."""
+        try:
+            await job(feed)
+        except Exception as exc:
+            if not transient(exc):
+                log.exception("game %s: %s cannot be sent", feed.session.id, what)
+                return True
+            if isinstance(exc, discord.RateLimited):
+                pause = exc.retry_after
+            else:
+                pause = feed.backoff
+                feed.backoff = min(feed.backoff * 2, REPUBLISH_MAX_SECONDS)
+            log.warning(
+                "game %s: %s not sent (%s); again in %.1f s", feed.session.id, what, exc, pause
+            )
+            if what == "table":
+                feed.table = True
+            await asyncio.sleep(pause)
+            return False
+        feed.backoff = REPUBLISH_SECONDS
+        return True
+
+    def _is_old(self, feed: Feed) -> bool:
+        posted = feed.table_posted_at or 0
+        return time.time() - posted > self.bot.settings.table_repost_minutes * 60
+
+    async def _update_table(self, feed: Feed) -> None:
+        """Edit the table in place, or re-post it when Discord would no longer let us edit it
+        comfortably (older than the configured age) or it has gone missing."""
+        session = feed.session
+        version = session.version
+        if feed.table_message_id is None or self._is_old(feed):
+            await self._post_table(feed)
+        else:
+            message = self._channel(session.record.play_channel_id).get_partial_message(
+                feed.table_message_id
+            )
+            feed.editing = True
+            try:
+                await message.edit(**self.table_payload(session))
+            except discord.NotFound:
+                await self._post_table(feed)
+            finally:
+                feed.editing = False
+        log.debug("game %s: table shows version %s", session.id, version)
+        feed.shown(version)
+        await self._record_shown(feed)
+
+    async def _post_table(self, feed: Feed) -> None:
+        """Send a fresh table message in the game's thread (deleting the previous one)."""
+        session = feed.session
+        record = session.record
+        old = feed.table_message_id
+        feed.editing = True
+        try:
+            message = await self._channel(record.play_channel_id).send(
+                **self.table_payload(session), allowed_mentions=NO_MENTIONS
+            )
+        finally:
+            feed.editing = False
+        feed.table_message_id = message.id
+        feed.table_posted_at = time.time()
         await self.bot.store.update_game(
-            record.id, table_message_id=message.id, table_posted_at=record.table_posted_at
+            record.id, table_message_id=message.id, table_posted_at=feed.table_posted_at
         )
         if old is not None:
             await self._delete(record.play_channel_id, old)
 
-    def table_is_old(self, session: Session) -> bool:
-        posted = session.record.table_posted_at or 0
-        return time.time() - posted > self.bot.settings.table_repost_minutes * 60
-
-    async def update_table(self, session: Session) -> None:
-        """Edit the table in place, or re-post it when Discord would no longer let us edit
-        it comfortably (older than the configured age) or it has gone missing. If Discord
-        fails to take it, the game goes on and the table catches up later (`_publish`)."""
-        await self._publish(session, "table", self._update_table)
-
-    async def _update_table(self, session: Session) -> None:
-        record = session.record
-        if record.table_message_id is None or self.table_is_old(session):
-            await self._post_table(session)
+    async def _record_shown(self, feed: Feed) -> None:
+        """Store the version the table shows, so a restart republishes only what is behind."""
+        if feed.shown_version is None or feed.shown_version == feed.stored_version:
             return
-        message = self._channel(record.play_channel_id).get_partial_message(record.table_message_id)
+        version = feed.shown_version
         try:
-            await message.edit(**self.table_payload(session))
-        except discord.NotFound:
-            await self._post_table(session)
-
-    async def _publish(
-        self, session: Session, what: str, job: Callable[[Session], Awaitable[None]]
-    ) -> None:
-        """Run `job`. When Discord fails to take it for a while (server errors, rate limits),
-        the move still stands: log it and run it again in the background, under the game's
-        lock, until Discord takes it. A table is retried as an edit of the current state (or
-        a post when there is none), so it shows the game as it is by then."""
-        try:
-            await job(session)
-        except Exception as exc:
-            if not transient(exc):
-                raise
-            log.warning("game %s: %s not sent (%s); trying again later", session.id, what, exc)
-            key = (session.id, what)
-            task = self._pending.get(key)
-            if task is None or task.done():
-                retry = self._update_table if what == "table" else job
-                self._pending[key] = asyncio.create_task(
-                    self._republish(session, what, retry), name=f"republish-{what}-{session.id}"
-                )
-
-    async def _republish(
-        self, session: Session, what: str, job: Callable[[Session], Awaitable[None]]
-    ) -> None:
-        delay = REPUBLISH_SECONDS
-        while True:
-            await asyncio.sleep(delay)
-            async with session.lock:
-                try:
-                    await job(session)
-                except Exception as exc:
-                    if not transient(exc):
-                        log.exception("game %s: %s cannot be sent", session.id, what)
-                        return
-                    log.info("game %s: %s still not sent (%s)", session.id, what, exc)
-                else:
-                    log.info("game %s: %s sent after all", session.id, what)
-                    return
-            delay = min(delay * 2, REPUBLISH_MAX_SECONDS)
+            await self.bot.store.set_table_version(feed.session.id, version)
+        except STORAGE_ERRORS as exc:
+            log.warning("game %s: the table's version not recorded: %s", feed.session.id, exc)
+            return
+        feed.stored_version = max(version, feed.stored_version or 0)
 
     def close(self) -> None:
-        """Stop sending again what Discord failed to take (the bot is shutting down)."""
-        for task in self._pending.values():
-            task.cancel()
-        self._pending.clear()
+        """Stop publishing (the bot is shutting down; a restart republishes what is behind)."""
+        self._closed = True
+        for feed in self._feeds.values():
+            if feed.task is not None:
+                feed.task.cancel()
+        self._feeds.clear()
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
         try:
@@ -198,30 +325,11 @@ class Table:
         except discord.HTTPException as exc:
             log.info("could not delete message %s: %s", message_id, exc)
 
-    # -- after a move -----------------------------------------------------------------------
+    # -- pings and the end --------------------------------------------------------------------
 
-    async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None:
-        """Publish a move the session layer made (CPU or timer): edit the table, then the rest."""
-        await self.update_table(session)
-        await self.after_move(session, outcome)
-
-    async def after_move(
-        self,
-        session: Session,
-        outcome: MoveOutcome,
-        *,
-        skip_dm_seat: int | None = None,
-    ) -> None:
-        """Everything but the table itself: pings, DM hands, the end of the game."""
-        if session.record.status == "finished":
-            await self.finish(session)
-            return
-        await self.refresh_dm_hands(session, skip=skip_dm_seat)
-        if outcome.new_turn:
-            await self.ping(session, outcome.new_turn)
-
-    async def ping(self, session: Session, seats: list[int]) -> None:
+    async def ping(self, feed: Feed, seats: list[int]) -> None:
         """Mention the humans whose turn began (one small message; the previous one deleted)."""
+        session = feed.session
         record = session.record
         users = [record.seats[s].user_id for s in seats if record.seats[s].user_id is not None]
         if not users:
@@ -232,7 +340,7 @@ class Table:
         text = t(lang, key, mentions=mentions, game=session.game.name(lang))
         if record.deadline:
             text += " " + t(lang, "ping.deadline", when=f"<t:{int(record.deadline)}:R>")
-        old = record.ping_message_id
+        old = feed.ping_message_id
         try:
             message = await self._channel(record.play_channel_id).send(
                 text,
@@ -244,62 +352,72 @@ class Table:
             # A ping is a courtesy: the table shows whose turn it is anyway.
             log.warning("game %s: turn ping not sent (%s)", record.id, exc)
             return
-        record.ping_message_id = message.id
+        feed.ping_message_id = message.id
         await self.bot.store.update_game(record.id, ping_message_id=message.id)
         if old is not None:
             await self._delete(record.play_channel_id, old)
 
-    async def clear_ping(self, session: Session) -> None:
-        record = session.record
-        if record.ping_message_id is not None:
-            await self._delete(record.play_channel_id, record.ping_message_id)
-            record.ping_message_id = None
-            await self.bot.store.update_game(record.id, ping_message_id=None)
+    async def clear_ping(self, feed: Feed) -> None:
+        if feed.ping_message_id is not None:
+            await self._delete(feed.session.record.play_channel_id, feed.ping_message_id)
+            feed.ping_message_id = None
+            await self.bot.store.update_game(feed.session.id, ping_message_id=None)
 
-    async def finish(self, session: Session) -> None:
-        """The game ended: final table, the breakdown message, the lobby message updated."""
+    async def _end(self, feed: Feed) -> None:
+        """The game ended or was abandoned: no ping left; for an end, the breakdown message,
+        the lobby message updated and the DM hands' last state. Then the feed is dropped."""
+        session = feed.session
         record = session.record
-        await self.clear_ping(session)
-        ctx = self.context(session)
-        await self._publish(session, "final", self._send_final)
-        if record.lobby_message_id is not None and record.thread_id is not None:
-            result = session.state.result()
-            winners = ", ".join(ctx.seat_label(s) for s in result.winners)
-            try:
-                await (
-                    self._channel(record.channel_id)
-                    .get_partial_message(record.lobby_message_id)
-                    .edit(
-                        content=t(
-                            ctx.lang,
-                            "lobby.finished",
-                            game=session.game.name(ctx.lang),
-                            winners=winners,
-                            thread=f"<#{record.thread_id}>",
-                        ),
-                        embeds=[],
-                        view=None,
-                        allowed_mentions=NO_MENTIONS,
-                    )
-                )
-            except discord.HTTPException as exc:
-                log.info("could not update lobby message of game %s: %s", record.id, exc)
-        await self.refresh_dm_hands(session)
+        await self.clear_ping(feed)
+        if record.status == "finished" and not record.end_published:
+            while not self._closed and not await self._attempt(feed, "final", self._send_final):
+                pass
+            await self._finish_lobby(session)
+            await self.refresh_dm_hands(session)
         for key in [key for key in self._dm_shown if key[0] == record.id]:
             del self._dm_shown[key]  # each is a whole hand's text, kept for every game ever
         for key in [key for key in self._dm_sending if key[0] == record.id]:
             del self._dm_sending[key]
-        self.bot.sessions.forget(record.id)
+        if self._feeds.get(record.id) is feed:
+            del self._feeds[record.id]
 
-    async def _send_final(self, session: Session) -> None:
+    async def _finish_lobby(self, session: Session) -> None:
+        record = session.record
+        if record.lobby_message_id is None or record.thread_id is None:
+            return
+        ctx = self.context(session)
+        result = session.state.result()
+        winners = ", ".join(ctx.seat_label(s) for s in result.winners)
+        try:
+            await (
+                self._channel(record.channel_id)
+                .get_partial_message(record.lobby_message_id)
+                .edit(
+                    content=t(
+                        ctx.lang,
+                        "lobby.finished",
+                        game=session.game.name(ctx.lang),
+                        winners=winners,
+                        thread=f"<#{record.thread_id}>",
+                    ),
+                    embeds=[],
+                    view=None,
+                    allowed_mentions=NO_MENTIONS,
+                )
+            )
+        except discord.HTTPException as exc:
+            log.info("could not update lobby message of game %s: %s", record.id, exc)
+
+    async def _send_final(self, feed: Feed) -> None:
         """Post the final breakdown; only then is the end published (a stop before this is
-        caught up after the restart, also when Discord made us send it again later)."""
+        caught up after the restart)."""
+        session = feed.session
         embeds = renderer_for(session.record.game).final(self.context(session))
         await self._channel(session.record.play_channel_id).send(
             embeds=embeds, allowed_mentions=NO_MENTIONS
         )
+        await self.bot.store.update_game(session.id, end_published=1)
         session.record.end_published = True
-        await self.bot.store.update_game(session.record.id, end_published=1)
 
     # -- hands by DM ------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,8 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of, t
-from bot.play import LOCK_PATIENCE
-from bot.sessions import GameDamaged, Session
+from bot.sessions import GameDamaged
 from bot.store import GameRecord
 from cogs.common import ls
 from games import registry
@@ -25,14 +24,15 @@ def _can_manage(interaction: discord.Interaction[Any], record: GameRecord) -> bo
     return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
 
 
-async def _lock(interaction: discord.Interaction[Any], session: Session) -> None:
-    """Take the game's lock; when moves hold it for long (Discord is slow to take their
-    edits), acknowledge the command first so Discord's 3 seconds hold."""
-    try:
-        await asyncio.wait_for(session.lock.acquire(), LOCK_PATIENCE)
-    except TimeoutError:
-        await interaction.response.defer()
-        await session.lock.acquire()
+def _acknowledger(interaction: discord.Interaction[Any]) -> Callable[[], Awaitable[None]]:
+    """What the service calls when the command must wait (the game's lock, the database):
+    acknowledge first so Discord's 3 seconds hold."""
+
+    async def acknowledge() -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+    return acknowledge
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
@@ -42,6 +42,14 @@ async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, allowed_mentions=mentions)
     else:
         await interaction.response.send_message(text, allowed_mentions=mentions)
+
+
+async def _say(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral answer, as the first response or after a deferral."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class AdminCog(commands.Cog):
@@ -121,26 +129,16 @@ class AdminCog(commands.Cog):
         if not _can_manage(interaction, record):
             await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
             return
-        try:
-            session = await self.bot.sessions.get(record.id)
-        except GameDamaged:
-            session = None
         text = t(lang, "game.abandoned", id=record.id, game=registry.get(record.game).name(lang))
-        if session is None:
-            await self.bot.store.update_game(record.id, status="abandoned")
-            await _answer(interaction, text)
-            return
-        await _lock(interaction, session)
         try:
-            await self.bot.store.update_game(record.id, status="abandoned")
-            session.record.status = "abandoned"
-            # Answer first: the table edit may take Discord longer than its 3 seconds.
-            await _answer(interaction, text)
-            await self.bot.table.clear_ping(session)
-            await self.bot.table.update_table(session)
-        finally:
-            session.lock.release()
-        self.bot.sessions.forget(record.id)
+            stored = await self.bot.sessions.abandon(record.id, on_wait=_acknowledger(interaction))
+        except GameDamaged:
+            # A game that cannot be loaded can still be given up.
+            stored = await self.bot.store.abandon_game(record.id)
+        if stored is None:
+            await _say(interaction, t(lang, "error.no_game_here"))
+            return
+        await _answer(interaction, text)
 
     @game.command(
         name=ls("replace", "cmd.game.replace"),
@@ -157,28 +155,22 @@ class AdminCog(commands.Cog):
             await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
             return
         seat = record.seat_of(player.id)
+        if seat is None or record.status != "playing":
+            await interaction.response.send_message(t(lang, "error.not_in_game"), ephemeral=True)
+            return
         try:
-            session = await self.bot.sessions.get(record.id)
+            stored = await self.bot.sessions.replace(
+                record.id, seat, on_wait=_acknowledger(interaction)
+            )
         except GameDamaged:
             await interaction.response.send_message(t(lang, "error.damaged"), ephemeral=True)
             return
-        if seat is None or session is None:
-            await interaction.response.send_message(t(lang, "error.not_in_game"), ephemeral=True)
+        if stored is None:
+            await _say(interaction, t(lang, "error.no_game_here"))
             return
-        await _lock(interaction, session)
-        try:
-            name = f"CPU ({session.record.seats[seat].name})"[:80]
-            await self.bot.store.replace_seat(record.id, seat, record.cpu_level, name)
-            info = session.record.seats[seat]
-            info.user_id, info.cpu_level, info.name = None, record.cpu_level, name
-            # Answer first: the table edit may take Discord longer than its 3 seconds.
-            await _answer(
-                interaction, t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1)
-            )
-            await self.bot.table.update_table(session)
-        finally:
-            session.lock.release()
-        self.bot.sessions.schedule(session)
+        await _answer(
+            interaction, t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1)
+        )
 
     @app_commands.command(
         name=ls("settings", "cmd.settings"), description=ls("Your preferences", "cmd.settings.desc")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import Sessions
+from bot.sessions import Session, Sessions
 from bot.store import GameRecord, SeatRecord, Store
 from games import registry
 
@@ -80,8 +80,7 @@ async def play_through(
     sessions = Sessions(store, cpu_delay=0)
     record = await store.get(game_id)
     assert record is not None
-    session = await sessions.start(record)
-    sessions.schedule(session)
+    await sessions.start(record)
     if stop_at is not None:
         await run_until(store, game_id, lambda r: r.version >= stop_at)
         await sessions.close()
@@ -157,17 +156,18 @@ async def test_simultaneous_choices_do_not_make_each_other_stale(tmp_path: Path)
     state = session.state
     assert sorted(state.to_act()) == [0, 1, 2]
     choice = {seat: state.legal_actions(seat)[0] for seat in range(3)}
-    async with session.lock:
-        await sessions.apply(session, 0, choice[0], expected_version=0)
-        # Seat 1's control was made at version 0; only seat 0 moved since.
-        await sessions.apply(session, 1, choice[1], expected_version=0)
-        with pytest.raises(MoveRefused):
-            await sessions.apply(session, 0, choice[0], expected_version=0)
-        await sessions.apply(session, 2, choice[2], expected_version=1)
-        # The pass resolved: play is sequential now, and an old version is stale.
-        seat = state.to_act()[0]
-        with pytest.raises(MoveRefused):
-            await sessions.apply(session, seat, state.legal_actions(seat)[0], expected_version=2)
+    await sessions.play(session.id, 0, choice[0], expected_version=0)
+    # Seat 1's control was made at version 0; only seat 0 moved since.
+    await sessions.play(session.id, 1, choice[1], expected_version=0)
+    with pytest.raises(MoveRefused):
+        await sessions.play(session.id, 0, choice[0], expected_version=0)
+    await sessions.play(session.id, 2, choice[2], expected_version=1)
+    # The pass resolved: play is sequential now, and an old version is stale.
+    seat = session.state.to_act()[0]
+    with pytest.raises(MoveRefused):
+        await sessions.play(
+            session.id, seat, session.state.legal_actions(seat)[0], expected_version=2
+        )
     assert session.version == 3
     await sessions.close()
     await store.close()
@@ -176,35 +176,37 @@ async def test_simultaneous_choices_do_not_make_each_other_stale(tmp_path: Path)
 async def test_restore_publishes_games_left_behind_by_a_crash_bug(tmp_path: Path) -> None:
     """A stop between a move's commit and its publication leaves the table at an older
     version, whose controls are all stale; with a human to act nothing would ever update it.
-    After a restart every game in play is published as stored."""
-    from bot.sessions import MoveOutcome, Session
-
+    After a restart the games whose table is behind are published as stored, and only those:
+    a table known to show its game's version is left alone."""
     path = tmp_path / "crash.sqlite3"
     store = await Store.open(path)
     record = await human_game(store, "kasane", seed=3, turn_seconds=0)
+    current = await human_game(store, "kasane", seed=4, turn_seconds=0)
     sessions = Sessions(store, cpu_delay=0)
-    session = await sessions.start(record)
-    seat = session.state.to_act()[0]
-    async with session.lock:
-        await sessions.apply(session, seat, session.state.legal_actions(seat)[0])
-    # The process stops here, before anything reached Discord.
+    for game in (record, current):
+        session = await sessions.start(game)
+        seat = session.state.to_act()[0]
+        await sessions.play(session.id, seat, session.state.legal_actions(seat)[0])
+    # The second game's table was published; the process stops before the first one's was.
+    await store.set_table_version(current.id, 1)
     await sessions.close()
     await store.close()
 
     published: list[tuple[int, int]] = []
 
     class Publisher:
-        async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None:
+        def publish(self, session: Session, outcome: object = None, **_: object) -> None:
             published.append((session.id, session.version))
 
     store = await Store.open(path)
     sessions = Sessions(store, cpu_delay=0)
     sessions.publisher = Publisher()
-    assert await sessions.restore() == 1
+    assert await sessions.restore() == 2
     for _ in range(100):
         if published:
             break
         await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
     assert published == [(record.id, 1)]
     await sessions.close()
     await store.close()
@@ -214,7 +216,6 @@ async def test_restore_publishes_an_end_left_behind_by_a_crash_bug(tmp_path: Pat
     """A stop between a game's last move and the publication of its end left the players
     without the final table and breakdown, for good: finished games were never restored.
     The last move marks the end unpublished; after a restart it is published."""
-    from bot.sessions import MoveOutcome, Session
 
     path = tmp_path / "end.sqlite3"
     store = await Store.open(path)
@@ -229,11 +230,14 @@ async def test_restore_publishes_an_end_left_behind_by_a_crash_bug(tmp_path: Pat
     await store.close()
 
     published: list[tuple[int, str]] = []
+    sending: set[asyncio.Future[None]] = set()
 
     class Publisher:
-        async def after_cpu_move(self, session: Session, outcome: MoveOutcome) -> None:
+        def publish(self, session: Session, outcome: object = None, **_: object) -> None:
             published.append((session.id, session.record.status))
-            await session_store.update_game(session.id, end_published=1)
+            sending.add(
+                asyncio.ensure_future(session_store.update_game(session.id, end_published=1))
+            )
 
     store = session_store = await Store.open(path)
     sessions = Sessions(store, cpu_delay=0)

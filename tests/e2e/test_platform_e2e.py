@@ -215,7 +215,9 @@ async def test_dm_hands_are_forgotten_when_the_game_ends_bug(
         inter = await aoi.slash("game replace", {"player": aoi}, channel=thread_id)
         await inter.response()
         await wait_until(
-            fake, lambda: bot.sessions._live.get(game_id) is None, "the CPUs to finish the game"
+            fake,
+            lambda: bot.sessions._live.get(game_id) is None and game_id not in bot.table._feeds,
+            "the CPUs to finish the game and its end to be published",
         )
         assert not [key for key in bot.table._dm_shown if key[0] == game_id]
 

@@ -128,9 +128,9 @@ def hold_commits(spec: str) -> None:
             say(f"commit-open {current[0]} {current[1]}")
             await asyncio.sleep(seconds)
 
-    async def commit_move(self: Store, game_id: int, *, version: int, **kwargs: Any) -> None:
+    async def commit_move(self: Store, game_id: int, *, version: int, **kwargs: Any) -> Any:
         current[:] = [game_id, version]
-        await original_commit(self, game_id, version=version, **kwargs)
+        return await original_commit(self, game_id, version=version, **kwargs)
 
     Store._write = write  # type: ignore[method-assign]
     Store.commit_move = commit_move  # type: ignore[method-assign]

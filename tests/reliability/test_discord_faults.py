@@ -24,6 +24,7 @@ from bot.client import GameBot
 from bot.i18n import t
 from bot.render import renderer_for
 from bot.sessions import Session
+from bot.table import Table
 from games import registry
 from tests.e2e.harness import create_lobby, custom_id, game_id_of, lobby_click, make_bot
 from tests.fakediscord import FakeDiscord, Interaction, Message, User
@@ -161,8 +162,16 @@ class Run:
     session: Session
     #: The players' choices (one generator per game, so each game's clicks replay).
     rng: random.Random
+    #: The bot's publisher, which knows the game's table message while it is in play.
+    publisher: Table
     #: When each seat last asked for its hand, and at which version.
     hand_asked: dict[int, tuple[int, float]] = field(default_factory=dict)
+
+    def table_message_id(self) -> int | None:
+        """The game's table message: as the publisher knows it, or once the game is over (the
+        publisher then forgets it) as last stored."""
+        known = self.publisher.table_message_id(self.game_id)
+        return known if known is not None else self.session.record.table_message_id
 
     @property
     def over(self) -> bool:
@@ -207,11 +216,13 @@ class Players:
             lambda: self.bot.sessions._live.get(game_id), 10, "the game to start"
         )
         await self.fake.wait_for(
-            lambda: session.record.table_message_id is not None, 10, "the table"
+            lambda: self.bot.table.table_message_id(game_id) is not None, 10, "the table"
         )
         users = {s.seat: people[i] for i, s in enumerate(session.record.seats) if not s.is_cpu}
         rng = random.Random(f"{self.seed}:{game}:{len(self.runs)}")
-        run = Run(game, game_id, session.record.play_channel_id, users, session, rng)
+        run = Run(
+            game, game_id, session.record.play_channel_id, users, session, rng, self.bot.table
+        )
         self.runs.append(run)
         return run
 
@@ -328,7 +339,7 @@ class Players:
     # -- finding a move -----------------------------------------------------------------------
 
     def table(self, run: Run) -> Message | None:
-        message_id = run.session.record.table_message_id
+        message_id = run.table_message_id()
         return None if message_id is None else self.fake.messages.get(message_id)
 
     def hand(self, run: Run, seat: int) -> Message | None:
@@ -510,7 +521,7 @@ def bot_for(fake: FakeDiscord, tmp_path: Path, seed: int) -> GameBot:
 
 def table_of(run: Run) -> Callable[[Any], bool]:
     """Requests that edit this game's table."""
-    return lambda record: record.path.endswith(f"/messages/{run.session.record.table_message_id}")
+    return lambda record: record.path.endswith(f"/messages/{run.table_message_id()}")
 
 
 def in_thread(run: Run) -> Callable[[Any], bool]:
@@ -659,13 +670,14 @@ async def test_slow_dms_and_table_edits_never_delay_other_answers(
         assert asked.response_type == 5  # acknowledged first, the hand followed by DM
         await fake.wait_for(lambda: dm_player.dms(), 10, "the hand by DM")
         slow_dms.times = slow_dms.used
-        # The table's edits are slow: the host hands a seat to a CPU (its table edit holds the
-        # game), then abandons the game while that edit is still on its way.
+        # The table's edits are slow: the host hands a seat to a CPU, then abandons the game
+        # while that table edit is still on its way. The edit is the publisher's, outside the
+        # game's lock: it holds nothing, and both commands are answered at once.
         fake.faults.add("slow", routes=EDITS, times=2, delay=3.2, when=table_of(run))
         replace = await host.slash("game replace", {"player": run.users[1]}, channel=run.thread_id)
         assert (await replace.response(8)).type == 4
         abandon = await host.slash("game abandon", channel=run.thread_id)
-        assert (await abandon.response(8)).type == 5  # the game was held: acknowledged first
+        assert (await abandon.response(8)).type == 4  # not held behind the slow edit
         await fake.wait_for(lambda: run.over, 10, "the game to be abandoned")
         slowest = max(answer_delay(fake, i) for i in (asked, replace, abandon))
         assert slowest < 3.0, slowest

@@ -136,15 +136,17 @@ def before_snapshot(row: tuple[str, int, str | None]) -> dict[str, Any]:
 
 
 async def test_a_database_of_an_older_schema_plays_on(tmp_path: Path) -> None:
-    """A game in play stored by the schema of two versions ago (before `end_published` and the
-    one-statement move) loads after the upgrade and ends exactly as it would have."""
+    """A game in play stored by the schema of three versions ago (before `end_published`, the
+    one-statement move and the table's recorded version) loads after the upgrade and ends
+    exactly as it would have."""
     files = migration_files()
 
     async def downgrade(path: Path) -> None:
         async with aiosqlite.connect(path) as db:
-            # Take the database back two versions: drop what migrations 0003 and 0004 added.
+            # Take the database back: drop what migrations 0003 to 0005 added.
             await db.execute("DROP VIEW moves")  # its trigger goes with it
             await db.execute("ALTER TABLE games DROP COLUMN end_published")
+            await db.execute("ALTER TABLE games DROP COLUMN table_version")
             await db.execute("PRAGMA user_version = 2")
             await db.commit()
         store = await Store.open(path)

@@ -1,0 +1,214 @@
+"""The game service and its publisher without Discord: CPU decisions in the process pool, a
+click that waits on a busy database, and a table edit that coalesces under a rate limit."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot import sessions as sessions_module
+from bot.cpu import CpuPool, cpu_rng
+from bot.sessions import MoveRefused, Sessions
+from bot.store import Store
+from bot.table import Table
+from games import registry
+from tests.bot.test_sessions import cpu_game, human_game, run_until
+
+
+async def test_cpu_decisions_run_in_the_pool_and_follow_the_seed() -> None:
+    """A decision is computed in another process, from the stored snapshot, and is the one the
+    engine's CPU makes in-process with the game's seeded randomness."""
+    pool = CpuPool(2)
+    try:
+        game = registry.get("kasane")
+        state = game.new(3, seed=5)
+        seat = state.to_act()[0]
+        decision = await pool.decide("kasane", state.snapshot(), seat, "strong", 5, 0)
+        assert decision.pid != os.getpid()
+        assert decision.action == game.cpu("strong").choose(state, seat, cpu_rng(5, 0)).encode()
+    finally:
+        pool.close()
+
+
+async def test_a_cpu_game_plays_the_moves_its_seed_decides(tmp_path: Path) -> None:
+    """Every stored CPU move of a whole game is what the CPU decides for that seat, at that
+    version, from the game's seed: the pool changes where decisions run, not what they are."""
+    store = await Store.open(tmp_path / "cpu.sqlite3")
+    game_id = await cpu_game(store, 3, seed=21)
+    sessions = Sessions(store, cpu_delay=0, cpu_pool=CpuPool(2))
+    record = await store.get(game_id)
+    assert record is not None
+    await sessions.start(record)
+    await run_until(store, game_id, lambda r: r.status == "finished")
+    actions = await store.actions(game_id)
+    await sessions.close()
+    await store.close()
+    game = registry.get("kasane")
+    state = game.new(3, seed=21)
+    for version, seat, text in actions:
+        level = "strong" if seat == 0 else "random"
+        assert game.cpu(level).choose(state, seat, cpu_rng(21, version - 1)).encode() == text
+        state.apply(seat, game.Action.decode(text))
+    assert state.is_over()
+
+
+def hold_write_lock(path: Path) -> sqlite3.Connection:
+    """Another process's writer: holds the database's write lock until committed."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+async def test_a_click_on_a_busy_database_is_acknowledged_then_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that cannot start at once makes the click acknowledge Discord first; when the
+    database frees up in time the move is stored and the click is answered as played."""
+    monkeypatch.setattr(sessions_module, "PATIENCE_SECONDS", 0.1)
+    path = tmp_path / "busy.sqlite3"
+    store = await Store.open(path)
+    record = await human_game(store, "kasane", seed=3)
+    sessions = Sessions(store, cpu_delay=0)
+    session = await sessions.start(record)
+    seat = session.state.to_act()[0]
+    action = session.state.legal_actions(seat)[0]
+    steps: list[str] = []
+
+    async def acknowledge() -> None:
+        steps.append("deferred")
+
+    async def answer(session: Any, outcome: Any) -> bool:
+        steps.append(f"answered {outcome.version}")
+        return False
+
+    other = hold_write_lock(path)
+    asyncio.get_running_loop().call_later(0.6, other.commit)
+    outcome = await sessions.play(
+        session.id, seat, action, expected_version=0, answer=answer, on_wait=acknowledge
+    )
+    other.close()
+    assert steps == ["deferred", "answered 1"]
+    assert outcome.version == 1
+    assert await store.actions(session.id) == [(1, seat, action.encode())]
+    await sessions.close()
+    await store.close()
+
+
+async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the database stays locked past the store's bounded wait, the click (already
+    acknowledged) is refused as not stored, and nothing changed: not on disk, not in memory."""
+    monkeypatch.setattr(sessions_module, "PATIENCE_SECONDS", 0.1)
+    path = tmp_path / "locked.sqlite3"
+    store = await Store.open(path)
+    record = await human_game(store, "kasane", seed=3)
+    sessions = Sessions(store, cpu_delay=0)
+    session = await sessions.start(record)
+    before = session.state.snapshot()
+    seat = session.state.to_act()[0]
+    action = session.state.legal_actions(seat)[0]
+    steps: list[str] = []
+
+    async def acknowledge() -> None:
+        steps.append("deferred")
+
+    async def answer(session: Any, outcome: Any) -> bool:
+        steps.append("answered")
+        return False
+
+    await store.db.execute("PRAGMA busy_timeout=400")
+    other = hold_write_lock(path)
+    try:
+        with pytest.raises(MoveRefused) as refused:
+            await sessions.play(
+                session.id, seat, action, expected_version=0, answer=answer, on_wait=acknowledge
+            )
+    finally:
+        other.commit()
+        other.close()
+    assert refused.value.reason == "storage"
+    assert steps == ["deferred"]
+    assert session.version == 0 and session.state.snapshot() == before
+    assert await store.actions(session.id) == []
+    stored = await store.get(session.id)
+    assert stored is not None and stored.version == 0
+    # The same move goes through once the database is free.
+    await sessions.play(session.id, seat, action, expected_version=0)
+    assert [v for v, _, _ in await store.actions(session.id)] == [1]
+    await sessions.close()
+    await store.close()
+
+
+class FakeDiscord:
+    """Just enough of the bot for `Table`: channels whose sends and edits are recorded with
+    the game's version at the moment of the request; the first table edit can be rate-limited."""
+
+    def __init__(self, store: Store, version: Any) -> None:
+        self.store = store
+        self.settings = SimpleNamespace(table_repost_minutes=55)
+        self.version = version
+        self.ids = itertools.count(1000)
+        self.requests: list[tuple[str, int]] = []
+        self.rate_limit: float | None = None
+
+    def get_partial_messageable(self, channel_id: int) -> Any:
+        return self
+
+    def get_partial_message(self, message_id: int) -> Any:
+        return SimpleNamespace(edit=self.edit, delete=self.delete)
+
+    async def send(self, *args: Any, **payload: Any) -> Any:
+        self.requests.append(("table post" if "view" in payload else "send", self.version()))
+        return SimpleNamespace(id=next(self.ids))
+
+    async def edit(self, **payload: Any) -> None:
+        version = self.version()
+        if self.rate_limit is not None:
+            retry_after, self.rate_limit = self.rate_limit, None
+            self.requests.append(("table edit limited", version))
+            raise discord.RateLimited(retry_after)
+        self.requests.append(("table edit", version))
+
+    async def delete(self) -> None:
+        pass
+
+
+async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_path: Path) -> None:
+    """A long rate limit on the table's edit does not hold the game: the moves made meanwhile
+    are stored at once, and when the limit lifts the table is edited once, with the latest
+    version, which is recorded as the one the table shows."""
+    store = await Store.open(tmp_path / "limit.sqlite3")
+    record = await human_game(store, "kasane", seed=3)
+    sessions = Sessions(store, cpu_delay=0)
+    session_box: list[Any] = []
+    fake = FakeDiscord(store, lambda: session_box[0].version)
+    table = Table(fake)  # type: ignore[arg-type]
+    sessions.publisher = table
+    session = await sessions.start(record)
+    session_box.append(session)
+    await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
+    assert ("table post", 0) in fake.requests
+
+    fake.rate_limit = 0.5
+    fake.requests.clear()
+    for _ in range(4):
+        seat = session.state.to_act()[0]
+        await sessions.play(session.id, seat, session.state.legal_actions(seat)[0])
+    # Four moves stored while the first edit waits out the limit: nothing else was sent.
+    assert session.version == 4
+    limited = [r for r in fake.requests if r[0].startswith("table")]
+    assert [kind for kind, _ in limited] == ["table edit limited"]
+    await run_until(store, record.id, lambda r: r.table_version == 4, timeout=5)
+    assert [r for r in fake.requests if r[0].startswith("table")] == [*limited, ("table edit", 4)]
+    table.close()
+    await sessions.close()
+    await store.close()
