@@ -7,7 +7,7 @@ import gc
 import logging
 from collections import OrderedDict, defaultdict
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -17,13 +17,11 @@ from bot.cpu import CpuPool
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
+from bot.pgstore import PostgresStore
 from bot.play import Play
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.store import Store, open_store
-
-if TYPE_CHECKING:
-    from bot.pgstore import PostgresStore
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -91,7 +89,12 @@ class GameBot(commands.Bot):
             self.store,
             cpu_delay=self.settings.cpu_delay_seconds,
             cpu_pool=CpuPool(self.settings.cpu_workers),
+            owns=lambda record: self.settings.owns_guild(record.guild_id),
         )
+        if isinstance(self.store, PostgresStore):
+            # Moves other processes store (and this one's) reach the copies kept here.
+            self.store.add_move_listener(self.sessions.moved)
+            self.store.add_resync_listener(self.sessions.resync)
         self.table = Table(self)
         self.sessions.publisher = self.table
         self.play = Play(self)
