@@ -63,10 +63,12 @@ async def spawn(
     seed: int,
     args: Sequence[str] = (),
     hold: str | None = None,
+    own_group: bool = False,
 ) -> asyncio.subprocess.Process:
     """Start this module as a child process against the fake server `fake`: the protocol on
     its stdout (a pipe), its log appended to `log_path`, `args` added to the command line and
-    the test hook set to `hold` (off when None)."""
+    the test hook set to `hold` (off when None). With `own_group`, the process leads a process
+    group of its own, so `os.killpg` kills it with the CPU pool's processes it started."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop(HOLD_COMMIT, None)
     if hold:
@@ -90,6 +92,7 @@ async def spawn(
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=log_file,
+            start_new_session=own_group,
         )
 
 
