@@ -16,10 +16,19 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks import engines, load, overhead, persistence, plot, rest_calls, restart
+from benchmarks import (
+    engines,
+    load,
+    overhead,
+    persistence,
+    plot,
+    postgres,
+    rest_calls,
+    restart,
+)
 
 HERE = Path(__file__).resolve().parent
-NAMES = ("engines", "overhead", "rest", "load", "persistence", "restart")
+NAMES = ("engines", "overhead", "rest", "load", "persistence", "restart", "postgres")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
         figures["persistence"] = persistence.run(args.quick)
     if "restart" in chosen:
         figures["restart"] = restart.run(args.quick, profile("restart"))
+    if "postgres" in chosen:
+        figures["postgres"] = postgres.run(args.quick)
     target = args.plot or (None if args.quick else HERE / "latency.svg")
     if target is not None and "overhead" in figures:
         series = {

@@ -9,6 +9,8 @@ with `bench:` with a short ephemeral message: the round trip a move is compared 
 `--profile out.prof` the whole run is profiled with cProfile (written when the process ends on
 SIGINT). The process prints `ready` on stdout once connected, and when it ends a line
 `stats {...}` with how long its event loop was held up (lag) and its full garbage collections.
+`--database-url postgresql://…` keeps the games in PostgreSQL instead of `--db`, and
+`--shard-count 4 --shard-ids 0-1` runs those shards (discord.py's AutoShardedBot).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import discord.http
 import yarl
 
 from bot import quotas
-from bot.client import GameBot
+from bot.client import GameBot, create_bot
 from bot.settings import Settings
 
 #: custom_ids of the trivial handler start with this.
@@ -44,15 +46,27 @@ def point_at(port: int) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway")
 
 
-def make_bot(db: Path, token: str, *, seed: int, cpu_delay: float) -> GameBot:
+def make_bot(
+    db: Path,
+    token: str,
+    *,
+    seed: int,
+    cpu_delay: float,
+    database_url: str | None = None,
+    shard_count: int | None = None,
+    shard_ids: str | None = None,
+) -> GameBot:
     settings = Settings(
         discord_token=token,
         database_path=db,
+        database_url=database_url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,  # type: ignore[arg-type]
         cpu_delay_seconds=cpu_delay,
         sync_commands=True,
         **quotas.OFF,  # the load's few users open many games at once
     )
-    bot = GameBot(settings)
+    bot = create_bot(settings)
     original_setup = bot.setup_hook
     original_interaction = bot.on_interaction
     seeds = itertools.count(seed)
@@ -171,10 +185,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path)
     parser.add_argument("--time-database", action="store_true")
     parser.add_argument("--log-level", default="WARNING")
+    parser.add_argument("--database-url", help="PostgreSQL instead of --db")
+    parser.add_argument("--shard-count", type=int)
+    parser.add_argument("--shard-ids", help="e.g. 0-1")
     args = parser.parse_args(argv)
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper()))
     point_at(args.port)
-    bot = make_bot(args.db, args.token, seed=args.seed, cpu_delay=args.cpu_delay)
+    bot = make_bot(
+        args.db,
+        args.token,
+        seed=args.seed,
+        cpu_delay=args.cpu_delay,
+        database_url=args.database_url,
+        shard_count=args.shard_count,
+        shard_ids=args.shard_ids,
+    )
     watch = Watch()
     original_setup = bot.setup_hook
 

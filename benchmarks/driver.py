@@ -77,8 +77,13 @@ class BotProcess:
         profile: Path | None = None,
         log: Path | None = None,
         time_database: bool = False,
+        database_url: str | None = None,
+        shards: tuple[int, str] | None = None,
     ) -> None:
+        """With `database_url`, the games are kept in PostgreSQL instead of `db`; with
+        `shards` `(count, "0-1")`, the process runs those of the shards."""
         self.fake, self.db, self.cpu_delay, self.seed = fake, db, cpu_delay, seed
+        self.database_url, self.shards = database_url, shards
         self.profile, self.time_database = profile, time_database
         self.log = log or db.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
@@ -88,7 +93,8 @@ class BotProcess:
 
     async def start(self) -> None:
         """Start the process (`self.started` is when) and wait until it is connected."""
-        self.fake.retire_sessions()
+        if self.shards is None:
+            self.fake.retire_sessions()
         args = [
             sys.executable,
             "-m",
@@ -107,6 +113,10 @@ class BotProcess:
             args += ["--profile", str(self.profile)]
         if self.time_database:
             args.append("--time-database")
+        if self.database_url is not None:
+            args += ["--database-url", self.database_url]
+        if self.shards is not None:
+            args += ["--shard-count", str(self.shards[0]), "--shard-ids", self.shards[1]]
         path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
         env = {**os.environ, "PYTHONPATH": path}
         with self.log.open("ab") as log:

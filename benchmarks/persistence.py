@@ -15,8 +15,10 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bot.pgstore import PostgresStore
 from bot.store import SeatRecord, Store, _dumps
 from games import registry
 from games.core import Rng
@@ -31,8 +33,16 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
-async def _play(store: Store, game_id: str, players: int, seed: int, out: dict) -> None:
-    """One random game stored move by move, each commit followed by a bare upsert."""
+async def _play(
+    store: Store | PostgresStore,
+    game_id: str,
+    players: int,
+    seed: int,
+    out: dict,
+    bare_upsert: Callable[[str], Awaitable[object]],
+) -> None:
+    """One random game stored move by move, each commit followed by `bare_upsert` of a string
+    as long as the move's snapshot."""
     game = registry.get(game_id)
     record = await store.create_game(
         game=game_id,
@@ -76,11 +86,7 @@ async def _play(store: Store, game_id: str, players: int, seed: int, out: dict) 
         move = time.perf_counter() - start
         blob = "x" * len(_dumps(snapshot))
         start = time.perf_counter()
-        await store.db.execute(
-            "INSERT INTO bench_blob (id, blob) VALUES (1, ?) "
-            "ON CONFLICT (id) DO UPDATE SET blob = excluded.blob",
-            (blob,),
-        )
+        await bare_upsert(blob)
         bare = time.perf_counter() - start
         out["move"].append(move)
         out["bare"].append(bare)
@@ -94,12 +100,34 @@ async def _run(quick: bool) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         await store.db.execute("CREATE TABLE bench_blob (id INTEGER PRIMARY KEY, blob TEXT)")
-        games = 1 if quick else 6
-        for game in registry.all():
-            for players in range(game.min_players, game.max_players + 1):
-                for n in range(games):
-                    await _play(store, game.id, players, 500 + n, out)
+
+        async def bare_upsert(blob: str) -> None:
+            await store.db.execute(
+                "INSERT INTO bench_blob (id, blob) VALUES (1, ?) "
+                "ON CONFLICT (id) DO UPDATE SET blob = excluded.blob",
+                (blob,),
+            )
+
+        await play_every_title(store, quick, out, bare_upsert)
         await store.close()
+    return report(out)
+
+
+async def play_every_title(
+    store: Store | PostgresStore,
+    quick: bool,
+    out: dict,
+    bare_upsert: Callable[[str], Awaitable[object]],
+) -> None:
+    games = 1 if quick else 6
+    for game in registry.all():
+        for players in range(game.min_players, game.max_players + 1):
+            for n in range(games):
+                await _play(store, game.id, players, 500 + n, out, bare_upsert)
+
+
+def report(out: dict) -> dict[str, object]:
+    """Print and return the move/upsert ratio and the snapshot sizes."""
     move_ms = [v * 1000 for v in out["move"]]
     bare_ms = [v * 1000 for v in out["bare"]]
     ratio = statistics.median(move_ms) / statistics.median(bare_ms)

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from benchmarks.driver import BotProcess, Player, TimedFake
+from bot.migrate import migrate_sqlite_to_postgres
 from bot.store import _dumps
 from games import registry
 from games.core import Rng
@@ -160,7 +161,11 @@ async def populate(
     return tables
 
 
-async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
+async def _run(
+    quick: bool, profile: Path | None, postgres_url: str | None = None
+) -> dict[str, object]:
+    """With `postgres_url`, the games written are copied into that PostgreSQL database (by
+    `python -m bot migrate-sqlite-to-postgres`'s code) and the restarted bot runs on it."""
     total = 1_000 if quick else 10_000
     rng = random.Random(5)
     with tempfile.TemporaryDirectory() as tmp:
@@ -183,7 +188,14 @@ async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
                 f"database: {total:,} games, {total // 2:,} unfinished, {size:.0f} MB "
                 f"(written in {time.monotonic() - start:.1f} s)"
             )
-            bot = BotProcess(fake, db, profile=profile)
+            if postgres_url is not None:
+                start = time.monotonic()
+                copied = await migrate_sqlite_to_postgres(db, postgres_url)
+                print(
+                    f"copied into PostgreSQL and verified in {time.monotonic() - start:.1f} s "
+                    f"({copied.counts['actions']:,} actions, {copied.replayed:,} games replayed)"
+                )
+            bot = BotProcess(fake, db, profile=profile, database_url=postgres_url)
             before = len(player.clicks)
             click_task = asyncio.create_task(_first_click(fake, player, rng))
             await bot.start()

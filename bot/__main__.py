@@ -2,6 +2,7 @@
 
 Without a DISCORD_TOKEN (or with `--sandbox`) it runs the local sandbox instead: the bot
 against a fake Discord on 127.0.0.1, played from a Discord-like page in the browser.
+`python -m bot migrate-sqlite-to-postgres` copies the SQLite database into PostgreSQL.
 """
 
 from __future__ import annotations
@@ -10,11 +11,14 @@ import argparse
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
 import discord
 
 from bot import health
 from bot.settings import MissingToken, Settings, SettingsError, load_settings
+
+MIGRATE_COMMAND = "migrate-sqlite-to-postgres"
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -40,7 +44,41 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=None,
         help="port of the sandbox page (default: SANDBOX_PORT, 8765; 0 picks a free one)",
     )
+    commands = parser.add_subparsers(dest="command", metavar="command")
+    migrate = commands.add_parser(
+        MIGRATE_COMMAND,
+        help="copy every game, action and result from the SQLite database into PostgreSQL, "
+        "then verify the copy (safe to run twice; stop the bot first)",
+        description="Copy the SQLite database (DATABASE_PATH) into PostgreSQL (DATABASE_URL), "
+        "verify row counts and replay every game. Safe to run twice. Stop the bot first.",
+    )
+    migrate.add_argument("--sqlite", type=Path, help="the SQLite file (default: DATABASE_PATH)")
+    migrate.add_argument("--url", help="postgresql://… (default: DATABASE_URL)")
     return parser.parse_args(argv)
+
+
+def run_migration(args: argparse.Namespace) -> int:
+    import os
+
+    from dotenv import load_dotenv
+
+    from bot.migrate import MigrationError, migrate_sqlite_to_postgres
+
+    load_dotenv(".env", override=False)
+    sqlite_path = args.sqlite or Path(os.environ.get("DATABASE_PATH") or "data/kasane.sqlite3")
+    url = args.url or os.environ.get("DATABASE_URL")
+    if not url:
+        print("Set DATABASE_URL (or pass --url postgresql://…) to copy into.", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING)
+    try:
+        report = asyncio.run(migrate_sqlite_to_postgres(sqlite_path, url))
+    except (MigrationError, OSError) as exc:
+        print(f"The copy failed and nothing was kept: {exc}", file=sys.stderr)
+        return 1
+    for line in report.lines():
+        print(line)
+    return 0
 
 
 def _logging(settings: Settings) -> None:
@@ -80,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.health:
         return check_health()
+    if args.command == MIGRATE_COMMAND:
+        return run_migration(args)
     if not args.sandbox:
         try:
             settings = load_settings()
@@ -95,15 +135,16 @@ def main(argv: list[str] | None = None) -> int:
             print(exc, file=sys.stderr)
             return 2
         else:
-            from bot.client import GameBot
+            from bot.client import create_bot
 
             try:
-                health.check_database(settings.database_path)
+                if not settings.database_url:  # PostgreSQL is checked as the bot connects
+                    health.check_database(settings.database_path)
             except health.DatabaseUnusable as exc:
                 print(f"The bot cannot start: {exc}", file=sys.stderr)
                 return 1
             _logging(settings)
-            bot = GameBot(settings)
+            bot = create_bot(settings)
             try:
                 bot.run(settings.discord_token.get_secret_value(), log_handler=None)
             except health.DatabaseUnusable as exc:  # it broke between the check and the start

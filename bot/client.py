@@ -19,11 +19,12 @@ from bot.cpu import CpuPool
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
+from bot.pgstore import PostgresStore
 from bot.play import Play
 from bot.quotas import Quotas
 from bot.sessions import Sessions
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -91,14 +92,14 @@ class CommandTree(discord.app_commands.CommandTree["GameBot"]):
 class GameBot(commands.Bot):
     """The game bot. Everything it needs is created in `setup_hook` from `settings`."""
 
-    store: Store
+    store: Store | PostgresStore
     sessions: Sessions
     table: Table
     play: Play
     lobby: Lobby
     quotas: Quotas
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         # Only interactions drive the bot. With message events, every table edit, ping and
         # lobby update it makes would come back over the gateway to be parsed for nothing.
         intents = discord.Intents.default()
@@ -113,6 +114,7 @@ class GameBot(commands.Bot):
             # request: the publisher waits it out itself and then sends the latest state
             # (30 s is the least discord.py accepts).
             max_ratelimit_timeout=30.0,
+            **options,
         )
         self.settings = settings
         logsafe.protect(settings.discord_token.get_secret_value())
@@ -146,8 +148,9 @@ class GameBot(commands.Bot):
                 loop.add_signal_handler(signum, self._on_stop_signal, signum)
         # A database that cannot be used stops the bot here, before it connects (the process
         # entry point checks it even earlier, and prints why).
-        await asyncio.to_thread(health.check_database, self.settings.database_path)
-        self.store = await Store.open(self.settings.database_path)
+        if not self.settings.database_url:
+            await asyncio.to_thread(health.check_database, self.settings.database_path)
+        self.store = await open_store(self.settings)
         self._status = asyncio.create_task(
             health.report(
                 self, health.health_file(self.settings), self.settings.health_interval_seconds
@@ -159,7 +162,12 @@ class GameBot(commands.Bot):
             cpu_delay=self.settings.cpu_delay_seconds,
             expert_rollouts=self.settings.cpu_expert_rollouts,
             cpu_pool=CpuPool(self.settings.cpu_workers),
+            owns=lambda record: self.settings.owns_guild(record.guild_id),
         )
+        if isinstance(self.store, PostgresStore):
+            # Moves other processes store (and this one's) reach the copies kept here.
+            self.store.add_move_listener(self.sessions.moved)
+            self.store.add_resync_listener(self.sessions.resync)
         self.table = Table(self)
         self.sessions.publisher = self.table
         self.play = Play(self)
@@ -317,3 +325,17 @@ class GameBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The game bot on discord.py's shards: `SHARD_COUNT` shards in all, of which this process
+    runs `SHARD_IDS` (all of them if unset). Other processes run the other shards on the same
+    PostgreSQL database (see `bot.pgstore`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+
+
+def create_bot(settings: Settings) -> GameBot:
+    """One process without shards (the default), or `ShardedGameBot` when SHARD_COUNT is set."""
+    return ShardedGameBot(settings) if settings.sharded else GameBot(settings)

@@ -77,7 +77,7 @@ class Quotas:
 
     async def _counts(self, interaction: discord.Interaction[Any]) -> OpenCounts:
         path = self.bot.settings.database_path
-        if self._reader is None and str(path) != ":memory:":
+        if self._reader is None and str(path) != ":memory:" and not self.bot.settings.database_url:
             uri = Path(path).resolve().as_uri() + "?mode=ro"
             self._reader = await aiosqlite.connect(uri, uri=True)
             await self._reader.execute("PRAGMA busy_timeout=5000")

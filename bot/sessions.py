@@ -6,13 +6,22 @@ atomic store call that returns the stored record), answer the click if it is one
 lock, and hand the outcome to the publisher (`bot.table`), which brings Discord in step outside
 the lock. Start, abandon and replace go the same way. CPU decisions are computed in a process
 pool (`bot.cpu`). Nothing here composes Discord messages.
+
+With several bot processes on one PostgreSQL database (`bot.pgstore`), a game belongs to the
+process whose shard holds its guild (`owns`): only there do its CPU turns, timers and publishing
+run. Another process may still apply a click to it (DM hands arrive on shard 0): the database
+serialises the moves (the row lock and version check of the move's one statement), and every
+process that holds a copy of the game hears of each stored move (`moved`, from the store's
+NOTIFY) and brings its copy up to the stored version by applying the stored actions to it. A
+copy known to be behind is caught up before a move is applied to it, and a move refused because
+another process stored that version first is retried once on the caught-up copy if the click is
+still current.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -21,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from bot.cpu import CpuPool
-from bot.store import StaleVersion
+from bot.store import STORAGE_ERRORS, StaleVersion
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, State
 
@@ -46,6 +55,10 @@ PATIENCE_SECONDS = 1.5
 #: How long a CPU or timer move gives way to human moves under way before it goes anyway.
 HUMANS_FIRST_SECONDS = 0.5
 
+#: How many times a move refused because another process stored that version first is tried
+#: again on the caught-up game.
+CATCH_UP_RETRIES = 3
+
 
 class GameDamaged(Exception):
     """A game whose stored data can be neither loaded nor rebuilt; `note` says why."""
@@ -54,6 +67,10 @@ class GameDamaged(Exception):
         super().__init__(f"game {game_id}: {note}")
         self.game_id = game_id
         self.note = note
+
+
+class _StoredElsewhere(Exception):
+    """The store refused a move's version: another process stored a move of the game first."""
 
 
 class MoveRefused(Exception):
@@ -84,6 +101,15 @@ class Session:
     movers: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=MOVERS_KEPT))
     cpu_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
+    #: The newest version another process is known to have stored (see `Sessions.moved`).
+    stored_version: int = 0
+    #: Brings this copy up to the stored version after another process's move.
+    follow_task: asyncio.Task[None] | None = None
+
+    @property
+    def behind(self) -> bool:
+        """Whether another process has stored a newer version than this copy holds."""
+        return self.stored_version > self.record.version
 
     @property
     def id(self) -> int:
@@ -179,8 +205,12 @@ class Sessions:
         expert_rollouts: int | None = None,
         clock: Callable[[], float] = time.time,
         cpu_pool: CpuPool | None = None,
+        owns: Callable[[GameRecord], bool] | None = None,
     ) -> None:
         self.store = store
+        #: Whether this process owns a game (its shard holds the game's guild): then it runs
+        #: the game's CPU turns and timers and publishes it. One process owns every game.
+        self.owns: Callable[[GameRecord], bool] = owns or (lambda record: True)
         self.cpu_delay = cpu_delay
         #: The search budget of expert CPUs (`Game.cpu`); None: each game's default.
         self.expert_rollouts = expert_rollouts
@@ -293,7 +323,7 @@ class Sessions:
         table_shown: bool = False,
         skip_dm_seat: int | None = None,
     ) -> None:
-        if self.publisher is not None:
+        if self.publisher is not None and self.owns(session.record):
             self.publisher.publish(
                 session, outcome, table_shown=table_shown, skip_dm_seat=skip_dm_seat
             )
@@ -414,14 +444,28 @@ class Sessions:
         if human:
             self._human_moves += 1
             self._no_human_moves.clear()
+        caught_up: list[MoveOutcome] = []
         try:
             await self._acquire(session, until, on_wait)
             try:
-                outcome, table_shown = await self._play_locked(
-                    session, seat, action, expected_version, source, answer, until, on_wait
-                )
+                for attempt in range(CATCH_UP_RETRIES + 1):
+                    if session.behind or (expected_version or 0) > session.record.version:
+                        caught_up += await self._catch_up_locked(session)
+                    try:
+                        outcome, table_shown = await self._play_locked(
+                            session, seat, action, expected_version, source, answer, until, on_wait
+                        )
+                        break
+                    except _StoredElsewhere:
+                        log.info("game %s: moved by another process; catching up", session.id)
+                        session.stored_version = max(
+                            session.stored_version, session.record.version + 1
+                        )
+                        if attempt == CATCH_UP_RETRIES:
+                            raise MoveRefused("stale") from None
             finally:
                 session.lock.release()
+                self._after_catch_up(session, caught_up)
         finally:
             if human:
                 self._human_moves -= 1
@@ -489,9 +533,9 @@ class Sessions:
                     await on_wait()
             stored = await write
         except StaleVersion as exc:
-            log.error("game %s: stored version moved under its lock", record.id)
-            raise MoveRefused("stale") from exc
-        except sqlite3.Error as exc:
+            # Only another process can have stored this version (this one holds the lock).
+            raise _StoredElsewhere from exc
+        except STORAGE_ERRORS as exc:
             log.error("game %s: a move could not be stored: %s", record.id, exc)
             raise MoveRefused("storage") from exc
         # Stored: the live state (one object for the game's whole life) takes the same step.
@@ -562,13 +606,100 @@ class Sessions:
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._no_human_moves.wait(), HUMANS_FIRST_SECONDS)
 
+    # -- moves stored by other processes -----------------------------------------------------
+
+    def moved(self, game_id: int, version: int) -> None:
+        """A process (this one included) stored `version` of a game: a copy here that is
+        behind it is brought up to date, and republished if this process owns the game."""
+        session = self._live.get(game_id)
+        if session is None or self._closed or version <= session.record.version:
+            return
+        session.stored_version = max(session.stored_version, version)
+        self._follow(session)
+
+    def resync(self) -> None:
+        """Moves may have been stored unheard (the store's listening connection was lost):
+        compare every copy here with the store."""
+        for session in list(self._live.values()):
+            session.stored_version = max(session.stored_version, session.record.version + 1)
+            self._follow(session)
+
+    def _follow(self, session: Session) -> None:
+        if session.follow_task is None or session.follow_task.done():
+            session.follow_task = asyncio.create_task(
+                self._follow_stored(session), name=f"follow-{session.id}"
+            )
+
+    async def _follow_stored(self, session: Session) -> None:
+        try:
+            while session.behind and self._live.get(session.id) is session and not self._closed:
+                async with session.lock:
+                    caught_up = await self._catch_up_locked(session) if session.behind else []
+                self._after_catch_up(session, caught_up)
+        except STORAGE_ERRORS as exc:
+            log.warning("game %s: cannot catch up with the store: %s", session.id, exc)
+
+    async def _catch_up_locked(self, session: Session) -> list[MoveOutcome]:
+        """Under the game's lock: bring this copy up to the stored game, applying the actions
+        other processes stored to the live state (so its events and pings are known). Returns
+        an outcome per move caught up."""
+        session.stored_version = 0  # a NOTIFY heard from now on asks for another catch-up
+        record = await self.store.get(session.id)
+        if record is None or (
+            record.version == session.record.version and record.status == session.record.status
+        ):
+            return []
+        outcomes: list[MoveOutcome] = []
+        rows = [row for row in await self.store.actions(session.id) if row[0] > session.version]
+        try:
+            if [v for v, _, _ in rows] != list(range(session.version + 1, record.version + 1)):
+                raise ValueError(f"{len(rows)} rows after version {session.version}")
+            for version, seat, text in rows:
+                before = session.state.to_act()
+                events = session.state.apply(seat, session.game.Action.decode(text))
+                session.movers.append((version, seat))
+                session.events.extend((version, e) for e in events if e.public)
+                new_turn = [s for s in session.state.to_act() if s not in before]
+                outcomes.append(
+                    MoveOutcome(
+                        seat=seat,
+                        version=version,
+                        source="human",
+                        events=events,
+                        new_turn=session.human_seats(new_turn),
+                    )
+                )
+            if record.snapshot is not None and session.state.snapshot() != record.snapshot:
+                raise ValueError("the stored actions do not lead to the stored snapshot")
+        except (IllegalAction, ValueError) as exc:
+            log.warning("game %s: caught up from the stored snapshot (%s)", session.id, exc)
+            if record.snapshot is not None:
+                session.state = session.game.load(record.snapshot)
+        session.record = record
+        log.debug("game %s: caught up to version %s", session.id, record.version)
+        return outcomes
+
+    def _after_catch_up(self, session: Session, caught_up: list[MoveOutcome]) -> None:
+        """Outside the lock: publish the moves caught up (the owner), forget a game that
+        ended elsewhere, and let the CPU and timer of a game that goes on see its new state."""
+        if not caught_up and session.record.status == "playing":
+            return
+        for outcome in caught_up:
+            self._publish(session, outcome)
+        if session.record.status != "playing":
+            if not caught_up:
+                self._publish(session)
+            self.forget(session.id)
+        else:
+            self.schedule(session)
+
     # -- CPU players and timers ------------------------------------------------------------
 
     def schedule(self, session: Session) -> None:
         """Make sure CPU seats to act will move, and that a running turn timer is armed."""
         if self._closed or session.record.status != "playing":
             return
-        if self._live.get(session.id) is not session:
+        if self._live.get(session.id) is not session or not self.owns(session.record):
             return
         if session.cpu_seats(session.state.to_act()) and (
             session.cpu_task is None or session.cpu_task.done()
@@ -660,13 +791,15 @@ class Sessions:
             except Exception:
                 log.exception("finished game %s could not be loaded", game_id)
                 continue
-            if session is not None:
+            if session is not None and self.owns(session.record):
                 self._publish(session)
         behind = set(await self.store.tables_behind())
         count = 0
         for record in await self.store.games(statuses=("playing",)):
             if self._closed:
                 break
+            if not self.owns(record):
+                continue  # another process's game: loaded here only if a click needs it
             try:
                 session = await self.get(record.id)
             except Exception:
@@ -689,7 +822,7 @@ class Sessions:
         tasks = [
             task
             for session in self._live.values()
-            for task in (session.cpu_task, session.timer_task)
+            for task in (session.cpu_task, session.timer_task, session.follow_task)
             if task is not None and not task.done()
         ]
         for task in tasks:

@@ -3,10 +3,35 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 from dotenv import load_dotenv
-from pydantic import Field, SecretStr, ValidationError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+def parse_shard_ids(text: str | list[int] | None) -> list[int] | None:
+    """`"0-3"` → [0, 1, 2, 3]; `"0,2"` and `"0-1,4"` likewise; empty → None."""
+    if text is None or isinstance(text, list):
+        return text
+    ids: list[int] = []
+    for part in str(text).replace(" ", "").split(","):
+        if not part:
+            continue
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"{part!r} is neither a shard id nor a range like 0-3")
+        ids.extend(range(int(first), int(last) + 1) if dash else [int(first)])
+    if not ids:
+        return None
+    if len(set(ids)) != len(ids):
+        raise ValueError("a shard id is listed twice")
+    return sorted(ids)
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events on."""
+    return (guild_id >> 22) % shard_count
 
 
 class Settings(BaseSettings):
@@ -71,6 +96,61 @@ class Settings(BaseSettings):
         Path("data/sandbox.sqlite3"),
         description="SQLite file of the local sandbox, kept apart from the real bot's games.",
     )
+    database_url: str | None = Field(
+        None,
+        description="postgresql://user:password@host:port/database: store the games in "
+        "PostgreSQL (shared by several bot processes) instead of DATABASE_PATH.",
+    )
+    shard_count: int | None = Field(
+        None, ge=1, description="Total number of shards over all processes (unset: no sharding)."
+    )
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        None, description="The shards this process runs, e.g. 0-3 or 0,2 (unset: all of them)."
+    )
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, url: str | None) -> str | None:
+        if url and not url.startswith(("postgresql://", "postgres://")):
+            raise ValueError("DATABASE_URL must start with postgresql:// (SQLite: DATABASE_PATH)")
+        return url or None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ranges(cls, value: str | list[int] | None) -> list[int] | None:
+        return parse_shard_ids(value)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            outside = [n for n in self.shard_ids if n >= self.shard_count]
+            if outside:
+                raise ValueError(f"SHARD_IDS {outside} are not below SHARD_COUNT")
+        if self.shard_count is not None and self.shard_count > 1 and not self.database_url:
+            # Each process would keep its own SQLite file: a DM click (always on shard 0)
+            # could not reach the games of another process's guilds.
+            owned = self.shard_ids or list(range(self.shard_count))
+            if len(owned) != self.shard_count:
+                raise ValueError(
+                    "running some of the shards in this process needs a database shared with "
+                    "the other processes: set DATABASE_URL"
+                )
+        return self
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs discord.py's AutoShardedBot (SHARD_COUNT is set)."""
+        return self.shard_count is not None
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of that guild (None: DMs, shard 0), and so owns
+        its games: their CPU turns, timers and table publishing."""
+        if self.shard_count is None:
+            return True
+        shard = 0 if guild_id is None else shard_of(guild_id, self.shard_count)
+        return self.shard_ids is None or shard in self.shard_ids
 
 
 class SettingsError(RuntimeError):
@@ -89,7 +169,14 @@ def load_settings(env_file: str | Path | None = ".env", *, sandbox: bool = False
     try:
         if sandbox:
             settings = Settings(_env_file=None, discord_token="sandbox")  # type: ignore[call-arg]
-            return settings.model_copy(update={"database_path": settings.sandbox_database_path})
+            return settings.model_copy(
+                update={
+                    "database_path": settings.sandbox_database_path,
+                    "database_url": None,
+                    "shard_count": None,
+                    "shard_ids": None,
+                }
+            )
         return Settings(_env_file=None)  # type: ignore[call-arg]
     except ValidationError as exc:
         missing = [".".join(str(p) for p in err["loc"]) for err in exc.errors()]

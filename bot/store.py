@@ -17,9 +17,14 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
+import asyncpg
+
+if TYPE_CHECKING:
+    from bot.pgstore import PostgresStore
+    from bot.settings import Settings
 
 from bot.guards import valid_id
 
@@ -96,6 +101,16 @@ class OpenCounts:
     user_oldest_lobby: float | None
     #: Games in play the user sits in, and those left without humans that the user hosts.
     user_games: int
+
+
+#: What a store raises when the database fails (SQLite's errors; PostgreSQL's, including a lost
+#: connection): the move was not stored.
+STORAGE_ERRORS: tuple[type[Exception], ...] = (
+    sqlite3.Error,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    OSError,
+)
 
 
 class StaleVersion(RuntimeError):
@@ -674,3 +689,13 @@ def _split_sql(sql: str) -> list[str]:
     if pending.strip():
         statements.append(pending.strip())
     return [statement for statement in statements if statement]
+
+
+async def open_store(settings: Settings) -> Store | PostgresStore:
+    """The database the settings name: PostgreSQL with `DATABASE_URL` (several processes may
+    share it), otherwise the SQLite file at `DATABASE_PATH` (the default)."""
+    if settings.database_url:
+        from bot.pgstore import PostgresStore
+
+        return await PostgresStore.open(settings.database_url)
+    return await Store.open(settings.database_path)

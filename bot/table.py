@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sqlite3
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -28,6 +27,7 @@ from bot.components import ShowHand, build_view
 from bot.i18n import t
 from bot.render import renderer_for
 from bot.render.base import RenderContext
+from bot.store import STORAGE_ERRORS
 from games.core import Lang
 
 if TYPE_CHECKING:
@@ -317,7 +317,7 @@ class Table:
         version = feed.shown_version
         try:
             await self.bot.store.set_table_version(feed.session.id, version)
-        except sqlite3.Error as exc:
+        except STORAGE_ERRORS as exc:
             log.warning("game %s: the table's version not recorded: %s", feed.session.id, exc)
             return
         feed.stored_version = max(version, feed.stored_version or 0)

@@ -8,21 +8,40 @@ from pathlib import Path
 from typing import Any
 
 from bot import quotas
-from bot.client import GameBot
+from bot.client import GameBot, create_bot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, Message, User
 
+#: When set (see `tests/e2e/test_postgres_e2e.py`), the PostgreSQL database URL that stands
+#: for a SQLite path: bots made by `make_bot` then keep their games there instead, and a bot
+#: made again with the same path (a restart) finds them.
+postgres_database_for: Callable[[Path], str] | None = None
 
-def make_bot(fake: FakeDiscord, db: Path, *, seed: int = 1, cpu_delay: float = 0.0) -> GameBot:
-    """A bot wired to `fake` with its database at `db` and every new game seeded with `seed`."""
+
+def make_bot(
+    fake: FakeDiscord,
+    db: Path,
+    *,
+    seed: int = 1,
+    cpu_delay: float = 0.0,
+    database_url: str | None = None,
+    shards: tuple[int, list[int]] | None = None,
+) -> GameBot:
+    """A bot wired to `fake` with its database at `db` (or `database_url`) and every new game
+    seeded with `seed`; with `shards` `(count, ids)`, one process of a sharded bot."""
+    if database_url is None and postgres_database_for is not None:
+        database_url = postgres_database_for(db)
     settings = Settings(
         discord_token=fake.token,
         database_path=db,
+        database_url=database_url,
+        shard_count=None if shards is None else shards[0],
+        shard_ids=None if shards is None else shards[1],
         cpu_delay_seconds=cpu_delay,
         sync_commands=True,
         **quotas.OFF,  # a few users open many games here (the quotas have their own tests)
     )
-    bot = GameBot(settings)
+    bot = create_bot(settings)
     original = bot.setup_hook
 
     async def setup_hook() -> None:

@@ -200,9 +200,10 @@ async def check_final(
 ) -> tuple[dict, Counter[str]]:
     """The final breakdown message agrees with the stored result and a replay of the log.
     Returns the result and the kinds of the replayed events."""
+    # The table shows 🏆 as soon as the game is over; the breakdown is a message of its own.
     await wait_until(
         fake,
-        lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
+        lambda: any("Final scores" in m.text for m in fake.channel_messages(thread_id)),
         "the final message",
     )
     result = await bot.store.result(game_id)

@@ -2,6 +2,9 @@
 
     python -m tests.reliability.botproc --port 8123 --token <token> --db game.sqlite3
 
+(`--database-url postgresql://…` and `--shard-count 4 --shard-ids 0-1` for one process of a
+sharded bot on PostgreSQL.)
+
 The bot is `bot.client.GameBot` with `bot.settings.Settings`, unmodified; only discord.py's
 REST base and default gateway are pointed at the fake server (as `FakeDiscord.patch_client`
 does in-process), and every new game gets its seed from a fixed source (`--seed` plus the
@@ -38,7 +41,7 @@ import discord.http
 import yarl
 
 from bot import quotas
-from bot.client import GameBot
+from bot.client import GameBot, create_bot
 from bot.settings import Settings
 from bot.store import MOVE_SQL, Store
 
@@ -61,10 +64,12 @@ async def spawn(
     seed: int,
     args: Sequence[str] = (),
     hold: str | None = None,
+    own_group: bool = False,
 ) -> asyncio.subprocess.Process:
     """Start this module as a child process against the fake server `fake`: the protocol on
     its stdout (a pipe), its log appended to `log_path`, `args` added to the command line and
-    the test hook set to `hold` (off when None)."""
+    the test hook set to `hold` (off when None). With `own_group`, the process leads a process
+    group of its own, so `os.killpg` kills it with the CPU pool's processes it started."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop(HOLD_COMMIT, None)
     if hold:
@@ -88,6 +93,7 @@ async def spawn(
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=log_file,
+            start_new_session=own_group,
         )
 
 
@@ -167,24 +173,34 @@ def seeds(base: int, stored: int) -> Iterator[int]:
 
 
 def make_bot(
-    db: Path, token: str, *, seed: int, cpu_delay: float, stats_every: float = 0
+    db: Path,
+    token: str,
+    *,
+    seed: int,
+    cpu_delay: float,
+    stats_every: float = 0,
+    database_url: str | None = None,
+    shards: tuple[int, str] | None = None,
 ) -> GameBot:
+    """The bot on `db` (or PostgreSQL at `database_url`); with `shards` `(count, "0-1")`, one
+    process of a sharded bot."""
     settings = Settings(
         discord_token=token,
         database_path=db,
+        database_url=database_url,
+        shard_count=None if shards is None else shards[0],
+        shard_ids=None if shards is None else shards[1],  # type: ignore[arg-type]
         cpu_delay_seconds=cpu_delay,
         sync_commands=True,
         **quotas.OFF,  # a few users open many games here (the quotas have their own tests)
     )
-    bot = GameBot(settings)
+    bot = create_bot(settings)
     original = bot.setup_hook
 
     async def setup_hook() -> None:
         await original()
-        stored = bot.store.db.execute("SELECT COUNT(*) FROM games")
-        async with stored as cur:
-            row = await cur.fetchone()
-        source = seeds(seed, int(row[0]) if row else 0)
+        every = ("lobby", "playing", "finished", "abandoned")
+        source = seeds(seed, len(await bot.store.games(statuses=every)))
         bot.lobby.new_seed = lambda: next(source)
         if stats_every > 0:
             _background.add(asyncio.create_task(report_stats(bot, stats_every)))
@@ -212,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-delay", type=float, default=0.0)
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument("--stats-every", type=float, default=0, help="seconds (0: never)")
+    parser.add_argument("--database-url", help="PostgreSQL instead of --db")
+    parser.add_argument("--shard-count", type=int)
+    parser.add_argument("--shard-ids", help="the shards of this process, e.g. 0-1")
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("--token (or DISCORD_TOKEN) is required")
@@ -221,7 +240,13 @@ def main(argv: list[str] | None = None) -> int:
     if hold:
         hold_commits(hold)
     bot = make_bot(
-        args.db, args.token, seed=args.seed, cpu_delay=args.cpu_delay, stats_every=args.stats_every
+        args.db,
+        args.token,
+        seed=args.seed,
+        cpu_delay=args.cpu_delay,
+        stats_every=args.stats_every,
+        database_url=args.database_url,
+        shards=None if args.shard_count is None else (args.shard_count, args.shard_ids),
     )
     bot.run(args.token, log_handler=None)
     return 0

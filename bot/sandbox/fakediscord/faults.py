@@ -295,12 +295,11 @@ class Faults:
         Discord answers any second acknowledgement of it with 40060; for a redelivered
         interaction that is the expected outcome, so :meth:`take_expected_violations` removes
         those double-acknowledgement violations."""
-        sessions = self._fake._live_sessions()
-        if not sessions:
-            raise RuntimeError("no bot is connected to the fake gateway")
+        guild_id = interaction.payload.get("guild_id")
+        session = self._fake._session_for(None if guild_id is None else int(guild_id))
         self.counts["duplicate_interaction"] += 1
         self.redelivered.add(interaction.id)
-        await sessions[-1].dispatch("INTERACTION_CREATE", interaction.payload)
+        await session.dispatch("INTERACTION_CREATE", interaction.payload)
 
     def take_expected_violations(self) -> list[Any]:
         """Remove the 40060 violations of redelivered interactions (and only those)."""

@@ -1,5 +1,11 @@
 """The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME and dispatches.
 
+Sharding follows Discord: IDENTIFY may carry ``shard: [shard_id, shard_count]``; a session then
+receives the events and interactions of the guilds whose ``(guild_id >> 22) % shard_count`` is its
+shard id, and DMs (events without a guild) only on shard 0. A session without ``shard`` receives
+everything. A new IDENTIFY replaces the sessions it overlaps (the same shard, another shard
+count, or an unsharded session), not the other shards' sessions.
+
 Transport compression follows Discord: with ``compress=zlib-stream`` in the URL every
 payload goes through one zlib compressor per connection and is flushed with Z_SYNC_FLUSH
 (so each binary frame ends in ``00 00 ff ff``).
@@ -116,6 +122,21 @@ class GatewaySession:
     @property
     def alive(self) -> bool:
         return self.resumable
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of that guild (None: DMs, shard 0)."""
+        if self.shard is None:
+            return True
+        shard_id, shard_count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (int(guild_id) >> 22) % shard_count == shard_id
+
+    def overlaps(self, other: GatewaySession) -> bool:
+        """Whether the two sessions would receive some of the same events."""
+        if self.shard is None or other.shard is None:
+            return True
+        return self.shard[1] != other.shard[1] or self.shard[0] == other.shard[0]
 
     async def dispatch(
         self, event: str, data: dict[str, Any], on_sent: Callable[[], None] | None = None
@@ -257,16 +278,30 @@ async def _identify(fake: FakeDiscord, conn: GatewayConnection, data: dict[str, 
     for props in ("os", "browser", "device"):
         if props not in (data.get("properties") or {}):
             fake._violation("gateway", f"IDENTIFY properties lack {props!r}")
-    session = GatewaySession(intents, data.get("shard"))
+    shard = data.get("shard")
+    if shard is not None:
+        valid = (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        )
+        if not valid:
+            fake._violation("gateway", f"IDENTIFY with an invalid shard {shard!r:.100}")
+            await conn.close(4010, "Invalid shard.")
+            return
+    session = GatewaySession(intents, shard)
     for old in fake._sessions:
-        old.resumable = False
+        if old.overlaps(session):
+            old.resumable = False
     fake._sessions.append(session)
     session.connection = conn
     conn.session = session
     fake.gateway.identifies += 1
     await session.dispatch("READY", fake._ready_payload(session))
-    for guild_payload in fake._guild_create_payloads():
-        await session.dispatch("GUILD_CREATE", guild_payload)
+    if session.holds(fake.guild.id):
+        for guild_payload in fake._guild_create_payloads():
+            await session.dispatch("GUILD_CREATE", guild_payload)
     fake._touch()
 
 

@@ -1169,7 +1169,7 @@ class RestApi:
         else:
             intent = Intents.DIRECT_MESSAGES
         for session in self._live_sessions():
-            if not session.intents & intent:
+            if not session.intents & intent or not session.holds(msg.guild_id):
                 continue
             event_payload = payload
             hides_content = (

@@ -245,7 +245,9 @@ class FakeDiscord(RestApi):
     by :func:`~bot.sandbox.fakediscord.spec.find_spec_path`; ``response_deadline`` (3 s) and
     ``token_lifetime`` (15 min) are Discord's interaction timings; ``privileged_intents``
     are the intent bits the application may ask for (none by default: IDENTIFY with one is
-    closed with 4014); ``bot_permissions`` are the bot role's permissions.
+    closed with 4014); ``bot_permissions`` are the bot role's permissions;
+    ``guild_shard`` ``(shard_id, shard_count)`` gives the guild an id on that shard (see
+    :mod:`.gateway` for how sessions are sharded).
     """
 
     def __init__(
@@ -262,6 +264,7 @@ class FakeDiscord(RestApi):
         heartbeat_interval: float = 41.25,
         privileged_intents: int = 0,
         bot_permissions: int = Permissions.BOT,
+        guild_shard: tuple[int, int] | None = None,
     ) -> None:
         self.clock = FakeClock()
         self.snowflake = SnowflakeFactory(self.clock)
@@ -306,6 +309,11 @@ class FakeDiscord(RestApi):
         self.bot_user_id = self.application_id
         owner_id = self.snowflake()
         guild_id = self.snowflake()
+        if guild_shard is not None:
+            # Move the id's timestamp a few milliseconds on, to where `(id >> 22) % count` is
+            # the wanted shard.
+            shard_id, shard_count = guild_shard
+            guild_id += ((shard_id - (guild_id >> 22)) % shard_count) << 22
         self.guild = Guild(guild_id, guild_name, guild_locale, owner_id, now)
         roles = [
             Role(guild_id, "@everyone", Permissions.EVERYONE),
@@ -769,7 +777,11 @@ class FakeDiscord(RestApi):
             "relationships": [],
             "private_channels": [],
             "presences": [],
-            "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+            "guilds": (
+                [{"id": str(self.guild.id), "unavailable": True}]
+                if session.holds(self.guild.id)
+                else []
+            ),
             "guild_join_requests": [],
             "geo_ordered_rtc_regions": ["japan", "hongkong", "singapore"],
             "application": {"id": str(self.application_id), "flags": self._application_flags()},
@@ -829,9 +841,21 @@ class FakeDiscord(RestApi):
         intent: int | None = None,
         on_sent: Callable[[], None] | None = None,
     ) -> None:
+        guild_id = data.get("guild_id")
         for session in self._live_sessions():
+            if not session.holds(None if guild_id is None else int(guild_id)):
+                continue
             if intent is None or session.intents & intent:
                 await session.dispatch(event, data, on_sent)
+
+    def _session_for(self, guild_id: int | None) -> GatewaySession:
+        """The newest live session that receives this guild's interactions (None: a DM's)."""
+        sessions = [s for s in self._live_sessions() if s.holds(guild_id)]
+        if not sessions:
+            if not self._live_sessions():
+                raise RuntimeError("no bot is connected to the fake gateway")
+            raise RuntimeError(f"no connected shard receives guild {guild_id}'s events")
+        return sessions[-1]
 
     def _channel_arg(self, channel: Channel | int | None) -> Channel:
         if channel is None:
@@ -885,12 +909,10 @@ class FakeDiscord(RestApi):
         source_message_id: int | None = None,
         message_payload: dict[str, Any] | None = None,
     ) -> Interaction:
-        sessions = self._live_sessions()
-        if not sessions:
-            raise RuntimeError("no bot is connected to the fake gateway")
+        in_guild = channel.guild_id is not None
+        session = self._session_for(self.guild.id if in_guild else None)
         interaction_id = self.snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
-        in_guild = channel.guild_id is not None
         payload: dict[str, Any] = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),
@@ -941,7 +963,7 @@ class FakeDiscord(RestApi):
                 inter.dispatched_at = self.clock.monotonic()
                 loop.call_later(self.response_deadline + 0.05, self._check_deadline, inter)
 
-        await sessions[-1].dispatch("INTERACTION_CREATE", payload, on_sent)
+        await session.dispatch("INTERACTION_CREATE", payload, on_sent)
         self._touch()
         return inter
 

@@ -1,0 +1,143 @@
+"""PostgreSQL storage across processes: migrations applied once, one game's moves serialised by
+the database, every stored move announced, settings changes seen everywhere. Each store here
+stands for one bot process (its own pool of connections)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+
+from bot import pgstore
+from bot.pgstore import PostgresStore
+from bot.store import StaleVersion, migration_files
+from tests.bot.test_store import playing_game
+
+
+@pytest.fixture
+async def stores(postgres_url: str) -> AsyncIterator[Callable[[], PostgresStore]]:
+    """Open stores on one fresh database (`await opened()` for another process's store)."""
+    opened: list[PostgresStore] = []
+
+    async def open_store() -> PostgresStore:
+        store = await PostgresStore.open(postgres_url)
+        opened.append(store)
+        return store
+
+    yield open_store  # type: ignore[misc]
+    for store in opened:
+        await store.close()
+
+
+async def wait_until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def test_both_dialects_have_the_same_numbered_migrations() -> None:
+    assert [(n, name) for n, name, _ in pgstore.migration_files()] == [
+        (n, name) for n, name, _ in migration_files()
+    ]
+
+
+async def test_processes_starting_together_apply_each_migration_once(stores) -> None:
+    first, second = await asyncio.gather(stores(), stores())
+    assert await first.schema_version() == migration_files()[-1][0]
+    async with second.pool.acquire() as conn:
+        rows = await conn.fetch("SELECT number FROM schema_migrations ORDER BY number")
+    assert [r[0] for r in rows] == [n for n, _, _ in migration_files()]
+
+
+async def test_one_version_is_stored_once_across_processes(stores) -> None:
+    """Two processes storing a move of the same game at the same version: the database lets
+    one through and refuses the other, which wrote nothing; repeated over many versions."""
+    first, second = await stores(), await stores()
+    game_id = await playing_game(first)
+    wins = {"first": 0, "second": 0}
+    for version in range(1, 41):
+
+        async def move(store: PostgresStore, name: str, version: int = version) -> None:
+            try:
+                await store.commit_move(
+                    game_id,
+                    version=version,
+                    seat=version % 2,
+                    action=f"{name}{version}",
+                    by_cpu=False,
+                    snapshot={"v": version, "by": name},
+                    deadline=None,
+                )
+            except StaleVersion:
+                return
+            wins[name] += 1
+
+        await asyncio.gather(move(first, "first"), move(second, "second"))
+    assert wins["first"] + wins["second"] == 40
+    actions = await second.actions(game_id)
+    assert [v for v, _, _ in actions] == list(range(1, 41))
+    record = await first.get(game_id)
+    assert record is not None and record.version == 40
+    # The stored snapshot is the one of the process whose action row was stored.
+    assert record.snapshot == {"v": 40, "by": actions[-1][2].removesuffix("40")}
+
+
+async def test_every_process_hears_each_stored_move_and_no_refused_one(stores) -> None:
+    first, second = await stores(), await stores()
+    heard: list[tuple[int, int]] = []
+    second.add_move_listener(lambda game_id, version: heard.append((game_id, version)))
+    game_id = await playing_game(first)
+    await first.commit_move(
+        game_id, version=1, seat=0, action="a", by_cpu=False, snapshot={"v": 1}, deadline=None
+    )
+    with pytest.raises(StaleVersion):
+        await first.commit_move(
+            game_id, version=1, seat=1, action="b", by_cpu=False, snapshot={}, deadline=None
+        )
+    await first.commit_move(
+        game_id,
+        version=2,
+        seat=1,
+        action="c",
+        by_cpu=False,
+        snapshot={"v": 2},
+        deadline=None,
+        result={"scores": [1, 0], "winners": [0]},
+    )
+    await wait_until(lambda: len(heard) >= 2)
+    await asyncio.sleep(0.1)
+    assert heard == [(game_id, 1), (game_id, 2)]
+    assert await second.result(game_id) == {"scores": [1, 0], "winners": [0]}
+
+
+async def test_a_settings_change_reaches_the_other_processes(stores) -> None:
+    first, second = await stores(), await stores()
+    assert await second.user_settings(7) == ("ephemeral", "en")  # now cached by `second`
+    await first.set_user_settings(7, "dm", "ja")
+    await wait_until(lambda: 7 not in second._user_settings)
+    assert await second.user_settings(7) == ("dm", "ja")
+
+
+async def test_a_lost_listening_connection_is_replaced_and_asks_for_a_resync(
+    stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pgstore, "RELISTEN_SECONDS", 0.05)
+    first, second = await stores(), await stores()
+    resyncs: list[int] = []
+    heard: list[tuple[int, int]] = []
+    second.add_resync_listener(lambda: resyncs.append(1))
+    second.add_move_listener(lambda game_id, version: heard.append((game_id, version)))
+    async with first.pool.acquire() as conn:
+        await conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()"
+        )
+    await wait_until(lambda: len(resyncs) >= 1)
+    game_id = await playing_game(first)
+    await first.commit_move(
+        game_id, version=1, seat=0, action="a", by_cpu=False, snapshot={"v": 1}, deadline=None
+    )
+    await wait_until(lambda: (game_id, 1) in heard)

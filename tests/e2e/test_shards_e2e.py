@@ -1,0 +1,141 @@
+"""Two bot processes on four shards sharing one PostgreSQL database, through the fake Discord.
+
+The guild is on shard 3, so its games belong to the process running shards 2–3 (lobby, table,
+CPU turns, publishing); Discord sends DMs to shard 0, so every click on a DM hand is applied by
+the other process. Both processes store moves of the same game; the database keeps them in
+order, and the owner hears of the other's moves (NOTIFY) and keeps the table and hands current.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from bot.pgstore import PostgresStore
+from games import registry
+from tests.e2e.harness import make_bot, start_through_lobby, table_message, wait_until
+from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+
+__all__ = ["fake_discord", "fake_discord_options"]
+
+SHARDS = 4
+GUILD_SHARD = 3
+MOVE = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
+
+
+def controls(message: Message | None, game_id: int, version: int, seat: int) -> dict[str, str]:
+    """`{action: custom_id}` of the move buttons on `message` for `seat` at `version`."""
+    found: dict[str, str] = {}
+    for custom_id in message.custom_ids if message is not None else []:
+        match = MOVE.fullmatch(custom_id)
+        if match and (int(match[1]), int(match[2]), int(match[3])) == (game_id, version, seat):
+            found[match[4]] = custom_id
+    return found
+
+
+def playable(
+    fake: FakeDiscord,
+    user: User,
+    game_id: int,
+    thread_id: int,
+    version: int,
+    seat: int,
+    legal: set[str],
+) -> tuple[str, dict[str, str]] | None:
+    """Where the seat's legal moves at `version` can be clicked: `("dm", …)` on its DM hand if
+    there, else `("table", …)`; None while neither shows them yet."""
+    hand = controls(dm_hand(user, game_id), game_id, version, seat)
+    table = controls(table_message(fake, game_id, thread_id), game_id, version, seat)
+    hand = {a: c for a, c in hand.items() if a in legal}
+    table = {a: c for a, c in table.items() if a in legal}
+    return ("dm", hand) if hand else ("table", table) if table else None
+
+
+def dm_hand(user: User, game_id: int) -> Message | None:
+    hands = [m for m in user.dms() if f"hd:{game_id}:r" in m.custom_ids]
+    return hands[-1] if hands else None
+
+
+@pytest.mark.fake_discord(guild_shard=(GUILD_SHARD, SHARDS))
+async def test_dm_clicks_on_the_other_process_are_applied_once_and_published(
+    fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
+) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    first = make_bot(fake, tmp_path / "a", seed=21, database_url=postgres_url, shards=(4, [0, 1]))
+    owner = make_bot(fake, tmp_path / "b", seed=21, database_url=postgres_url, shards=(4, [2, 3]))
+    observer = await PostgresStore.open(postgres_url)
+    rng = random.Random(4)
+    async with fake.run_bot(first), fake.run_bot(owner):
+        await fake.wait_for(lambda: fake.gateway.identifies == SHARDS, what="four shards")
+        for user in (aoi, ben):
+            await (await user.slash("settings", {"hand": "dm"})).response()
+        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
+        users = {0: aoi, 1: ben}
+        played = {"dm": 0, "table": 0}
+        game = registry.get("kasane")
+        for _ in range(400):
+            record = await observer.get(game_id)
+            assert record is not None
+            if record.status != "playing":
+                break
+            state = game.load(record.snapshot or {})
+            humans = [s for s in state.to_act() if s in users]
+            if not humans:
+                await asyncio.sleep(0.05)  # a CPU's turn
+                continue
+            seat = humans[0]
+            user = users[seat]
+            legal = {a.encode() for a in state.legal_actions(seat)}
+            if dm_hand(user, game_id) is None:
+                table = table_message(fake, game_id, thread_id)
+                await (await user.click(table, f"hd:{game_id}")).response()
+                await wait_until(fake, partial(dm_hand, user, game_id), "the DM hand")
+            choices = partial(playable, fake, user, game_id, thread_id, record.version, seat, legal)
+            where, found = await fake.wait_for(choices, 20, "controls for the player to act")
+            action = rng.choice(sorted(found))
+            message = (
+                dm_hand(user, game_id) if where == "dm" else table_message(fake, game_id, thread_id)
+            )
+            assert message is not None
+            response = await (await user.click(message, found[action])).response()
+            assert response.type in (6, 7), response
+            played[where] += 1
+            version = record.version
+
+            async def stored(version: int = version) -> bool:
+                now = await observer.get(game_id)
+                return now is not None and now.version > version
+
+            for _ in range(200):
+                if await stored():
+                    break
+                await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the game did not end")
+        record = await observer.get(game_id)
+        assert record is not None and record.status == "finished"
+        # Clicks crossed processes: moves from DM hands were applied by the first process.
+        assert played["dm"] >= 3, played
+        # Every stored move replays from the seed to the stored result; none twice, none lost.
+        actions = await observer.actions(game_id)
+        assert [v for v, _, _ in actions] == list(range(1, record.version + 1))
+        replay = game.new(3, seed=record.seed)
+        for _, seat, text in actions:
+            replay.apply(seat, game.Action.decode(text))
+        assert replay.result().model_dump(mode="json") == await observer.result(game_id)
+        # The owner published the end, though the last moves may have been made elsewhere.
+        await wait_until(
+            fake,
+            lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
+            "the final table",
+        )
+        assert first.sessions._live.get(game_id) is None
+    await observer.close()
