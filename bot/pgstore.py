@@ -439,12 +439,14 @@ class PostgresStore:
         deadline: float | None,
         result: dict[str, Any] | None = None,
         status: str = "playing",
+        seats: Sequence[SeatRecord] | None = None,
     ) -> GameRecord:
         """Store the move that turns `version - 1` into `version`, atomically (one statement,
         see the module's docstring), and return the game's record as stored after it. `status`
         is `"finished"` for a game's last move, with its `result`. Raises `StaleVersion`,
         writing nothing, if the stored game is not at `version - 1`, including when another
-        process stored that version first."""
+        process stored that version first. `seats` (the SQLite store's shortcut) is not used:
+        another process may have replaced a seat, so the record is read back whole."""
         try:
             async with self.pool.acquire() as conn:
                 await conn.execute(

@@ -197,7 +197,8 @@ class Quotas:
                 or record.updated_at > time.time() - expiry
             ):
                 return False
-            await self.bot.store.update_game(game_id, status="abandoned")
+            if await self.bot.sessions.abandon(game_id) is None:
+                return False  # started or ended meanwhile
             self.bot.lobby_closed(game_id)
         log.info("lobby %s closed after %g idle minute(s)", game_id, expiry / 60)
         if record.lobby_message_id is None:
