@@ -118,3 +118,25 @@ _drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 async def draw(job: Job) -> Picture:
     """Run a picture job in the drawing thread."""
     return await asyncio.get_running_loop().run_in_executor(_drawing, job)
+
+
+def warm_up() -> None:
+    """Load the font and fill the face and text caches with one table, hand and end of each
+    game in both languages, so the first pictures players see are drawn as fast as the rest
+    (run in the drawing thread at start-up)."""
+    from games import registry
+
+    for game in registry.all():
+        pictures = pictures_for(game.id)
+        state = game.new(game.max_players, seed=0)
+        names = [f"{n + 1}" for n in range(game.max_players)]
+        for lang in ("ja", "en"):
+            for scene in (
+                pictures.table(state.public_view(), names, lang),
+                pictures.hand(state.private_view(0), names, lang),
+            ):
+                encode(scene, paint(scene))
+
+
+async def warm_up_in_background() -> None:
+    await asyncio.get_running_loop().run_in_executor(_drawing, warm_up)

@@ -363,12 +363,20 @@ def paint(scene: Scene) -> Image.Image:
     return image
 
 
-def _colours(scene: Scene) -> tuple[Colour, ...]:
-    """Every colour the scene's items name (for its palette)."""
-    found = {BACKGROUND, PANEL, PANEL_EDGE, INK, MUTED, DARK_INK, GOLD, CARD_BACK}
+#: What the scene's colours are blended with at anti-aliased edges and on faded cards.
+_GROUNDS: tuple[Colour, ...] = (BACKGROUND, PANEL, PANEL_EDGE, INK, DARK_INK)
+
+
+def _colours(scene: Scene) -> tuple[tuple[Colour, Colour], ...]:
+    """The colour pairs whose blends the scene's pixels hold: every colour it names against
+    the backgrounds and inks, and each card's ink against its own face."""
+    found: set[Colour] = {MUTED, GOLD, CARD_BACK}
+    pairs: set[tuple[Colour, Colour]] = set()
     for item in scene.items:
         if isinstance(item, Card):
-            found.update((item.face.fill, item.face.ink, _darker(item.face.fill, 0.45)))
+            edge = _darker(item.face.fill, 0.45)
+            found.update((item.face.fill, item.face.ink, edge))
+            pairs.update(((item.face.fill, item.face.ink), (item.face.fill, edge)))
         elif isinstance(item, Text):
             found.add(item.ink)
         elif isinstance(item, Panel):
@@ -376,19 +384,25 @@ def _colours(scene: Scene) -> tuple[Colour, ...]:
             if item.outline:
                 found.add(item.outline)
         elif isinstance(item, Dot):
-            found.update((item.fill, item.ink, item.outline or _darker(item.fill, 0.4)))
-    return tuple(sorted(found))
+            outline = item.outline or _darker(item.fill, 0.4)
+            found.update((item.fill, item.ink, outline))
+            pairs.update(((item.fill, item.ink), (item.fill, outline)))
+    pairs.update((colour, ground) for colour in found for ground in _GROUNDS)
+    return tuple(sorted(pairs))
 
 
-@functools.lru_cache(maxsize=64)
-def palette(colours: tuple[Colour, ...]) -> Image.Image:
-    """A 256-colour palette for pictures made of `colours`: each colour and its blends with
-    the others (anti-aliased edges, faded cards), reduced by Pillow's octree quantiser. It
-    depends only on the colours, so the same scene always gives the same bytes."""
+@functools.lru_cache(maxsize=512)
+def palette(pairs: tuple[tuple[Colour, Colour], ...]) -> Image.Image:
+    """A 256-colour palette holding each pair's colours and the steps between them, reduced by
+    Pillow's octree quantiser. It depends only on the pairs, so the same scene always gives the
+    same bytes."""
     ramps = [
-        tuple(int(a + (b - a) * step / 6) for a, b in zip(c1, c2, strict=True))
-        for c1 in colours
-        for c2 in colours
+        (
+            a[0] + (b[0] - a[0]) * step // 6,
+            a[1] + (b[1] - a[1]) * step // 6,
+            a[2] + (b[2] - a[2]) * step // 6,
+        )
+        for a, b in pairs
         for step in range(7)
     ]
     swatch = Image.new("RGB", (len(ramps), 1))
@@ -401,6 +415,6 @@ def encode(scene: Scene, image: Image.Image) -> bytes:
     anti-aliased text lose nothing visible, and the file is small and quick to compress."""
     buffer = io.BytesIO()
     image.quantize(palette=palette(_colours(scene)), dither=Image.Dither.NONE).save(
-        buffer, "PNG", compress_level=6
+        buffer, "PNG", compress_level=3
     )
     return buffer.getvalue()
