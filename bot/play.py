@@ -162,9 +162,11 @@ class Play:
             and not self.table.table_is_old(session)
         )
         if clicked_table:
-            await self._update(interaction, **self.table.table_payload(session))
+            await self._update(interaction, **await self.table.table_message(session, edit=True))
         elif on_hand:
-            await self._update(interaction, **self.table.hand_payload(session, seat, lang))
+            await self._update(
+                interaction, **await self.table.hand_message(session, seat, lang, edit=True)
+            )
             await self.table.update_table(session)
         else:
             await self._reply(interaction, t(lang, "move.done"))
@@ -193,7 +195,9 @@ class Play:
             try:
                 await self._update(
                     interaction,
-                    **self.table.hand_payload(session, seat, lang, notice=f"⚠️ {text}"),
+                    **await self.table.hand_message(
+                        session, seat, lang, edit=True, notice=f"⚠️ {text}"
+                    ),
                 )
                 return
             except discord.NotFound:
@@ -213,7 +217,9 @@ class Play:
             await self._reply(interaction, t(lang, "error.not_player"))
             return
         if refresh and _is_hand_message(interaction):
-            await self._update(interaction, **self.table.hand_payload(session, seat, lang))
+            await self._update(
+                interaction, **await self.table.hand_message(session, seat, lang, edit=True)
+            )
             return
         await self._deliver_hand(interaction, session, seat, lang, followup=False)
 
@@ -243,7 +249,7 @@ class Play:
                     await self._reply(interaction, t(lang, "hand.sent_dm"))
                 return
             notice = t(lang, "hand.dm_closed")
-        payload = self.table.hand_payload(session, seat, lang, notice=notice)
+        payload = await self.table.hand_message(session, seat, lang, edit=False, notice=notice)
         if followup or interaction.response.is_done():
             await interaction.followup.send(**payload, ephemeral=True)
         else:

@@ -202,7 +202,7 @@ async def check_final(
     Returns the result and the kinds of the replayed events."""
     await wait_until(
         fake,
-        lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
+        lambda: any("Final scores" in m.text for m in fake.channel_messages(thread_id)),
         "the final message",
     )
     result = await bot.store.result(game_id)
