@@ -3,6 +3,7 @@ drawing in a thread leaves the event loop free.
 
     .venv/bin/python -m benchmarks.pictures            # about a minute
     .venv/bin/python -m benchmarks.pictures --quick
+    .venv/bin/python -m benchmarks.pictures --round-trips   # and 3., a few minutes more
 
 1. Per picture, over seeded random games of every title and player count, in both languages:
    the CPU time of one job (lay out, paint, encode, as the bot runs it) on one thread, p50 / p99
@@ -12,6 +13,8 @@ drawing in a thread leaves the event loop free.
    loop ticks every millisecond; the loop's worst and p99 tick delay show how much of the work
    holds the GIL. And the jobs run on one thread and then on two: a ratio under 1 means Pillow
    let both run at once.
+3. With `--round-trips`: the bot-overhead benchmark (a move's round trip against a trivial
+   click's, `benchmarks/overhead.py`) with pictures on, then with the server's switch off.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+from benchmarks import overhead
 from bot.render.pictures import Picture, pictures_for, warm_up
 from bot.render.pictures.kit import encode, paint
 from games import registry
@@ -200,10 +204,25 @@ def run(quick: bool) -> dict[str, object]:
     return figures
 
 
+def round_trips(quick: bool) -> dict[str, object]:
+    """The bot-overhead benchmark (move vs trivial round trip) with pictures on, then off."""
+    found = {}
+    for pictures in (True, False):
+        print(f"-- move round trips with pictures {'on' if pictures else 'off'}")
+        found["on" if pictures else "off"] = asyncio.run(overhead._run(quick, None, pictures))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    run(parser.parse_args().quick)
+    parser.add_argument(
+        "--round-trips", action="store_true", help="also the move round trips, pictures on/off"
+    )
+    args = parser.parse_args()
+    run(args.quick)
+    if args.round_trips:
+        round_trips(args.quick)
 
 
 if __name__ == "__main__":
