@@ -397,9 +397,11 @@ def compare_with_reference(png: bytes, name: str) -> None:
         else:
             diff = ImageChops.difference(reference, small).convert("L")
             mean = ImageStat.Stat(diff).mean[0]
-            changed = diff.point(lambda v: 255 if v > 48 else 0).histogram()[255]
+            changed = diff.point(lambda v: 255 if v > 32 else 0).histogram()[255]
             share = changed / (small.width * small.height)
-            if mean > 1.0 or share > 0.003:
+            # The same drawing gives the same pixels; the tolerance is for a font rasteriser
+            # of another Pillow release. A changed label on one card is well above it.
+            if mean > 0.5 or share > 0.0005:
                 problem = f"mean difference {mean:.2f}, {share:.2%} of pixels changed"
     if problem:
         small.save(new_path, optimize=True)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.render.pictures.kit import Scene, encode, paint
+from games import registry
 from games.core import Lang, Result
 
 if TYPE_CHECKING:
@@ -124,8 +125,6 @@ def warm_up() -> None:
     """Load the font and fill the face and text caches with one table, hand and end of each
     game in both languages, so the first pictures players see are drawn as fast as the rest
     (run in the drawing thread at start-up)."""
-    from games import registry
-
     for game in registry.all():
         pictures = pictures_for(game.id)
         state = game.new(game.max_players, seed=0)

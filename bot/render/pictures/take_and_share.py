@@ -82,8 +82,9 @@ _t = Texts(
 )
 
 
-def face(suit: int, number: int) -> Face:
-    return Face(SUIT_FILL[suit], SUIT_INK[suit], str(number), SUITS[suit]["ja"])
+def face(suit: int, number: int, lang: Lang) -> Face:
+    """A card: its number, and its suit's name in the corner (colour-blind players read it)."""
+    return Face(SUIT_FILL[suit], SUIT_INK[suit], str(number), _suit(suit, lang))
 
 
 def _suit(suit: int, lang: Lang) -> str:
@@ -138,9 +139,8 @@ class TakeAndSharePictures:
         slot_w = (WIDTH - 2 * MARGIN) // max(1, view.players)
         for i, played in enumerate(view.trick):
             x = MARGIN + i * slot_w + (slot_w - CARD_W) // 2
-            scene.add(
-                Card(f"trick.{i}", Box(x, y, CARD_W, CARD_H), face(played.suit, played.number))
-            )
+            card = face(played.suit, played.number, lang)
+            scene.add(Card(f"trick.{i}", Box(x, y, CARD_W, CARD_H), card))
             scene.text(
                 f"trick.{i}.seat",
                 x + CARD_W // 2,
@@ -162,7 +162,7 @@ class TakeAndSharePictures:
         boxes = row_boxes(MARGIN, y, len(shares), SMALL_W, SMALL_H)
         for i, ((suit, number), box) in enumerate(zip(shares, boxes, strict=True)):
             mark = "pick" if view.phase == "share" and i == 0 else ""
-            scene.add(Card(f"share.{i}", box, face(suit, number), mark))
+            scene.add(Card(f"share.{i}", box, face(suit, number, lang), mark))
         if not shares:
             scene.text("share.empty", MARGIN, y, _t(lang, "none"), BODY, MUTED)
         y += SMALL_H + 2 * GAP
@@ -213,13 +213,13 @@ class TakeAndSharePictures:
             boxes = row_boxes(MARGIN, y, len(line), CARD_W, CARD_H, 10)
             for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
                 mark = "pick" if card in playable else ("dim" if view.my_turn else "")
-                scene.add(Card(f"hand.{start + i}", box, face(*card), mark))
+                scene.add(Card(f"hand.{start + i}", box, face(*card, lang), mark))
             y += CARD_H + 2 * GAP
         scene.text("received.title", MARGIN, y, _t(lang, "your_received"), SMALL, MUTED)
         y += SMALL + GAP
         boxes = fan_boxes(MARGIN, y, len(view.received), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN)
         for i, (card, box) in enumerate(zip(view.received, boxes, strict=True)):
-            scene.add(Card(f"received.{i}", box, face(*card)))
+            scene.add(Card(f"received.{i}", box, face(*card, lang)))
         if not view.received:
             scene.text("received.empty", MARGIN, y, _t(lang, "none"), BODY, MUTED)
         scene.height = y + SMALL_H + MARGIN
