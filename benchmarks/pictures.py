@@ -11,8 +11,9 @@ drawing in a thread leaves the event loop free.
    a running bot after its start-up warm-up (`pictures.warm_up`, timed apart).
 2. The drawing thread and the event loop: the same jobs run in the drawing thread while the
    loop ticks every millisecond; the loop's worst and p99 tick delay show how much of the work
-   holds the GIL. And the jobs run on one thread and then on two: a ratio under 1 means Pillow
-   let both run at once.
+   holds the GIL (against the same loop with nothing drawing). And the jobs run on one thread
+   and then on two: a ratio under 1 means Pillow let both run at once (the bot itself draws in
+   one thread: FreeType faces are not shared between threads).
 3. With `--round-trips`: the bot-overhead benchmark (a move's round trip against a trivial
    click's, `benchmarks/overhead.py`) with pictures on, then with the server's switch off.
 """
@@ -167,6 +168,18 @@ async def loop_delay_while_drawing(all_jobs: list[Job]) -> tuple[float, float, f
     return percentile(delays, 0.99), max(delays), wall
 
 
+async def loop_delay_idle(seconds: float) -> tuple[float, float]:
+    """The loop's p99 and worst tick delay (ms) with nothing drawing: the machine's own noise,
+    to read the figures above against."""
+    delays: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        before = time.perf_counter()
+        await asyncio.sleep(0.001)
+        delays.append((time.perf_counter() - before) * 1000 - 1.0)
+    return percentile(delays, 0.99), max(delays)
+
+
 def threads_ratio(all_jobs: list[Job]) -> tuple[float, float]:
     """Wall time of the jobs on one thread, and on two threads sharing them."""
     started = time.perf_counter()
@@ -191,16 +204,25 @@ def run(quick: bool) -> dict[str, object]:
     figures: dict[str, object] = {"cold_ms": cold, "kinds": per_picture(found)}
     sample = [job for entries in found.values() for _, job in entries][:: 4 if quick else 2]
     p99, worst, wall = asyncio.run(loop_delay_while_drawing(sample))
+    idle_p99, idle_worst = asyncio.run(loop_delay_idle(wall))
     print(
         f"event loop while the drawing thread draws {len(sample)} pictures ({wall:.1f} s): "
-        f"tick delay p99 {p99:.1f} ms, worst {worst:.1f} ms"
+        f"tick delay p99 {p99:.1f} ms, worst {worst:.1f} ms; with nothing drawing for as long: "
+        f"p99 {idle_p99:.1f} ms, worst {idle_worst:.1f} ms"
     )
     one, two = threads_ratio(sample)
     print(
         f"the same pictures on one thread {one:.2f} s, on two threads {two:.2f} s "
         f"(ratio {two / one:.2f}; 0.5 would be fully parallel, 1.0 fully serialised)"
     )
-    figures.update({"loop_p99_ms": p99, "loop_worst_ms": worst, "two_threads_ratio": two / one})
+    figures.update(
+        {
+            "loop_p99_ms": p99,
+            "loop_worst_ms": worst,
+            "idle_p99_ms": idle_p99,
+            "two_threads_ratio": two / one,
+        }
+    )
     return figures
 
 
