@@ -366,6 +366,8 @@ def test_seat_names_are_printable_and_mark_cpu_players() -> None:
     names = seat_names(ctx)
     assert names[0] == "evil name"
     assert names[1] == "CPU Ben"
+    ctx.record.seats[2].user_id, ctx.record.seats[2].name = None, "CPU 2"
+    assert seat_names(ctx)[2] == "CPU 2"
 
 
 # -- reference images --------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.render.base import RenderContext
 from bot.render.pictures import table_job
+from bot.render.pictures.kit import WIDTH
 from tests.bot.test_renderers import PublicOnly
 from tests.e2e.harness import custom_id, make_bot, table_message, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
@@ -50,7 +51,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
                 return None
             (attachment,) = table.attachments
             assert attachment["filename"] == "table.png" and image["url"] == attachment["url"]
-            assert image["width"] == 720 and attachment["content_type"] == "image/png"
+            assert image["width"] == WIDTH and attachment["content_type"] == "image/png"
             return fake.attachment_bytes(attachment["id"])
 
         def public_picture() -> bytes:
@@ -70,7 +71,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         (attachment,) = hand.attachments
         assert attachment["filename"] == "hand.png"
         assert hand.embeds[0]["image"]["url"] == attachment["url"]
-        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == 720
+        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
 
         # No hand picture was ever posted where others could see it.
         for message in fake.public_messages():
@@ -109,7 +110,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         (attachment,) = message.attachments
         assert attachment["filename"] == "final.png"
         assert message.embeds[0]["image"]["url"] == attachment["url"]
-        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == 720
+        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
 
         # No hand picture was ever posted where others could see it.
         for message in fake.public_messages():

@@ -80,7 +80,7 @@ def seat_names(ctx: RenderContext) -> list[str]:
     names = []
     for info in ctx.record.seats:
         name = "".join(ch if ch.isprintable() else " " for ch in info.name).strip() or "?"
-        names.append(f"CPU {name}" if info.is_cpu else name)
+        names.append(f"CPU {name}" if info.is_cpu and "CPU" not in name else name)
     return names
 
 

@@ -132,7 +132,7 @@ class GogyoPictures:
             scene.add(Card("discard.top", box, face(view.discard_top)))
         y += CARD_H + 2 * GAP
         height = BODY + SMALL_H + SMALL + 4 * GAP
-        boxes = seat_boxes(y, len(view.players), height)
+        boxes = seat_boxes(y, len(view.players), height, columns=1)
         for player, box in zip(view.players, boxes, strict=True):
             seat = player.seat
             scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))

@@ -185,7 +185,7 @@ def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
     for slot in view.slots:
         by_yaku.setdefault(slot.yaku, []).append(slot)
     line = 34
-    name_w = 250 if lang == "en" else 130
+    name_w = 170 if lang == "en" else 120
     for yaku in YAKU_ORDER:
         slots = by_yaku.get(yaku, [])
         if not slots:
@@ -201,7 +201,7 @@ def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
             else:
                 scene.add(Dot(tag, Box(x, y, 28, 28), GOLD, label=str(slot.count)))
                 scene.text(f"{tag}.points", x + 32, y + 2, str(slot.points), SMALL, INK, width=40)
-            x += 76
+            x += 54
         y += line
     return y + GAP
 

@@ -19,9 +19,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int]
 
-#: Canvas width in pixels: Discord shows embed images about 400 px wide on a phone and 520 px
-#: on a desktop, so pictures are drawn at this width and text sizes are chosen to read there.
-WIDTH = 720
+#: Canvas width in pixels. Discord shows an embed's image about 300–350 px wide on a phone
+#: (520 px at most on a desktop): at this width the smallest text (`SMALL`) still reads at
+#: 13 px there.
+WIDTH = 480
 MARGIN = 16
 GAP = 8
 

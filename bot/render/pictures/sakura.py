@@ -197,7 +197,7 @@ class SakuraPictures:
             scene.add(Card(f"cards.{i}", box, Face(BLOSSOM, DARK_INK, name, "", sub), mark))
         y += 84 + 3 * GAP
         height = BODY + DOT + 3 * GAP + 6
-        boxes = seat_boxes(y, view.players, height)
+        boxes = seat_boxes(y, view.players, height, columns=1)
         for seat_view, box in zip(view.seats, boxes, strict=True):
             seat = seat_view.seat
             scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))

@@ -23,6 +23,7 @@ from bot.render.pictures.kit import (
     Scene,
     below,
     fan_boxes,
+    per_row,
     row_boxes,
     seat_boxes,
 )
@@ -207,7 +208,7 @@ class TakeAndSharePictures:
         scene.text("hand.title", MARGIN, y, _t(lang, "your_hand"), BODY)
         y += BODY + 2 * GAP
         playable = set(view.playable)
-        per_line = 9
+        per_line = per_row(WIDTH - 2 * MARGIN, CARD_W, 10)
         for start in range(0, max(1, len(view.hand)), per_line):
             line = view.hand[start : start + per_line]
             boxes = row_boxes(MARGIN, y, len(line), CARD_W, CARD_H, 10)
@@ -231,7 +232,7 @@ class TakeAndSharePictures:
         scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
         y += LARGE + 2 * GAP
         order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
-        line_h = 34
+        line_h = SMALL + 28 + 2 * GAP
         for seat in order:
             height = BODY + 2 * GAP + len(view.games) * line_h + GAP
             winner = seat in result.winners
@@ -267,19 +268,19 @@ class TakeAndSharePictures:
                 scene.text(
                     tag,
                     MARGIN + GAP,
-                    row_y + 2,
-                    f"{_t(lang, 'game', n=game.number)}  {game.scores[seat]}",
+                    row_y,
+                    f"{_t(lang, 'game', n=game.number)}: {_t(lang, 'points', n=game.scores[seat])}",
                     SMALL,
                     MUTED,
-                    width=170,
                 )
+                dot_y = row_y + SMALL + GAP
                 for suit, points in enumerate(game.suit_points[seat]):
-                    x = MARGIN + 190 + suit * 78
+                    x = MARGIN + GAP + suit * 70
                     count = sum(1 for s, _ in game.received[seat] if s == suit)
                     scene.add(
                         Dot(
                             f"{tag}.suit{suit}",
-                            Box(x, row_y, 28, 28),
+                            Box(x, dot_y, 28, 28),
                             SUIT_FILL[suit],
                             outline=GOLD if points else None,
                             label=str(count),
@@ -289,7 +290,7 @@ class TakeAndSharePictures:
                     scene.text(
                         f"{tag}.suit{suit}.points",
                         x + 32,
-                        row_y + 2,
+                        dot_y + 2,
                         f"+{points}" if points else "·",
                         SMALL,
                         GOLD if points else MUTED,
