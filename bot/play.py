@@ -161,13 +161,18 @@ class Play:
             and interaction.message.id == record.table_message_id
             and not self.table.table_is_old(session)
         )
+        # The answer is the text at once; the new picture follows in an edit.
         if clicked_table:
-            await self._update(interaction, **await self.table.table_message(session, edit=True))
+            await self._update(interaction, **await self.table.table_answer(session))
+            if await self.table.pictures_on(session):
+                await self.table.update_table(session)
         elif on_hand:
-            await self._update(
-                interaction, **await self.table.hand_message(session, seat, lang, edit=True)
-            )
+            await self._update(interaction, **await self.table.hand_answer(session, seat, lang))
             await self.table.update_table(session)
+            if await self.table.pictures_on(session, interaction.user.id):
+                await interaction.edit_original_response(
+                    **await self.table.hand_message(session, seat, lang, edit=True)
+                )
         else:
             await self._reply(interaction, t(lang, "move.done"))
             await self.table.update_table(session)

@@ -134,6 +134,31 @@ class Table:
             payload["files"] = files
         return payload
 
+    async def _keeping_picture(
+        self, session: Session, payload: dict[str, Any], filename: str, user_id: int | None = None
+    ) -> dict[str, Any]:
+        """`payload` as a click's quick answer: its text now, the message's current picture
+        kept (the embed points at the file already attached); the caller then sends the new
+        picture with an edit, so the answer never waits for a drawing. With pictures off, an
+        old picture is removed."""
+        if payload["embeds"] and await self.pictures_on(session, user_id):
+            payload["embeds"][0].set_image(url=f"attachment://{filename}")
+        else:
+            payload["attachments"] = []
+        return payload
+
+    async def table_answer(self, session: Session) -> dict[str, Any]:
+        """The table as a click's own answer (see `_keeping_picture`)."""
+        return await self._keeping_picture(
+            session, self.table_payload(session), pictures.TABLE_FILE
+        )
+
+    async def hand_answer(self, session: Session, seat: int, lang: Lang) -> dict[str, Any]:
+        """A hand as a click's own answer (see `_keeping_picture`)."""
+        user_id = session.record.seats[seat].user_id
+        payload = self.hand_payload(session, seat, lang)
+        return await self._keeping_picture(session, payload, pictures.HAND_FILE, user_id)
+
     async def table_message(self, session: Session, *, edit: bool) -> dict[str, Any]:
         """`table_payload` with the table's picture (from the public view only)."""
         job = pictures.table_job(self.context(session))

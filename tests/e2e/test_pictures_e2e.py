@@ -65,6 +65,11 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         await human_turn(fake, bot, users, game_id, thread_id)
         await wait_until(fake, lambda: table_bytes() == public_picture(), "the new table picture")
         assert table_bytes() != first
+        # The click was answered with the text at once; its picture followed in an edit.
+        callback = "/interactions/{interaction_id}/{interaction_token}/callback"
+        assert fake.requests_to("POST", callback)[-1].files == []
+        edit = "/channels/{channel_id}/messages/{message_id}"
+        assert fake.requests_to("PATCH", edit)[-1].files == ["table.png"]
 
         # A hand comes with its own picture, for its player only.
         hand = await show_hand(fake, people[0], game_id, thread_id)
