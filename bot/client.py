@@ -17,7 +17,6 @@ from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
 from bot.play import Play
-from bot.render import pictures
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.store import Store
@@ -96,9 +95,6 @@ class GameBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        # Every game's card faces and texts are drawn once in the drawing thread, so the first
-        # pictures players see are as quick as the rest.
-        self._warming = asyncio.create_task(pictures.warm_up_in_background(), name="pictures")
         # Games in play are restored in the background: loading thousands of them (each one's
         # log replayed) before connecting kept every click waiting, and a click on a game not
         # restored yet loads that game on the spot.

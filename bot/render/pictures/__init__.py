@@ -122,9 +122,10 @@ async def draw(job: Job) -> Picture:
 
 
 def warm_up() -> None:
-    """Load the font and fill the face and text caches with one table, hand and end of each
-    game in both languages, so the first pictures players see are drawn as fast as the rest
-    (run in the drawing thread at start-up)."""
+    """Load the font and fill the face and text caches with a table and a hand of each game in
+    both languages: what the first pictures of a running bot do as they are drawn (the bot
+    does not run this at start-up, where it would hold the drawing thread while clicks after a
+    restart need it; the picture benchmark runs it to time the steady state apart)."""
     for game in registry.all():
         pictures = pictures_for(game.id)
         state = game.new(game.max_players, seed=0)
@@ -135,7 +136,3 @@ def warm_up() -> None:
                 pictures.hand(state.private_view(0), names, lang),
             ):
                 encode(scene, paint(scene))
-
-
-async def warm_up_in_background() -> None:
-    await asyncio.get_running_loop().run_in_executor(_drawing, warm_up)
