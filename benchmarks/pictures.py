@@ -8,7 +8,7 @@ drawing in a thread leaves the event loop free.
 1. Per picture, over seeded random games of every title and player count, in both languages:
    the CPU time of one job (lay out, paint, encode, as the bot runs it) on one thread, p50 / p99
    / max per kind, and the largest file. Card faces and texts are cached across pictures, as in
-   a running bot after its start-up warm-up (`pictures.warm_up`, timed apart).
+   a running bot once it has drawn each game (`pictures.warm_up` fills them first; timed apart).
 2. The drawing thread and the event loop: the same jobs run in the drawing thread while the
    loop ticks every millisecond; the loop's worst and p99 tick delay show how much of the work
    holds the GIL (against the same loop with nothing drawing). And the jobs run on one thread
@@ -199,7 +199,7 @@ def run(quick: bool) -> dict[str, object]:
     started = time.perf_counter()
     warm_up()
     cold = (time.perf_counter() - started) * 1000
-    print(f"warm-up at start-up (font, a table and a hand per game and language): {cold:.0f} ms")
+    print(f"warm-up (font, a table and a hand per game and language, cold): {cold:.0f} ms")
     found = jobs(1 if quick else 3, 6 if quick else 2)
     figures: dict[str, object] = {"cold_ms": cold, "kinds": per_picture(found)}
     sample = [job for entries in found.values() for _, job in entries][:: 4 if quick else 2]
