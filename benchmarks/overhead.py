@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.driver import BotProcess, Player, TimedFake, pct, titles
+from bot.store import Store
 
 #: Target: a move's round trip at most this many times the trivial one, at p50 and at p99.
 RATIO_TARGET = 2.0
@@ -31,7 +32,7 @@ async def settle(fake: TimedFake, quiet: float = 0.03) -> None:
         await asyncio.sleep(quiet)
 
 
-async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
+async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict[str, object]:
     rng = random.Random(2)
     samples: dict[str, list[float]] = {"trivial": [], "move": [], "hand move": [], "hand": []}
     per_title: dict[str, list[float]] = {}
@@ -40,6 +41,10 @@ async def _run(quick: bool, profile: Path | None) -> dict[str, object]:
         async with TimedFake() as fake:
             users = [fake.add_user(f"Player{i}", locale="en-US") for i in range(4)]
             bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile)
+            if not pictures:  # the server's switch, set before the bot starts
+                store = await Store.open(bot.db)
+                await store.set_guild_pictures(fake.guild.id, False)
+                await store.close()
             await bot.start()
             try:
                 for title in titles():

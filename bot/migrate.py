@@ -64,7 +64,8 @@ TABLES: dict[str, tuple[list[str], list[str]]] = {
         ["game_id"],
     ),
     "hand_messages": (["game_id", "seat", "channel_id", "message_id"], ["game_id", "seat"]),
-    "user_settings": (["user_id", "hand_delivery", "language"], ["user_id"]),
+    "user_settings": (["user_id", "hand_delivery", "language", "pictures"], ["user_id"]),
+    "guild_settings": (["guild_id", "pictures"], ["guild_id"]),
 }
 
 #: Columns PostgreSQL keeps as DOUBLE PRECISION or BOOLEAN where SQLite may hold an int.
@@ -174,17 +175,20 @@ async def verify(data: dict[str, list[tuple[Any, ...]]], target: PostgresStore) 
     """Compare the copy with the rows read from SQLite, and replay every game's log."""
     report = Report()
     game_ids = [row[0] for row in data["games"]]
-    user_ids = [row[0] for row in data["user_settings"]]
+    #: Tables keyed by something else than a game: their own keys, as read from SQLite.
+    own_keys = {
+        table: [row[0] for row in data[table]] for table in ("user_settings", "guild_settings")
+    }
     async with target.pool.acquire() as conn:
         for table, (columns, key) in TABLES.items():
-            where = (
-                "user_id = ANY($1::bigint[])"
-                if table == "user_settings"
-                else (f"{'id' if table == 'games' else 'game_id'} = ANY($1::bigint[])")
-            )
+            if table in own_keys:
+                where, ids = f"{key[0]} = ANY($1::bigint[])", own_keys[table]
+            else:
+                where = f"{'id' if table == 'games' else 'game_id'} = ANY($1::bigint[])"
+                ids = game_ids
             copied = await conn.fetch(
                 f"SELECT {', '.join(columns)} FROM {table} WHERE {where} ORDER BY {', '.join(key)}",
-                user_ids if table == "user_settings" else game_ids,
+                ids,
             )
             if [tuple(row) for row in copied] != data[table]:
                 differing = len(set(map(tuple, copied)) ^ set(data[table]))

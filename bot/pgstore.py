@@ -557,6 +557,41 @@ class PostgresStore:
             await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
         self._user_settings[user_id] = (delivery, language)
 
+    async def guild_pictures(self, guild_id: int) -> bool:
+        """Whether a server shows pictures (tables, hands, the end); on by default. Read each
+        time: another process may have switched it."""
+        async with self.pool.acquire() as conn:
+            row = await conn.fetchval(
+                "SELECT pictures FROM guild_settings WHERE guild_id = $1", guild_id
+            )
+        return True if row is None else bool(row)
+
+    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, pictures) VALUES ($1, $2) "
+                "ON CONFLICT (guild_id) DO UPDATE SET pictures = excluded.pictures",
+                guild_id,
+                int(on),
+            )
+
+    async def user_pictures(self, user_id: int) -> bool:
+        """Whether a player's own hand is shown with a picture; on by default."""
+        async with self.pool.acquire() as conn:
+            row = await conn.fetchval(
+                "SELECT pictures FROM user_settings WHERE user_id = $1", user_id
+            )
+        return True if row is None else bool(row)
+
+    async def set_user_pictures(self, user_id: int, on: bool) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, pictures) VALUES ($1, $2) "
+                "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
+                user_id,
+                int(on),
+            )
+
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         async with self.pool.acquire() as conn:
             row = await conn.fetchrow(

@@ -161,13 +161,19 @@ class Play:
         on_hand: bool,
     ) -> bool:
         """Answer the click with its own update (type 7, or an edit after a deferral) under the
-        game's lock; True when that update put the move on the table message."""
+        game's lock; True when that update put the move on the table message. With pictures
+        on, a table's answer keeps the message's current picture (its text is the new state)
+        and the publisher then edits in the new picture, so the answer never waits for a
+        drawing; a hand's answer carries its own new picture (small, drawn in the drawing
+        thread), so no hand shows an old picture beside a new text."""
         message_id = interaction.message.id if interaction.message is not None else None
         if not on_hand and self.table.shows_table(session, message_id):
-            await self._update(interaction, **self.table.table_payload(session))
-            return True
+            await self._update(interaction, **await self.table.table_answer(session))
+            return not await self.table.pictures_on(session)
         if on_hand:
-            await self._update(interaction, **self.table.hand_payload(session, seat, lang))
+            await self._update(
+                interaction, **await self.table.hand_message(session, seat, lang, edit=True)
+            )
         else:
             await self._reply(interaction, t(lang, "move.done"))
         return False
@@ -187,7 +193,9 @@ class Play:
             try:
                 await self._update(
                     interaction,
-                    **self.table.hand_payload(session, seat, lang, notice=f"⚠️ {text}"),
+                    **await self.table.hand_message(
+                        session, seat, lang, edit=True, notice=f"⚠️ {text}"
+                    ),
                 )
                 return
             except discord.NotFound:
@@ -207,7 +215,9 @@ class Play:
             await self._reply(interaction, t(lang, "error.not_player"))
             return
         if refresh and _is_hand_message(interaction):
-            await self._update(interaction, **self.table.hand_payload(session, seat, lang))
+            await self._update(
+                interaction, **await self.table.hand_message(session, seat, lang, edit=True)
+            )
             return
         await self._deliver_hand(interaction, session, seat, lang, followup=False)
 
@@ -237,7 +247,7 @@ class Play:
                     await self._reply(interaction, t(lang, "hand.sent_dm"))
                 return
             notice = t(lang, "hand.dm_closed")
-        payload = self.table.hand_payload(session, seat, lang, notice=notice)
+        payload = await self.table.hand_message(session, seat, lang, edit=False, notice=notice)
         if followup or interaction.response.is_done():
             await interaction.followup.send(**payload, ephemeral=True)
         else:

@@ -207,6 +207,9 @@ class Store:
         #: Users' settings as read or written: only `set_user_settings` changes them, and every
         #: move asks for those of each player (DM hands), so they are read once.
         self._user_settings: dict[int, tuple[str, str]] = {}
+        #: Picture switches (`guild_pictures`, `user_pictures`), read once, like the above.
+        self._guild_pictures: dict[int, bool] = {}
+        self._user_pictures: dict[int, bool] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -651,6 +654,42 @@ class Store:
             (user_id, delivery, language),
         )
         self._user_settings[user_id] = (delivery, language)
+
+    async def _flag(self, sql: str, key: int, cache: dict[int, bool]) -> bool:
+        known = cache.get(key)
+        if known is not None:
+            return known
+        async with self.db.execute(sql, (key,)) as cur:
+            row = await cur.fetchone()
+        return cache.setdefault(key, bool(row[0]) if row else True)
+
+    async def guild_pictures(self, guild_id: int) -> bool:
+        """Whether a server shows pictures (tables, hands, the end); on by default."""
+        return await self._flag(
+            "SELECT pictures FROM guild_settings WHERE guild_id = ?", guild_id, self._guild_pictures
+        )
+
+    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, pictures) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET pictures = excluded.pictures",
+            (guild_id, int(on)),
+        )
+        self._guild_pictures[guild_id] = on
+
+    async def user_pictures(self, user_id: int) -> bool:
+        """Whether a player's own hand is shown with a picture; on by default."""
+        return await self._flag(
+            "SELECT pictures FROM user_settings WHERE user_id = ?", user_id, self._user_pictures
+        )
+
+    async def set_user_pictures(self, user_id: int, on: bool) -> None:
+        await self._write(
+            "INSERT INTO user_settings (user_id, pictures) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
+            (user_id, int(on)),
+        )
+        self._user_pictures[user_id] = on
 
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         async with self.db.execute(

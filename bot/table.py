@@ -25,7 +25,7 @@ import discord
 
 from bot.components import ShowHand, build_view
 from bot.i18n import t
-from bot.render import renderer_for
+from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.store import STORAGE_ERRORS
 from games.core import Lang
@@ -142,6 +142,86 @@ class Table:
 
     def acts_on_table(self, session: Session, seat: int) -> bool:
         return renderer_for(session.record.game).acts_on_table(self.context(session), seat)
+
+    # -- pictures ---------------------------------------------------------------------------
+
+    async def pictures_on(self, session: Session, user_id: int | None = None) -> bool:
+        """Whether the game's server shows pictures (and, for a hand, whether its player
+        wants them)."""
+        store = self.bot.store
+        if not await store.guild_pictures(session.record.guild_id):
+            return False
+        return user_id is None or await store.user_pictures(user_id)
+
+    async def _with_picture(
+        self,
+        session: Session,
+        payload: dict[str, Any],
+        job: pictures.Job,
+        *,
+        edit: bool,
+        user_id: int | None = None,
+    ) -> dict[str, Any]:
+        """`payload` with its picture drawn (off the event loop) and shown as the first
+        embed's image. An `edit` payload replaces the message's files, so a message whose
+        pictures were switched off loses its old one."""
+        files: list[discord.File] = []
+        if payload["embeds"] and await self.pictures_on(session, user_id):
+            picture = await pictures.draw(job)
+            payload["embeds"][0].set_image(url=picture.url)
+            files.append(picture.file())
+        if edit:
+            payload["attachments"] = files
+        elif files:
+            payload["files"] = files
+        return payload
+
+    async def _keeping_picture(
+        self, session: Session, payload: dict[str, Any], filename: str, user_id: int | None = None
+    ) -> dict[str, Any]:
+        """`payload` as a click's quick answer: its text now, the message's current picture
+        kept (the embed points at the file already attached); the caller then sends the new
+        picture with an edit, so the answer never waits for a drawing. With pictures off, an
+        old picture is removed."""
+        if payload["embeds"] and await self.pictures_on(session, user_id):
+            payload["embeds"][0].set_image(url=f"attachment://{filename}")
+        else:
+            payload["attachments"] = []
+        return payload
+
+    async def table_answer(self, session: Session) -> dict[str, Any]:
+        """The table as a click's own answer (see `_keeping_picture`)."""
+        return await self._keeping_picture(
+            session, self.table_payload(session), pictures.TABLE_FILE
+        )
+
+    async def hand_answer(self, session: Session, seat: int, lang: Lang) -> dict[str, Any]:
+        """A hand as a click's own answer (see `_keeping_picture`)."""
+        user_id = session.record.seats[seat].user_id
+        payload = self.hand_payload(session, seat, lang)
+        return await self._keeping_picture(session, payload, pictures.HAND_FILE, user_id)
+
+    async def table_message(self, session: Session, *, edit: bool) -> dict[str, Any]:
+        """`table_payload` with the table's picture (from the public view only)."""
+        job = pictures.table_job(self.context(session))
+        return await self._with_picture(session, self.table_payload(session), job, edit=edit)
+
+    async def hand_message(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        *,
+        edit: bool,
+        notice: str | None = None,
+    ) -> dict[str, Any]:
+        """`hand_payload` with the hand's picture, unless its player switched them off."""
+        job = pictures.hand_job(self.context(session, lang), seat)
+        payload = self.hand_payload(session, seat, lang, notice)
+        user_id = session.record.seats[seat].user_id
+        return await self._with_picture(session, payload, job, edit=edit, user_id=user_id)
+
+    # -- the table message ------------------------------------------------------------------
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -281,7 +361,7 @@ class Table:
             )
             feed.editing = True
             try:
-                await message.edit(**self.table_payload(session))
+                await message.edit(**await self.table_message(session, edit=True))
             except discord.NotFound:
                 await self._post_table(feed)
             finally:
@@ -298,7 +378,7 @@ class Table:
         feed.editing = True
         try:
             message = await self._channel(record.play_channel_id).send(
-                **self.table_payload(session), allowed_mentions=NO_MENTIONS
+                **await self.table_message(session, edit=False), allowed_mentions=NO_MENTIONS
             )
         finally:
             feed.editing = False
@@ -423,9 +503,11 @@ class Table:
         """Post the final breakdown; only then is the end published (a stop before this is
         caught up after the restart)."""
         session = feed.session
-        embeds = renderer_for(session.record.game).final(self.context(session))
+        ctx = self.context(session)
+        payload = {"embeds": renderer_for(session.record.game).final(ctx)}
+        payload = await self._with_picture(session, payload, pictures.final_job(ctx), edit=False)
         await self._channel(session.record.play_channel_id).send(
-            embeds=embeds, allowed_mentions=NO_MENTIONS
+            **payload, allowed_mentions=NO_MENTIONS
         )
         await self.bot.store.update_game(session.id, end_published=1)
         session.record.end_published = True
@@ -456,7 +538,8 @@ class Table:
                 return True
             channel_id, message_id = stored
             try:
-                await self._channel(channel_id).get_partial_message(message_id).edit(**payload)
+                edit = await self.hand_message(session, seat, lang, edit=True)
+                await self._channel(channel_id).get_partial_message(message_id).edit(**edit)
                 self._dm_shown[(session.id, seat)] = shown
                 return True
             except discord.NotFound:
@@ -466,7 +549,7 @@ class Table:
                 return False
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
-            message = await channel.send(**payload)
+            message = await channel.send(**await self.hand_message(session, seat, lang, edit=False))
         except discord.HTTPException as exc:
             log.info("DMs closed for a player of game %s: %s", session.id, exc.code)
             return False

@@ -1,4 +1,4 @@
-"""`/game list|abandon|replace` and `/settings`."""
+"""`/game list|abandon|replace|pictures` and `/settings`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,13 @@ from games import registry
 
 if TYPE_CHECKING:
     from bot.client import GameBot
+
+
+#: The two answers of a picture switch.
+ON_OFF = [
+    app_commands.Choice(name=ls("Shown", "choice.pictures.on"), value="on"),
+    app_commands.Choice(name=ls("Not shown", "choice.pictures.off"), value="off"),
+]
 
 
 def _can_manage(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
@@ -173,11 +180,32 @@ class AdminCog(commands.Cog):
             interaction, t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1)
         )
 
+    @game.command(
+        name=ls("pictures", "cmd.game.pictures"),
+        description=ls("Pictures of tables and hands in this server", "cmd.game.pictures.desc"),
+    )
+    @app_commands.rename(shown=ls("shown", "opt.shown"))
+    @app_commands.describe(shown=ls("Show pictures or not", "opt.shown.desc"))
+    @app_commands.choices(shown=ON_OFF)
+    async def pictures(
+        self, interaction: discord.Interaction[Any], shown: app_commands.Choice[str]
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        perms = interaction.permissions
+        if interaction.guild_id is None or not (perms and perms.manage_guild):
+            await interaction.response.send_message(t(lang, "error.manage_only"), ephemeral=True)
+            return
+        await self.bot.store.set_guild_pictures(interaction.guild_id, shown.value == "on")
+        await _answer(interaction, t(lang, f"settings.server_pictures.{shown.value}"))
+
     @app_commands.command(
         name=ls("settings", "cmd.settings"), description=ls("Your preferences", "cmd.settings.desc")
     )
-    @app_commands.rename(hand=ls("hand", "opt.hand"))
-    @app_commands.describe(hand=ls("Where your hand is shown", "opt.hand.desc"))
+    @app_commands.rename(hand=ls("hand", "opt.hand"), pictures=ls("pictures", "opt.pictures"))
+    @app_commands.describe(
+        hand=ls("Where your hand is shown", "opt.hand.desc"),
+        pictures=ls("A picture of your hand", "opt.pictures.desc"),
+    )
     @app_commands.choices(
         hand=[
             app_commands.Choice(
@@ -185,16 +213,29 @@ class AdminCog(commands.Cog):
                 value="ephemeral",
             ),
             app_commands.Choice(name=ls("Direct message", "choice.hand.dm"), value="dm"),
-        ]
+        ],
+        pictures=ON_OFF,
     )
     async def settings(
-        self, interaction: discord.Interaction[Any], hand: app_commands.Choice[str]
+        self,
+        interaction: discord.Interaction[Any],
+        hand: app_commands.Choice[str] | None = None,
+        pictures: app_commands.Choice[str] | None = None,
     ) -> None:
         lang = lang_of(interaction.locale)
-        await self.bot.store.set_user_settings(interaction.user.id, hand.value, lang)
-        await interaction.response.send_message(
-            t(lang, f"settings.hand.{hand.value}"), ephemeral=True
-        )
+        user_id = interaction.user.id
+        lines = []
+        if hand is not None:
+            await self.bot.store.set_user_settings(user_id, hand.value, lang)
+            lines.append(t(lang, f"settings.hand.{hand.value}"))
+        if pictures is not None:
+            await self.bot.store.set_user_pictures(user_id, pictures.value == "on")
+            lines.append(t(lang, f"settings.pictures.{pictures.value}"))
+        if not lines:
+            delivery, _ = await self.bot.store.user_settings(user_id)
+            shown = "on" if await self.bot.store.user_pictures(user_id) else "off"
+            lines = [t(lang, f"settings.hand.{delivery}"), t(lang, f"settings.pictures.{shown}")]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
 async def setup(bot: GameBot) -> None:

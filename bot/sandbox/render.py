@@ -16,10 +16,12 @@ from typing import Any
 __all__ = [
     "BUTTON_STYLES",
     "View",
+    "attachments_html",
     "components_html",
     "embed_html",
     "field_columns",
     "markdown",
+    "media_url",
     "message_html",
     "preview_text",
     "relative_time",
@@ -43,6 +45,18 @@ class View:
     channels: dict[int, str] = field(default_factory=dict)
     roles: dict[int, str] = field(default_factory=dict)
     now: float = 0.0
+    #: Where the page loads uploaded files from: the fake Discord's attachment URLs are served
+    #: by the page's own server under this path (None: use them as they are).
+    media_path: str | None = None
+
+
+def media_url(url: str, view: View) -> str:
+    """An attachment's URL as the page loads it: through the page's server, for this viewer
+    (the page serves a file only to someone who can see its message)."""
+    marker = "/attachments/"
+    if view.media_path is None or marker not in url:
+        return url
+    return f"{view.media_path}{url.split(marker, 1)[1]}?user={view.viewer_id}"
 
 
 def _e(text: Any) -> str:
@@ -264,6 +278,38 @@ def _colour(value: Any) -> str:
     return f"#{int(value) & 0xFFFFFF:06x}"
 
 
+def _media_attrs(media: dict[str, Any], view: View) -> str:
+    """``src`` and, when known, ``width``/``height`` (so the page keeps its place while the
+    image loads, as Discord's client does)."""
+    out = f' src="{_e(media_url(str(media["url"]), view))}"'
+    if media.get("width") and media.get("height"):
+        out += f' width="{int(media["width"])}" height="{int(media["height"])}"'
+    return out
+
+
+def attachments_html(data: dict[str, Any], view: View) -> str:
+    """A message's files that no embed shows: images inline, other files as a link, as
+    Discord's client shows them."""
+    shown_by_embeds = {
+        (embed.get(key) or {}).get("url")
+        for embed in data.get("embeds") or []
+        for key in ("image", "thumbnail")
+    }
+    parts = []
+    for attachment in data.get("attachments") or []:
+        if attachment.get("url") in shown_by_embeds:
+            continue
+        name = _e(attachment.get("filename", ""))
+        if str(attachment.get("content_type", "")).startswith("image/"):
+            parts.append(
+                f'<img class="attachment-image"{_media_attrs(attachment, view)} alt="{name}">'
+            )
+        else:
+            href = _e(media_url(str(attachment.get("url", "")), view))
+            parts.append(f'<a class="attachment-file" href="{href}" download>📎 {name}</a>')
+    return f'<div class="attachments">{"".join(parts)}</div>' if parts else ""
+
+
 def embed_html(embed: dict[str, Any], view: View) -> str:
     """One embed: colour bar, author, title (linked when it has a url), description, fields
     (inline ones side by side), image, thumbnail, footer and timestamp."""
@@ -295,9 +341,9 @@ def embed_html(embed: dict[str, Any], view: View) -> str:
                 "</div>"
             )
         parts.append(f'<div class="embed-fields">{"".join(cells)}</div>')
-    image = (embed.get("image") or {}).get("url")
-    if image:
-        parts.append(f'<img class="embed-image" src="{_e(image)}" alt="">')
+    image = embed.get("image") or {}
+    if image.get("url"):
+        parts.append(f'<img class="embed-image"{_media_attrs(image, view)} alt="">')
     footer = embed.get("footer") or {}
     stamp = embed.get("timestamp")
     if footer.get("text") or stamp:
@@ -306,8 +352,12 @@ def embed_html(embed: dict[str, Any], view: View) -> str:
             when = dt.datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
             bits.append(_timestamp(int(when.timestamp()), "f", view))
         parts.append(f'<div class="embed-footer">{" • ".join(bits)}</div>')
-    thumbnail = (embed.get("thumbnail") or {}).get("url")
-    thumb = f'<img class="embed-thumbnail" src="{_e(thumbnail)}" alt="">' if thumbnail else ""
+    thumbnail = embed.get("thumbnail") or {}
+    thumb = (
+        f'<img class="embed-thumbnail"{_media_attrs(thumbnail, view)} alt="">'
+        if thumbnail.get("url")
+        else ""
+    )
     return (
         f'<div class="embed" style="border-left-color: {_colour(embed.get("color"))}">'
         f'<div class="embed-body">{"".join(parts)}</div>{thumb}</div>'
@@ -557,6 +607,8 @@ def message_html(
     elif data.get("content"):
         edited = '<span class="edited">(edited)</span>' if data.get("edited_timestamp") else ""
         body.append(f'<div class="content">{markdown(data["content"], view)}{edited}</div>')
+    if not loading:
+        body.append(attachments_html(data, view))
     embeds = data.get("embeds") or []
     if embeds and not loading:
         body.append("".join(embed_html(e, view) for e in embeds))

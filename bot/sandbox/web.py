@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: Where the page loads uploaded files (attachments) from.
+MEDIA_PATH = "/attachments/"
 
 #: Longest wait of a long poll; the page polls again right away.
 POLL_SECONDS = 20.0
@@ -120,6 +122,7 @@ class SandboxWeb:
         app.router.add_post("/api/command", self._command)
         app.router.add_post("/api/component", self._component)
         app.router.add_post("/api/message", self._message)
+        app.router.add_get(MEDIA_PATH + "{channel_id}/{attachment_id}/{filename}", self._media)
         return app
 
     async def start(self) -> None:
@@ -196,6 +199,7 @@ class SandboxWeb:
             channels={c.id: c.name or "" for c in fake.channels.values() if not c.is_dm},
             roles={r.id: r.name for r in fake.guild.roles.values()},
             now=fake.clock.time(),
+            media_path=MEDIA_PATH,
         )
 
     def visible(self, user: User, channel: Channel) -> list[Message]:
@@ -296,6 +300,30 @@ class SandboxWeb:
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def _media(self, request: web.Request) -> web.StreamResponse:
+        """An uploaded file, for a user who can see a message holding it (Discord's CDN links
+        are unguessable; here the viewer is checked instead)."""
+        user = self._user(request.query.get("user"))
+        try:
+            attachment_id = int(request.match_info["attachment_id"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        attachment = self.fake.attachments.get(attachment_id)
+        visible = attachment is not None and any(
+            str(attachment_id) == str(a.get("id"))
+            for message in self.fake.messages.values()
+            if not message.deleted and self.fake.can_see(user, message)
+            for a in message.data.get("attachments") or []
+        )
+        if not visible:
+            raise web.HTTPNotFound()
+        kind = attachment.media_type or "application/octet-stream"
+        return web.Response(
+            body=attachment.data,
+            content_type=kind,
+            headers={"Cache-Control": "private, max-age=3600"},
+        )
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
         query = request.query

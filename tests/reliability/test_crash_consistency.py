@@ -40,6 +40,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
+from bot.store import Store
 from games import registry
 from tests.fakediscord import FakeDiscord, Interaction, Message, User
 from tests.reliability import botproc
@@ -279,6 +280,12 @@ class BotProcess:
         self.ready = asyncio.Event()
         self.open_commit = None
         self.killed = False
+        if not self.db.exists():
+            # Pictures off: this test is about what is stored when the bot is killed; pictures
+            # only add drawings and table edits (covered by the pictures' own tests) and time.
+            store = await Store.open(self.db)
+            await store.set_guild_pictures(self.fake.guild.id, False)
+            await store.close()
         self.proc = await botproc.spawn(self.fake, self.db, self.log_path, seed=SEED, hold=hold)
         self._reader = asyncio.create_task(self._read(self.proc))
         reader = self._reader

@@ -116,6 +116,9 @@ def shown_embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for embed in strip(embeds):
         embed.pop("content_scan_version", None)
         embed.pop("type", None)
+        # The picture: a new upload (and URL) with every edit; tests/bot/test_pictures.py and
+        # tests/e2e/test_pictures_e2e.py check what it shows.
+        embed.pop("image", None)
         out.append(embed)
     return out
 

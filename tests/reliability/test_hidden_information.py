@@ -183,11 +183,31 @@ async def test_private_information_stays_with_its_owner(
                 # text that was never this other player's own counts as a leak to them.
                 if other != seat and part in lines and part not in seen.get(other, set()):
                     leaks.append(("another player", seat, part))
+    # Pictures: public messages only ever carried the table's and the end's (drawn from the
+    # public view, which tests/bot/test_pictures.py proves), never a picture a player was
+    # shown privately.
+    public_files = [
+        attachment
+        for message in fake.public_messages()
+        for version in message.versions
+        for attachment in version.get("attachments") or []
+    ]
+    assert {a["filename"] for a in public_files} <= {"table.png", "final.png"}
+    public_pictures = {fake.attachment_bytes(a["id"]) for a in public_files}
+    private_pictures = {
+        fake.attachment_bytes(a["id"])
+        for user in people
+        for message in user.ephemerals() + user.dms()
+        for version in message.versions
+        for a in version.get("attachments") or []
+    }
+    leaks += [("public picture", -1, len(p)) for p in private_pictures & public_pictures]
     print(
-        f"\nhidden information [{game}]: {moves} moves, {checked} private texts checked, "
-        f"{len(fake.requests)} request bodies scanned"
+        f"\nhidden information [{game}]: {moves} moves, {checked} private texts and "
+        f"{len(private_pictures)} private pictures checked, {len(fake.requests)} request bodies "
+        "scanned"
     )
-    assert checked > 0
+    assert checked > 0 and private_pictures and public_pictures
     assert not leaks, leaks[:5]
 
 

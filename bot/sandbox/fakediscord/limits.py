@@ -36,6 +36,9 @@ MAX_ROWS = 5
 MAX_ROW_BUTTONS = 5
 MAX_V2_COMPONENTS = 40
 MAX_SELECT_OPTIONS = 25
+#: Files per message, and bytes per upload request (Discord's default for bots: 10 MiB).
+MAX_FILES = 10
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -489,3 +492,17 @@ def error_body(problems: list[Any], message: str = "Invalid Form Body") -> dict[
             {"code": "BASE_TYPE_INVALID", "message": problem.message}
         )
     return {"message": message, "code": INVALID_FORM_BODY, "errors": errors}
+
+
+# ---------------------------------------------------------------- uploads
+
+
+def check_files(sizes: list[int]) -> list[Problem]:
+    """Limits of the files of a multipart/form-data request (message create or edit, or an
+    interaction response): how many, and how large together."""
+    out: list[Problem] = []
+    if len(sizes) > MAX_FILES:
+        out.append(Problem(("files",), f"Must be {MAX_FILES} or fewer in length."))
+    if sum(sizes) > MAX_UPLOAD_BYTES:
+        out.append(Problem(("files",), f"Request entity too large (over {MAX_UPLOAD_BYTES} bytes)"))
+    return out

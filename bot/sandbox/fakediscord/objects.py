@@ -368,6 +368,22 @@ class Attachment:
     content_type: str | None
     description: str | None = None
 
+    @property
+    def dimensions(self) -> tuple[int, int] | None:
+        """Width and height of a PNG (what Discord reports for images), else None."""
+        data = self.data
+        if len(data) >= 24 and data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+            return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        return None
+
+    @property
+    def media_type(self) -> str | None:
+        """The file's type as Discord reports it: clients send files as
+        application/octet-stream, and Discord tells images by their content."""
+        if self.dimensions is not None:
+            return "image/png"
+        return self.content_type
+
     def to_dict(self, base_url: str, channel_id: int) -> dict[str, Any]:
         url = f"{base_url}/attachments/{channel_id}/{self.id}/{self.filename}"
         out: dict[str, Any] = {
@@ -377,8 +393,10 @@ class Attachment:
             "url": url,
             "proxy_url": url,
         }
-        if self.content_type:
-            out["content_type"] = self.content_type
+        if self.dimensions is not None:
+            out["width"], out["height"] = self.dimensions
+        if self.media_type:
+            out["content_type"] = self.media_type
         if self.description:
             out["description"] = self.description
         return out

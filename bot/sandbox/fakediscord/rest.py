@@ -260,6 +260,7 @@ class RestApi:
         kinds: list[str] = []
         if route.limits is not None:
             found = getattr(self, route.limits)(ctx)
+            found += limits.check_files([len(f.data) for f in files])
             if found:
                 problems += found
                 kinds.append("limits")
@@ -1043,6 +1044,7 @@ class RestApi:
             "mention_everyone": False,
             "tts": bool(body.get("tts")),
         }
+        _resolve_attachment_urls(data)
         if body.get("nonce") is not None:
             data["nonce"] = body["nonce"]
         if channel.is_thread:
@@ -1141,6 +1143,7 @@ class RestApi:
                 a.to_dict(self.base_url, msg.channel_id) for a in self._new_attachments(body, files)
             ]
             data["attachments"] = kept + fresh
+        _resolve_attachment_urls(data)
         if clear_loading:
             data["flags"] = msg.flags & ~limits.LOADING
         else:
@@ -1187,6 +1190,27 @@ class RestApi:
                     "components": [],
                 }
             await session.dispatch(event, event_payload)
+
+
+def _resolve_attachment_urls(data: dict[str, Any]) -> None:
+    """Point embed images and thumbnails given as ``attachment://<filename>`` at that
+    attachment of the message, with its size, as Discord does. An unknown name stays as sent
+    (Discord shows no image for it)."""
+    by_name = {a["filename"]: a for a in data.get("attachments") or []}
+    for embed in data.get("embeds") or []:
+        for key in ("image", "thumbnail"):
+            media = embed.get(key)
+            url = media.get("url") if isinstance(media, dict) else None
+            if not isinstance(url, str) or not url.startswith("attachment://"):
+                continue
+            attachment = by_name.get(url.removeprefix("attachment://"))
+            if attachment is None:
+                continue
+            media["url"] = attachment["url"]
+            media["proxy_url"] = attachment["proxy_url"]
+            for field_name in ("width", "height", "content_type"):
+                if field_name in attachment:
+                    media[field_name] = attachment[field_name]
 
 
 def _note_message(message_id: int) -> None:

@@ -445,7 +445,18 @@ class FakeDiscord(RestApi):
     async def _root(self, request: web.Request) -> web.StreamResponse:
         if request.path == "/gateway" and request.headers.get("Upgrade", "").lower() == "websocket":
             return await handle_gateway(self, request)
+        if request.method == "GET" and request.path.startswith("/attachments/"):
+            return self._serve_attachment(request.path)
         return await self._handle_rest(request)
+
+    def _serve_attachment(self, path: str) -> web.StreamResponse:
+        """An uploaded file at the URL its attachment object names (Discord's CDN)."""
+        match = re.fullmatch(r"/attachments/(\d+)/(\d+)/([^/]+)", path)
+        attachment = self.attachments.get(int(match.group(2))) if match else None
+        if attachment is None or attachment.filename != match.group(3):
+            return web.Response(status=404, text="404: Not Found")
+        kind = attachment.media_type or "application/octet-stream"
+        return web.Response(body=attachment.data, content_type=kind)
 
     # ------------------------------------------------------------ world building
 
@@ -866,6 +877,10 @@ class FakeDiscord(RestApi):
             return self.channels[int(channel)]
         except KeyError:
             raise AssertionError(f"no channel {channel}") from None
+
+    def can_see(self, user: User, msg: Message) -> bool:
+        """Whether ``user`` may see ``msg`` (its channel, thread or DM, or its ephemeral)."""
+        return self._can_see(user, msg)
 
     def _can_see(self, user: User, msg: Message) -> bool:
         if msg.ephemeral_for is not None:

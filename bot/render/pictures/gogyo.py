@@ -1,0 +1,302 @@
+"""五行 pictures: the field, the deck and every hand's face-up cards; the hand in its best
+left-to-right scoring order with both runs marked; the two-game match at the end."""
+
+from __future__ import annotations
+
+from bot.render.common import Texts, seat_mark
+from bot.render.pictures.kit import (
+    BODY,
+    DARK_INK,
+    GAP,
+    GOLD,
+    GREEN,
+    INK,
+    LARGE,
+    MARGIN,
+    MUTED,
+    SMALL,
+    WIDTH,
+    Box,
+    Card,
+    Face,
+    Panel,
+    Scene,
+    below,
+    row_boxes,
+    seat_boxes,
+)
+from games.core import Lang, Result
+from games.gogyo.views import Arrangement, CardView, PrivateView, PublicView
+
+#: Card colours by element (木 wood, 火 fire, 土 earth, 金 metal, 水 water); 天 and 閥 apart.
+ELEMENT_FILL = {
+    "木": ((0x4C, 0xA8, 0x5A), INK),
+    "火": ((0xD9, 0x3A, 0x3A), INK),
+    "土": ((0xC8, 0x9B, 0x3C), DARK_INK),
+    "金": ((0xE4, 0xE6, 0xEB), DARK_INK),
+    "水": ((0x3A, 0x5E, 0xB0), INK),
+}
+HEAVEN = ((0xF5, 0xE0, 0x8A), DARK_INK)
+FACTION = ((0x7A, 0x4F, 0xB0), INK)
+
+CARD_W, CARD_H = 64, 92
+SMALL_W, SMALL_H = 48, 68
+
+_t = Texts(
+    {
+        "ja": {
+            "header": "第{game}/2ゲーム",
+            "deck": "山札{deck}・捨て札{discard}",
+            "field": "場札",
+            "total": "{n}点",
+            "hidden": "裏{n}枚",
+            "duel": "決闘: {attacker} {a} 対 {defender} {d} → {winner}の勝ち",
+            "your_hand": "あなたの手札（得点の高い並び順）",
+            "best": "最高{n}点（王朝{d}・五行{e}）",
+            "face_down": "裏",
+            "runs": "金線: 王朝の並び・緑線: 五行の並び",
+            "final": "最終得点",
+            "game": "第{n}ゲーム",
+            "points": "{n}点",
+        },
+        "en": {
+            "header": "Game {game}/2",
+            "deck": "deck {deck} · discard {discard}",
+            "field": "Field",
+            "total": "{n} pts",
+            "hidden": "{n} face down",
+            "duel": "Duel: {attacker} {a} vs {defender} {d} → {winner} wins",
+            "your_hand": "Your hand (best scoring order)",
+            "best": "best {n} pts (dynasty {d} · element {e})",
+            "face_down": "down",
+            "runs": "gold line: dynasty run · green line: element run",
+            "final": "Final scores",
+            "game": "Game {n}",
+            "points": "{n} pts",
+        },
+    }
+)
+
+
+def face(card: CardView, sub: str = "") -> Face:
+    if card.element is None:
+        fill, ink = HEAVEN if card.name == "天" else FACTION
+        return Face(fill, ink, card.name, "", sub)
+    fill, ink = ELEMENT_FILL[card.element]
+    return Face(fill, ink, card.name, str(card.number), sub)
+
+
+def _arranged(
+    scene: Scene, tag: str, arrangement: Arrangement, x: int, y: int, w: int, h: int
+) -> int:
+    """The cards of an arrangement left to right with a gold line under the dynasty run and a
+    green one under the element run; returns the y under it."""
+    for i, (placed, box) in enumerate(
+        zip(arrangement.cards, row_boxes(x, y, len(arrangement.cards), w, h), strict=True)
+    ):
+        sub = placed.stands_for or ""
+        scene.add(Card(f"{tag}.{i}", box, face(placed.card, sub)))
+        if placed.in_dynasty_run:
+            scene.add(Panel(f"{tag}.{i}.dynasty", Box(box.x, box.bottom + 3, w, 5), GOLD))
+        if placed.in_element_run:
+            scene.add(Panel(f"{tag}.{i}.element", Box(box.x, box.bottom + 10, w, 5), GREEN))
+    return y + h + 18
+
+
+class GogyoPictures:
+    game_id = "gogyo"
+
+    def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("header", MARGIN, y, _t(lang, "header", game=view.game_no), LARGE, width=300)
+        scene.text(
+            "header.deck",
+            WIDTH - MARGIN,
+            y + 8,
+            _t(lang, "deck", deck=view.deck_count, discard=view.discard_count),
+            SMALL,
+            MUTED,
+            anchor="ra",
+            width=360,
+        )
+        y += LARGE + 2 * GAP
+        scene.text("field.title", MARGIN, y, _t(lang, "field"), SMALL, MUTED)
+        y += SMALL + GAP
+        for i, (card, box) in enumerate(
+            zip(view.field, row_boxes(MARGIN, y, len(view.field), CARD_W, CARD_H), strict=True)
+        ):
+            scene.add(Card(f"field.{i}", box, face(card)))
+        if view.discard_top is not None:
+            box = Box(WIDTH - MARGIN - CARD_W, y, CARD_W, CARD_H)
+            scene.add(Card("discard.top", box, face(view.discard_top)))
+        y += CARD_H + 2 * GAP
+        height = BODY + SMALL_H + SMALL + 4 * GAP
+        boxes = seat_boxes(y, len(view.players), height, columns=1)
+        for player, box in zip(view.players, boxes, strict=True):
+            seat = player.seat
+            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
+            scene.text(
+                f"seat.{seat}.name",
+                box.x + GAP,
+                box.y + GAP,
+                f"{seat_mark(seat)} {names[seat]}",
+                BODY,
+                width=box.w - 120,
+            )
+            scene.text(
+                f"seat.{seat}.total",
+                box.right - GAP,
+                box.y + GAP,
+                _t(lang, "total", n=player.total),
+                BODY,
+                GOLD,
+                anchor="ra",
+                width=110,
+            )
+            card_y = box.y + BODY + 2 * GAP
+            count = len(player.face_up) + player.face_down_count
+            cards = row_boxes(box.x + GAP, card_y, count, SMALL_W, SMALL_H)
+            for i, card in enumerate(player.face_up):
+                scene.add(Card(f"seat.{seat}.hand.{i}", cards[i], face(card)))
+            for i in range(player.face_down_count):
+                index = len(player.face_up) + i
+                scene.add(Card(f"seat.{seat}.hand.{index}", cards[index], Face(INK, back=True)))
+            if player.face_down_count:
+                scene.text(
+                    f"seat.{seat}.hidden",
+                    box.x + GAP,
+                    card_y + SMALL_H + GAP // 2,
+                    _t(lang, "hidden", n=player.face_down_count),
+                    SMALL,
+                    MUTED,
+                )
+        y = below(boxes)
+        duel = view.last_duel
+        if duel is not None:
+            scene.text(
+                "duel",
+                MARGIN,
+                y,
+                _t(
+                    lang,
+                    "duel",
+                    attacker=seat_mark(duel.attacker),
+                    a=duel.attacker_card.name,
+                    defender=seat_mark(duel.defender),
+                    d=duel.defender_card.name,
+                    winner=seat_mark(duel.winner),
+                ),
+                SMALL,
+                MUTED,
+            )
+            y += SMALL + 2 * GAP
+        scene.height = y + MARGIN
+        return scene
+
+    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("hand.title", MARGIN, y, _t(lang, "your_hand"), BODY)
+        y += BODY + 2 * GAP
+        down = {c.id for c in view.hand if c.face_down}
+        pending = {c.id for c in (view.pending_discard, view.pending_loot) if c is not None}
+        best = view.best
+        for i, (placed, box) in enumerate(
+            zip(
+                best.cards,
+                row_boxes(MARGIN, y, len(best.cards), CARD_W + 12, CARD_H + 16),
+                strict=True,
+            )
+        ):
+            sub = placed.stands_for or (_t(lang, "face_down") if placed.card.id in down else "")
+            mark = "pick" if placed.card.id in pending else ""
+            scene.add(Card(f"hand.{i}", box, face(placed.card, sub), mark))
+            if placed.in_dynasty_run:
+                scene.add(Panel(f"hand.{i}.dynasty", Box(box.x, box.bottom + 3, box.w, 5), GOLD))
+            if placed.in_element_run:
+                scene.add(Panel(f"hand.{i}.element", Box(box.x, box.bottom + 10, box.w, 5), GREEN))
+        y += CARD_H + 16 + 20
+        scene.text(
+            "hand.best",
+            MARGIN,
+            y,
+            _t(lang, "best", n=view.best_score, d=best.dynasty_points, e=best.element_points),
+            BODY,
+            GOLD,
+        )
+        y += BODY + GAP
+        scene.text("hand.runs", MARGIN, y, _t(lang, "runs"), SMALL, MUTED)
+        scene.height = y + SMALL + MARGIN
+        return scene
+
+    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        y += LARGE + 2 * GAP
+        tiebreak = result.tiebreak or [0] * len(result.scores)
+        order = sorted(
+            range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
+        )
+        game_h = SMALL_H + 18 + GAP
+        for seat in order:
+            height = BODY + 2 * GAP + len(view.games) * game_h + GAP
+            winner = seat in result.winners
+            scene.add(
+                Panel(
+                    f"final.{seat}",
+                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
+                    outline=GOLD if winner else None,
+                )
+            )
+            crown = "★ " if winner else ""
+            scene.text(
+                f"final.{seat}.name",
+                MARGIN + GAP,
+                y + GAP,
+                f"{crown}{seat_mark(seat)} {names[seat]}",
+                BODY,
+                width=WIDTH - 240,
+            )
+            scene.text(
+                f"final.{seat}.total",
+                WIDTH - MARGIN - GAP,
+                y + GAP,
+                _t(lang, "points", n=result.scores[seat]),
+                BODY,
+                GOLD,
+                anchor="ra",
+                width=140,
+            )
+            row_y = y + BODY + 2 * GAP
+            for game in view.games:
+                tag = f"final.{seat}.game{game.game}"
+                scene.text(
+                    tag,
+                    MARGIN + GAP,
+                    row_y + SMALL_H // 2 - SMALL,
+                    _t(lang, "game", n=game.game),
+                    SMALL,
+                    MUTED,
+                    width=130,
+                )
+                scene.text(
+                    f"{tag}.points",
+                    MARGIN + GAP,
+                    row_y + SMALL_H // 2 + 2,
+                    _t(lang, "points", n=game.scores[seat]),
+                    SMALL,
+                    INK,
+                    width=130,
+                )
+                _arranged(
+                    scene, tag, game.arrangements[seat], MARGIN + 150, row_y, SMALL_W, SMALL_H
+                )
+                row_y += game_h
+            y += height + GAP
+        scene.height = y + MARGIN
+        return scene
+
+
+PICTURES = GogyoPictures()

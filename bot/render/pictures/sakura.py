@@ -1,0 +1,333 @@
+"""Cherry-tree flower game pictures: the bag, this turn's flowers with the failure risk, each
+field by colour, the mastery cards with what qualifies; the own screen; the revealed screens
+and the breakdown at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.render.common import Texts, seat_mark
+from bot.render.pictures.kit import (
+    BODY,
+    DARK_INK,
+    GAP,
+    GOLD,
+    INK,
+    LARGE,
+    MARGIN,
+    MUTED,
+    RED,
+    SMALL,
+    WIDTH,
+    Box,
+    Card,
+    Dot,
+    Face,
+    Panel,
+    Scene,
+    below,
+    seat_boxes,
+)
+from games.core import Lang, Result
+from games.sakura import texts
+from games.sakura.views import PrivateView, PublicView
+
+COLOURS = ("red", "yellow", "lightblue", "blue", "white", "black")
+FILL = {
+    "red": (0xE0, 0x4B, 0x5A),
+    "yellow": (0xF2, 0xD0, 0x3B),
+    "lightblue": (0x8F, 0xD3, 0xF0),
+    "blue": (0x34, 0x62, 0xC4),
+    "white": (0xF4, 0xF1, 0xE8),
+    "black": (0x1C, 0x1C, 0x20),
+}
+DOT_INK = {
+    "red": INK,
+    "yellow": DARK_INK,
+    "lightblue": DARK_INK,
+    "blue": INK,
+    "white": DARK_INK,
+    "black": INK,
+}
+BLOSSOM = (0xF4, 0xB6, 0xC8)
+
+DOT = 34
+
+_t = Texts(
+    {
+        "ja": {
+            "header": "{turn}手番目",
+            "bag": "巾着 残り{n}個",
+            "turn": "{name}の今回のコマ",
+            "risk": "同色 {same}/{same_limit}・色数 {colours}/{colours_limit}",
+            "failed": "失敗",
+            "draws": "引いた回数 {draws}/{max}",
+            "cards": "名人札（金枠が条件を満たす）",
+            "used": "使用済み",
+            "field": "{n}点",
+            "screen": "ついたて{n}個",
+            "screen_final": "ついたて",
+            "your_screen": "あなたのついたての中",
+            "wilds": "白・黒 {n}個",
+            "split": "暖色へ {n}個",
+            "final": "最終得点",
+            "breakdown": "場 {field}・暖 {warm}・寒 {cool}",
+            "points": "{n}点",
+            "empty": "なし",
+        },
+        "en": {
+            "header": "Turn {turn}",
+            "bag": "bag: {n} left",
+            "turn": "{name}'s flowers this turn",
+            "risk": "same colour {same}/{same_limit} · colours {colours}/{colours_limit}",
+            "failed": "failed",
+            "draws": "draws {draws}/{max}",
+            "cards": "Mastery cards (gold frame: condition met)",
+            "used": "used",
+            "field": "{n} pts",
+            "screen": "screen {n}",
+            "screen_final": "screen",
+            "your_screen": "Behind your screen",
+            "wilds": "white + black {n}",
+            "split": "to warm {n}",
+            "final": "Final scores",
+            "breakdown": "field {field} · warm {warm} · cool {cool}",
+            "points": "{n} pts",
+            "empty": "none",
+        },
+    }
+)
+
+
+def _flowers(
+    scene: Scene, tag: str, flowers: Mapping[str, int], x: int, y: int, size: int = DOT
+) -> int:
+    """One dot per colour present, with its count; returns the x after them."""
+    for colour in COLOURS:
+        count = flowers.get(colour, 0)
+        if count:
+            scene.add(
+                Dot(
+                    f"{tag}.{colour}",
+                    Box(x, y, size, size),
+                    FILL[colour],
+                    label=str(count),
+                    ink=DOT_INK[colour],
+                )
+            )
+            x += size + 6
+    return x
+
+
+class SakuraPictures:
+    game_id = "sakura"
+
+    def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("header", MARGIN, y, _t(lang, "header", turn=view.turn_number), LARGE, width=300)
+        scene.text(
+            "header.bag",
+            WIDTH - MARGIN,
+            y + 8,
+            _t(lang, "bag", n=view.bag),
+            BODY,
+            BLOSSOM,
+            anchor="ra",
+            width=300,
+        )
+        y += LARGE + 2 * GAP
+        turn = view.turn
+        if turn is not None:
+            box = Box(MARGIN, y, WIDTH - 2 * MARGIN, BODY + DOT + SMALL + 4 * GAP)
+            scene.add(Panel("turn", box, outline=RED if turn.failed else GOLD))
+            scene.text(
+                "turn.title",
+                box.x + GAP,
+                box.y + GAP,
+                _t(lang, "turn", name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
+                BODY,
+                width=box.w - 160,
+            )
+            scene.text(
+                "turn.draws",
+                box.right - GAP,
+                box.y + GAP + 4,
+                _t(lang, "draws", draws=turn.draws, max=turn.max_draws),
+                SMALL,
+                MUTED,
+                anchor="ra",
+                width=150,
+            )
+            flower_y = box.y + BODY + 2 * GAP
+            _flowers(scene, "turn.flowers", turn.flowers, box.x + GAP, flower_y)
+            risky = (
+                turn.same_colour >= turn.same_colour_limit - 1
+                or turn.colours >= turn.colours_limit - 1
+            )
+            risk = _t(
+                lang,
+                "risk",
+                same=turn.same_colour,
+                same_limit=turn.same_colour_limit,
+                colours=turn.colours,
+                colours_limit=turn.colours_limit,
+            )
+            if turn.failed:
+                risk = f"{_t(lang, 'failed')} · {risk}"
+            scene.text(
+                "turn.risk",
+                box.x + GAP,
+                flower_y + DOT + GAP,
+                risk,
+                SMALL,
+                RED if turn.failed or risky else MUTED,
+                width=box.w - 2 * GAP,
+            )
+            y = box.bottom + 2 * GAP
+        scene.text("cards.title", MARGIN, y, _t(lang, "cards"), SMALL, MUTED)
+        y += SMALL + GAP
+        card_w = (WIDTH - 2 * MARGIN - 2 * GAP) // max(1, len(view.cards))
+        for i, card in enumerate(view.cards):
+            box = Box(MARGIN + i * (card_w + GAP), y, card_w, 84)
+            condition = texts.CONDITIONS[card.condition][lang]
+            sub = _t(lang, "used") if card.used else condition
+            name = texts.card_name(card.card, "ja")
+            mark = "dim" if card.used else ("pick" if card.qualifies else "")
+            scene.add(Card(f"cards.{i}", box, Face(BLOSSOM, DARK_INK, name, "", sub), mark))
+        y += 84 + 3 * GAP
+        height = BODY + DOT + 3 * GAP + 6
+        boxes = seat_boxes(y, view.players, height, columns=1)
+        for seat_view, box in zip(view.seats, boxes, strict=True):
+            seat = seat_view.seat
+            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
+            scene.text(
+                f"seat.{seat}.name",
+                box.x + GAP,
+                box.y + GAP,
+                f"{seat_mark(seat)} {names[seat]}",
+                BODY,
+                width=box.w - 100,
+            )
+            scene.text(
+                f"seat.{seat}.score",
+                box.right - GAP,
+                box.y + GAP,
+                _t(lang, "field", n=seat_view.field_score),
+                BODY,
+                GOLD,
+                anchor="ra",
+                width=90,
+            )
+            dot_y = box.y + BODY + 2 * GAP
+            x = _flowers(scene, f"seat.{seat}.field", seat_view.field, box.x + GAP, dot_y, 30)
+            scene.text(
+                f"seat.{seat}.screen",
+                box.right - GAP,
+                dot_y + 4,
+                _t(lang, "screen", n=seat_view.screen_count),
+                SMALL,
+                MUTED,
+                anchor="ra",
+                width=max(40, box.right - GAP - x - GAP),
+            )
+        scene.height = below(boxes) + MARGIN
+        return scene
+
+    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("screen.title", MARGIN, y, _t(lang, "your_screen"), BODY)
+        y += BODY + 2 * GAP
+        x = _flowers(scene, "screen", view.screen, MARGIN, y, 44)
+        if x == MARGIN:
+            scene.text("screen.empty", MARGIN, y + 8, _t(lang, "empty"), BODY, MUTED)
+        y += 44 + 2 * GAP
+        line = _t(lang, "wilds", n=view.wilds)
+        if view.split is not None:
+            line += " · " + _t(lang, "split", n=view.split)
+        scene.text("screen.wilds", MARGIN, y, line, SMALL, MUTED)
+        scene.height = y + SMALL + MARGIN
+        return scene
+
+    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        y += LARGE + 2 * GAP
+        final = view.final
+        seats = {s.seat: s for s in final.seats} if final else {}
+        order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
+        for seat in order:
+            detail = seats.get(seat)
+            height = BODY + SMALL + 2 * DOT + 6 * GAP
+            winner = seat in result.winners
+            scene.add(
+                Panel(
+                    f"final.{seat}",
+                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
+                    outline=GOLD if winner else None,
+                )
+            )
+            crown = "★ " if winner else ""
+            scene.text(
+                f"final.{seat}.name",
+                MARGIN + GAP,
+                y + GAP,
+                f"{crown}{seat_mark(seat)} {names[seat]}",
+                BODY,
+                width=WIDTH - 240,
+            )
+            scene.text(
+                f"final.{seat}.total",
+                WIDTH - MARGIN - GAP,
+                y + GAP,
+                _t(lang, "points", n=result.scores[seat]),
+                BODY,
+                GOLD,
+                anchor="ra",
+                width=140,
+            )
+            row_y = y + BODY + 2 * GAP
+            if detail is not None:
+                scene.text(
+                    f"final.{seat}.breakdown",
+                    MARGIN + GAP,
+                    row_y,
+                    _t(
+                        lang,
+                        "breakdown",
+                        field=detail.field_points,
+                        warm=detail.warm_points,
+                        cool=detail.cool_points,
+                    ),
+                    SMALL,
+                    MUTED,
+                )
+                row_y += SMALL + GAP
+                field = view.seats[seat].field
+                _flowers(scene, f"final.{seat}.field", field, MARGIN + GAP, row_y)
+                row_y += DOT + GAP
+                scene.add(
+                    Panel(
+                        f"final.{seat}.screen",
+                        Box(MARGIN + GAP, row_y - 2, WIDTH - 2 * MARGIN - 2 * GAP, DOT + 4),
+                        (0x45, 0x3A, 0x48),
+                    )
+                )
+                scene.text(
+                    f"final.{seat}.screen.title",
+                    MARGIN + 2 * GAP,
+                    row_y + 4,
+                    _t(lang, "screen_final"),
+                    SMALL,
+                    MUTED,
+                    width=130,
+                )
+                _flowers(scene, f"final.{seat}.screen", detail.screen, MARGIN + 150, row_y)
+            y += height + GAP
+        scene.height = y + MARGIN
+        return scene
+
+
+PICTURES = SakuraPictures()

@@ -1,0 +1,305 @@
+"""Take & Share pictures: the trick in play, the share cards and received-card counts; the hand
+with its playable cards set apart; the suit majorities of each finished game."""
+
+from __future__ import annotations
+
+from bot.render.common import Texts, seat_mark
+from bot.render.pictures.kit import (
+    BODY,
+    DARK_INK,
+    GAP,
+    GOLD,
+    INK,
+    LARGE,
+    MARGIN,
+    MUTED,
+    SMALL,
+    WIDTH,
+    Box,
+    Card,
+    Dot,
+    Face,
+    Panel,
+    Scene,
+    below,
+    fan_boxes,
+    per_row,
+    row_boxes,
+    seat_boxes,
+)
+from games.core import Lang, Result
+from games.take_and_share.texts import SUITS
+from games.take_and_share.views import PrivateView, PublicView
+
+#: Suit colours, in the order of `texts.SUITS` (red, yellow, green, blue, purple, black).
+SUIT_FILL = (
+    (0xD9, 0x3A, 0x3A),
+    (0xF2, 0xC9, 0x3B),
+    (0x4C, 0xA8, 0x5A),
+    (0x3A, 0x78, 0xD0),
+    (0x8E, 0x4F, 0xC4),
+    (0x24, 0x24, 0x28),
+)
+SUIT_INK = (INK, DARK_INK, INK, INK, INK, INK)
+
+CARD_W, CARD_H = 64, 92
+SMALL_W, SMALL_H = 44, 62
+
+_t = Texts(
+    {
+        "ja": {
+            "header": "第{game}ゲーム・トリック{trick}/{tricks}",
+            "target": "目標{target}点",
+            "trick": "場のトリック",
+            "lead": "リード: {suit}",
+            "share": "シェア（勝者が配る）",
+            "none": "なし",
+            "hand": "手札{n}",
+            "received": "獲得{n}枚",
+            "total": "{n}点",
+            "your_hand": "あなたの手札（金枠が出せるカード）",
+            "your_received": "獲得したカード",
+            "final": "最終得点",
+            "game": "第{n}ゲーム",
+            "points": "{n}点",
+        },
+        "en": {
+            "header": "Game {game} · trick {trick}/{tricks}",
+            "target": "target {target}",
+            "trick": "Trick in play",
+            "lead": "lead: {suit}",
+            "share": "Share (the winner hands out)",
+            "none": "none",
+            "hand": "hand {n}",
+            "received": "received {n}",
+            "total": "{n} pts",
+            "your_hand": "Your hand (gold frame: playable)",
+            "your_received": "Cards you received",
+            "final": "Final scores",
+            "game": "Game {n}",
+            "points": "{n} pts",
+        },
+    }
+)
+
+
+def face(suit: int, number: int, lang: Lang) -> Face:
+    """A card: its number, and its suit's name in the corner (colour-blind players read it)."""
+    return Face(SUIT_FILL[suit], SUIT_INK[suit], str(number), _suit(suit, lang))
+
+
+def _suit(suit: int, lang: Lang) -> str:
+    return SUITS[suit]["ja" if lang == "ja" else "en"]
+
+
+class TakeAndSharePictures:
+    game_id = "take_and_share"
+
+    def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text(
+            "header",
+            MARGIN,
+            y,
+            _t(
+                lang,
+                "header",
+                game=view.game_number,
+                trick=view.trick_number,
+                tricks=view.tricks_per_game,
+            ),
+            LARGE,
+            width=WIDTH - 200,
+        )
+        if view.target:
+            scene.text(
+                "header.target",
+                WIDTH - MARGIN,
+                y + 8,
+                _t(lang, "target", target=view.target),
+                SMALL,
+                MUTED,
+                anchor="ra",
+                width=180,
+            )
+        y += LARGE + 2 * GAP
+        scene.text("trick.title", MARGIN, y, _t(lang, "trick"), SMALL, MUTED, width=300)
+        if view.lead_suit is not None:
+            scene.text(
+                "trick.lead",
+                WIDTH - MARGIN,
+                y,
+                _t(lang, "lead", suit=_suit(view.lead_suit, lang)),
+                SMALL,
+                MUTED,
+                anchor="ra",
+                width=300,
+            )
+        y += SMALL + GAP
+        slot_w = (WIDTH - 2 * MARGIN) // max(1, view.players)
+        for i, played in enumerate(view.trick):
+            x = MARGIN + i * slot_w + (slot_w - CARD_W) // 2
+            card = face(played.suit, played.number, lang)
+            scene.add(Card(f"trick.{i}", Box(x, y, CARD_W, CARD_H), card))
+            scene.text(
+                f"trick.{i}.seat",
+                x + CARD_W // 2,
+                y + CARD_H + GAP,
+                f"{seat_mark(played.seat)} {names[played.seat]}",
+                SMALL,
+                MUTED,
+                anchor="ma",
+                width=slot_w - GAP,
+            )
+        if not view.trick:
+            scene.text(
+                "trick.empty", MARGIN, y + CARD_H // 2 - BODY // 2, _t(lang, "none"), BODY, MUTED
+            )
+        y += CARD_H + SMALL + 3 * GAP
+        scene.text("share.title", MARGIN, y, _t(lang, "share"), SMALL, MUTED)
+        y += SMALL + GAP
+        shares = view.to_give if view.phase == "share" else view.share_cards
+        boxes = row_boxes(MARGIN, y, len(shares), SMALL_W, SMALL_H)
+        for i, ((suit, number), box) in enumerate(zip(shares, boxes, strict=True)):
+            mark = "pick" if view.phase == "share" and i == 0 else ""
+            scene.add(Card(f"share.{i}", box, face(suit, number, lang), mark))
+        if not shares:
+            scene.text("share.empty", MARGIN, y, _t(lang, "none"), BODY, MUTED)
+        y += SMALL_H + 2 * GAP
+        boxes = seat_boxes(y, view.players, BODY * 2 + 3 * GAP)
+        for seat, box in enumerate(boxes):
+            active = seat in view.to_act
+            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if active else None))
+            scene.text(
+                f"seat.{seat}.name",
+                box.x + GAP,
+                box.y + GAP,
+                f"{seat_mark(seat)} {names[seat]}",
+                BODY,
+                width=box.w - 110,
+            )
+            scene.text(
+                f"seat.{seat}.total",
+                box.right - GAP,
+                box.y + GAP,
+                _t(lang, "total", n=view.totals[seat]),
+                BODY,
+                GOLD,
+                anchor="ra",
+                width=100,
+            )
+            scene.text(
+                f"seat.{seat}.counts",
+                box.x + GAP,
+                box.y + BODY + 2 * GAP,
+                f"{_t(lang, 'hand', n=view.hand_sizes[seat])} · "
+                f"{_t(lang, 'received', n=view.received_counts[seat])}",
+                SMALL,
+                MUTED,
+                width=box.w - 2 * GAP,
+            )
+        scene.height = below(boxes) + MARGIN
+        return scene
+
+    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("hand.title", MARGIN, y, _t(lang, "your_hand"), BODY)
+        y += BODY + 2 * GAP
+        playable = set(view.playable)
+        per_line = per_row(WIDTH - 2 * MARGIN, CARD_W, 10)
+        for start in range(0, max(1, len(view.hand)), per_line):
+            line = view.hand[start : start + per_line]
+            boxes = row_boxes(MARGIN, y, len(line), CARD_W, CARD_H, 10)
+            for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
+                mark = "pick" if card in playable else ("dim" if view.my_turn else "")
+                scene.add(Card(f"hand.{start + i}", box, face(*card, lang), mark))
+            y += CARD_H + 2 * GAP
+        scene.text("received.title", MARGIN, y, _t(lang, "your_received"), SMALL, MUTED)
+        y += SMALL + GAP
+        boxes = fan_boxes(MARGIN, y, len(view.received), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN)
+        for i, (card, box) in enumerate(zip(view.received, boxes, strict=True)):
+            scene.add(Card(f"received.{i}", box, face(*card, lang)))
+        if not view.received:
+            scene.text("received.empty", MARGIN, y, _t(lang, "none"), BODY, MUTED)
+        scene.height = y + SMALL_H + MARGIN
+        return scene
+
+    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
+        scene = Scene()
+        y = MARGIN
+        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        y += LARGE + 2 * GAP
+        order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
+        line_h = SMALL + 28 + 2 * GAP
+        for seat in order:
+            height = BODY + 2 * GAP + len(view.games) * line_h + GAP
+            winner = seat in result.winners
+            scene.add(
+                Panel(
+                    f"final.{seat}",
+                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
+                    outline=GOLD if winner else None,
+                )
+            )
+            crown = "★ " if winner else ""
+            scene.text(
+                f"final.{seat}.name",
+                MARGIN + GAP,
+                y + GAP,
+                f"{crown}{seat_mark(seat)} {names[seat]}",
+                BODY,
+                width=WIDTH - 240,
+            )
+            scene.text(
+                f"final.{seat}.total",
+                WIDTH - MARGIN - GAP,
+                y + GAP,
+                _t(lang, "points", n=result.scores[seat]),
+                BODY,
+                GOLD,
+                anchor="ra",
+                width=140,
+            )
+            row_y = y + BODY + 2 * GAP
+            for game in view.games:
+                tag = f"final.{seat}.game{game.number}"
+                scene.text(
+                    tag,
+                    MARGIN + GAP,
+                    row_y,
+                    f"{_t(lang, 'game', n=game.number)}: {_t(lang, 'points', n=game.scores[seat])}",
+                    SMALL,
+                    MUTED,
+                )
+                dot_y = row_y + SMALL + GAP
+                for suit, points in enumerate(game.suit_points[seat]):
+                    x = MARGIN + GAP + suit * 70
+                    count = sum(1 for s, _ in game.received[seat] if s == suit)
+                    scene.add(
+                        Dot(
+                            f"{tag}.suit{suit}",
+                            Box(x, dot_y, 28, 28),
+                            SUIT_FILL[suit],
+                            outline=GOLD if points else None,
+                            label=str(count),
+                            ink=SUIT_INK[suit],
+                        )
+                    )
+                    scene.text(
+                        f"{tag}.suit{suit}.points",
+                        x + 32,
+                        dot_y + 2,
+                        f"+{points}" if points else "·",
+                        SMALL,
+                        GOLD if points else MUTED,
+                        width=42,
+                    )
+                row_y += line_h
+            y += height + GAP
+        scene.height = y + MARGIN
+        return scene
+
+
+PICTURES = TakeAndSharePictures()

@@ -1,0 +1,429 @@
+"""The game pictures: layouts read from the drawing code's own scenes for seeded positions of
+every game, reference images per game and language, sizes, and hidden information."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from bot.render.base import RenderContext
+from bot.render.common import seat_mark
+from bot.render.pictures import (
+    final_job,
+    hand_job,
+    pictures_for,
+    seat_names,
+    table_job,
+)
+from bot.render.pictures.kit import MARGIN, Box, Card, Dot, Scene, Text, encode, paint
+from games import registry
+from games.core import State
+from tests.bot.test_renderers import PublicOnly, SeatOnly, record_for
+
+GAMES = [game.id for game in registry.all()]
+REFERENCES = Path(__file__).parent / "pictures"
+NAMES = ["Aoi", "Ben", "Chika", "Dan", "Eri", "Fumi"]
+
+#: A picture may weigh at most this much (Discord shows it on phones, often on mobile data).
+MAX_BYTES = 150 * 1024
+
+
+def position(game_id: str, players: int, seed: int, moves: int) -> State:
+    """A seeded position: `moves` random legal moves from a seeded deal."""
+    state = registry.get(game_id).new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def finished(game_id: str, players: int, seed: int) -> State:
+    return position(game_id, players, seed, 100_000)
+
+
+def context(state: Any, game_id: str, lang: str = "ja", players: int | None = None) -> Any:
+    count = players or len(state.public_view().model_dump().get("hand_sizes", [])) or 4
+    record = record_for(game_id, count, lang, 1)
+    for seat, info in enumerate(record.seats):
+        info.name = NAMES[seat]
+    return RenderContext(
+        game=registry.get(game_id), state=state, record=record, lang=lang, events=[]
+    )
+
+
+def texts(scene: Scene, prefix: str) -> list[str]:
+    return [i.text for i in scene.tagged(prefix) if isinstance(i, Text)]
+
+
+def check_bounds(scene: Scene) -> None:
+    """Everything lies on the canvas, and no text runs past the margins."""
+    canvas = Box(0, 0, scene.width, scene.height)
+    for item in scene.items:
+        assert item.box.inside(canvas), (item.tag, item.box)
+        if isinstance(item, Text):
+            assert item.box.x >= MARGIN - 1 and item.box.right <= scene.width - MARGIN + 1, item
+
+
+# -- layouts of seeded positions --------------------------------------------------------------
+
+
+def first_position(game_id: str, players: int, seed: int, wanted: Any) -> State:
+    """The first seeded position (`moves` 0, 1, 2 …) whose state `wanted` accepts."""
+    for moves in range(200):
+        state = position(game_id, players, seed, moves)
+        if wanted(state):
+            return state
+    pytest.fail(f"no such position of {game_id}")
+
+
+def test_kasane_grid_marks_the_front_cards_and_tableaus_show_scores() -> None:
+    state = first_position(
+        "kasane",
+        4,
+        3,
+        lambda s: (
+            s.public_view().step == "take"
+            and any(slot.by is not None for slot in s.public_view().slots)
+        ),
+    )
+    view = state.public_view()
+    scene = pictures_for("kasane").table(view, NAMES[:4], "ja")
+    check_bounds(scene)
+    for r, row in enumerate(view.grid):
+        cards = [scene.find(f"grid.{r}.{c}") for c in range(len(row.cards))]
+        assert [c.face.label for c in cards] == [("+1" if n == 0 else str(n)) for n in row.cards]
+        # Only the front card may be taken, and it is marked and drawn whole (nothing on it).
+        assert [c.mark for c in cards] == [""] * (len(cards) - 1) + ["pick"]
+        front = cards[-1].box
+        assert all(c.box.x < front.x for c in cards[:-1])
+        assert all(c.box.y == front.y for c in cards)
+    rows = [scene.find(f"grid.{r}.0").box.y for r in range(len(view.grid))]
+    assert rows == sorted(rows) and len(set(rows)) == len(rows)
+    for seat, score in enumerate(view.scores):
+        assert scene.find(f"seat.{seat}.score").text == f"{score}点"
+        assert len(scene.tagged(f"seat.{seat}.tableau")) == len(view.tableaus[seat])
+        assert scene.find(f"seat.{seat}.hand").text == f"手札{view.hand_sizes[seat]}枚"
+    for slot in view.slots:
+        dot = scene.find(f"board.{slot.yaku}.{slot.count}.{slot.index}")
+        assert isinstance(dot, Dot)
+        if slot.used:
+            assert dot.label == (seat_mark(slot.by) if slot.by is not None else "×")
+        else:
+            assert dot.label == str(slot.count)
+    assert any(s.used and s.by is not None for s in view.slots), "position has no used slot"
+    # The turn's seat is framed.
+    assert scene.find(f"seat.{view.turn_seat}").outline is not None
+
+
+def test_kasane_hand_runs_bottom_to_top_with_the_top_card_set_apart() -> None:
+    state = position("kasane", 4, 3, 15)
+    private = state.private_view(0)
+    scene = pictures_for("kasane").hand(private, NAMES[:4], "en")
+    check_bounds(scene)
+    cards = [scene.find(f"hand.{i}") for i in range(len(private.hand))]
+    assert [c.face.label for c in cards] == [("+1" if n == 0 else str(n)) for n in private.hand]
+    assert [c.mark for c in cards] == [""] * (len(cards) - 1) + ["pick"]
+    xs = [c.box.x for c in cards]
+    assert xs == sorted(xs)
+
+
+def test_gogyo_hand_is_in_scoring_order_with_both_runs_marked() -> None:
+    state = position("gogyo", 3, 5, 12)
+    seat = state.to_act()[0]
+    private = state.private_view(seat)
+    scene = pictures_for("gogyo").hand(private, NAMES[:3], "ja")
+    check_bounds(scene)
+    best = private.best
+    labels = [scene.find(f"hand.{i}").face.label for i in range(len(best.cards))]
+    assert labels == [placed.card.name for placed in best.cards]
+    for i, placed in enumerate(best.cards):
+        assert bool(scene.tagged(f"hand.{i}.dynasty")) == placed.in_dynasty_run
+        assert bool(scene.tagged(f"hand.{i}.element")) == placed.in_element_run
+    assert scene.find("hand.best").text.startswith(f"最高{private.best_score}点")
+
+
+def test_gogyo_table_shows_face_up_cards_and_backs_for_face_down_ones() -> None:
+    for moves in range(0, 40):
+        state = position("gogyo", 3, 7, moves)
+        view = state.public_view()
+        if any(p.face_down_count for p in view.players):
+            break
+    else:
+        pytest.fail("no position with face-down cards")
+    scene = pictures_for("gogyo").table(view, NAMES[:3], "en")
+    check_bounds(scene)
+    assert [scene.find(f"field.{i}").face.label for i in range(len(view.field))] == [
+        c.name for c in view.field
+    ]
+    for player in view.players:
+        cards = [i for i in scene.tagged(f"seat.{player.seat}.hand") if isinstance(i, Card)]
+        assert [c.face.label for c in cards if not c.face.back] == [c.name for c in player.face_up]
+        assert sum(c.face.back for c in cards) == player.face_down_count
+
+
+def test_take_and_share_hand_sets_the_playable_cards_apart() -> None:
+    state = position("take_and_share", 4, 3, 9)
+    seat = state.to_act()[0]
+    private = state.private_view(seat)
+    assert private.my_turn and 0 < len(private.playable) < len(private.hand)
+    scene = pictures_for("take_and_share").hand(private, NAMES[:4], "en")
+    check_bounds(scene)
+    for i, card in enumerate(private.hand):
+        item = scene.find(f"hand.{i}")
+        assert item.face.label == str(card[1])
+        assert item.mark == ("pick" if card in private.playable else "dim")
+    assert len(scene.tagged("received")) - 1 == len(private.received)  # title + cards
+
+
+def test_take_and_share_table_shows_the_trick_shares_and_counts() -> None:
+    state = position("take_and_share", 4, 3, 9)
+    view = state.public_view()
+    scene = pictures_for("take_and_share").table(view, NAMES[:4], "en")
+    check_bounds(scene)
+    assert len(view.trick) == 2
+    for i, played in enumerate(view.trick):
+        assert scene.find(f"trick.{i}").face.label == str(played.number)
+        assert (
+            scene.find(f"trick.{i}.seat").text == f"{seat_mark(played.seat)} {NAMES[played.seat]}"
+        )
+    assert [scene.find(f"share.{i}").face.label for i in range(len(view.share_cards))] == [
+        str(n) for _, n in view.share_cards
+    ]
+    for seat in range(4):
+        assert scene.find(f"seat.{seat}.counts").text == (
+            f"hand {view.hand_sizes[seat]} · received {view.received_counts[seat]}"
+        )
+
+
+def test_irobae_trick_has_the_trump_marker_beside_its_card() -> None:
+    for moves in range(10, 40):
+        state = position("irobae", 4, 3, moves)
+        view = state.public_view()
+        if len(view.trick) >= 2 and view.marker not in (None, 0):
+            break
+    else:
+        pytest.fail("no trick with the marker moved")
+    scene = pictures_for("irobae").table(view, NAMES[:4], "ja")
+    check_bounds(scene)
+    marker, card = scene.find("trick.marker").box, scene.find(f"trick.{view.marker}").box
+    assert card.x <= marker.x and marker.right <= card.right and marker.y >= card.bottom
+    assert len(scene.tagged("trick.marker")) == 1
+    assert scene.find("trick.trump").text.startswith("切り札: ")
+    for seat in range(4):
+        assert f"トリック{view.tricks_won[seat]}" in scene.find(f"seat.{seat}.counts").text
+    seat = view.turn
+    private = state.private_view(seat)
+    hand = pictures_for("irobae").hand(private, NAMES[:4], "ja")
+    marks = {c.face.label + c.face.corner: c.mark for c in hand.cards() if c.tag.startswith("hand")}
+    assert len(marks) <= len(private.hand)
+    for i, card in enumerate(private.hand):
+        assert hand.find(f"hand.{i}").mark == ("pick" if card.id in private.playable else "dim")
+
+
+def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
+    for moves in range(1, 60):
+        state = position("sakura", 3, 4, moves)
+        view = state.public_view()
+        if view.turn and sum(view.turn.flowers.values()) >= 3:
+            break
+    else:
+        pytest.fail("no turn with flowers")
+    scene = pictures_for("sakura").table(view, NAMES[:3], "en")
+    check_bounds(scene)
+    for colour, count in view.turn.flowers.items():
+        if count:
+            assert scene.find(f"turn.flowers.{colour}").label == str(count)
+        else:
+            assert not scene.tagged(f"turn.flowers.{colour}")
+    assert (
+        f"same colour {view.turn.same_colour}/{view.turn.same_colour_limit}"
+        in scene.find("turn.risk").text
+    )
+    for i, card in enumerate(view.cards):
+        expected = "dim" if card.used else ("pick" if card.qualifies else "")
+        assert scene.find(f"cards.{i}").mark == expected
+    for seat_view in view.seats:
+        assert scene.find(f"seat.{seat_view.seat}.score").text == f"{seat_view.field_score} pts"
+        assert scene.find(f"seat.{seat_view.seat}.screen").text == (
+            f"screen {seat_view.screen_count}"
+        )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_final_picture_orders_seats_by_score_with_totals(game_id: str) -> None:
+    game = registry.get(game_id)
+    players = max(3, game.min_players)
+    state = finished(game_id, players, 11)
+    result = state.result()
+    scene = pictures_for(game_id).final(state.public_view(), result, NAMES[:players], "en")
+    check_bounds(scene)
+    totals = [scene.find(f"final.{seat}.total").text for seat in range(players)]
+    assert [t.split()[0] for t in totals] == [str(s) for s in result.scores]
+    names = [scene.find(f"final.{seat}.name") for seat in range(players)]
+    for seat, name in enumerate(names):
+        assert name.text.startswith("★") == (seat in result.winners)
+    if game_id != "irobae":  # the deal table has one column per seat, in seat order
+        ys = sorted(range(players), key=lambda s: names[s].y)
+        assert [result.scores[s] for s in ys] == sorted(result.scores, reverse=True)
+    else:
+        view = state.public_view()
+        for d, row in enumerate(view.deal_scores):
+            for seat, score in enumerate(row):
+                assert scene.find(f"final.deal{d + 1}.{seat}").text == (
+                    f"{score:+d}" if score else "0"
+                )
+
+
+# -- every position: on the canvas, small enough ------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pictures_over_a_whole_game_stay_on_canvas_and_small(game_id: str) -> None:
+    game = registry.get(game_id)
+    pictures = pictures_for(game_id)
+    players = game.max_players
+    state = game.new(players, seed=21)
+    rng = random.Random(21)
+    names = ["名前がとても長いプレイヤーさん" * 3, *NAMES][:players]
+    step = 0
+    while not state.is_over():
+        if step % 7 == 0:
+            lang = "ja" if step % 2 else "en"
+            scenes = [pictures.table(state.public_view(), names, lang)]
+            scenes += [pictures.hand(state.private_view(s), names, lang) for s in state.to_act()]
+            for scene in scenes:
+                check_bounds(scene)
+                assert len(encode(scene, paint(scene))) <= MAX_BYTES
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+    scene = pictures.final(state.public_view(), state.result(), names, "ja")
+    check_bounds(scene)
+    assert len(encode(scene, paint(scene))) <= MAX_BYTES
+
+
+# -- hidden information ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_table_and_end_pictures_are_drawn_from_the_public_view_only(game_id: str) -> None:
+    """The jobs of the bot, run on a state that only answers public questions, give the very
+    same bytes as on the real state; a hand job reads only its own seat."""
+    game = registry.get(game_id)
+    players = game.min_players
+    state = game.new(players, seed=5)
+    rng = random.Random(5)
+    step = 0
+    while True:
+        if step % 9 == 0 or state.is_over():
+            real = table_job(context(state, game_id, players=players))()
+            masked = table_job(context(PublicOnly(state), game_id, players=players))()
+            assert real == masked
+            for seat in state.to_act()[:1]:
+                own = hand_job(context(SeatOnly(state, seat), game_id, players=players), seat)()
+                assert own.data
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+    real = final_job(context(state, game_id, players=players))()
+    assert real == final_job(context(PublicOnly(state), game_id, players=players))()
+
+
+def test_gogyo_face_down_cards_never_appear_in_the_table_picture() -> None:
+    state = registry.get("gogyo").new(3, seed=8)
+    rng = random.Random(8)
+    seen_down = 0
+    while not state.is_over():
+        scene = pictures_for("gogyo").table(state.public_view(), NAMES[:3], "ja")
+        drawn = {c.face.label for c in scene.cards() if not c.face.back}
+        drawn |= {t.text for t in scene.texts()}
+        for seat in range(3):
+            for card in state.private_view(seat).hand:
+                if card.face_down and card.name not in ("天", "閥"):
+                    seen_down += 1
+                    assert card.name not in drawn
+                    assert not any(card.name in text for text in drawn)
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert seen_down > 0
+
+
+def test_seat_names_are_printable_and_mark_cpu_players() -> None:
+    state = position("kasane", 3, 1, 0)
+    ctx = context(state, "kasane", players=3)
+    ctx.record.seats[0].name = "evil\nname\x00"
+    ctx.record.seats[1].user_id = None
+    names = seat_names(ctx)
+    assert names[0] == "evil name"
+    assert names[1] == "CPU Ben"
+    ctx.record.seats[2].user_id, ctx.record.seats[2].name = None, "CPU 2"
+    assert seat_names(ctx)[2] == "CPU 2"
+
+
+# -- reference images --------------------------------------------------------------------------
+
+#: The reference positions: (game, players, seed, moves).
+REFERENCE_POSITIONS = {
+    "kasane": (4, 3, 15),
+    "gogyo": (3, 5, 12),
+    "take_and_share": (4, 3, 9),
+    "irobae": (4, 3, 13),
+    "sakura": (3, 4, 9),
+}
+
+
+def compare_with_reference(png: bytes, name: str) -> None:
+    """Compare at half size with a tolerance; on a difference (or no reference yet) write the
+    new image beside the reference as `<name>.new.png` for review and fail."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    small = image.resize((image.width // 2, image.height // 2), Image.Resampling.BOX)
+    reference_path = REFERENCES / f"{name}.png"
+    new_path = REFERENCES / f"{name}.new.png"
+    problem = None
+    if not reference_path.exists():
+        problem = "no reference image"
+    else:
+        reference = Image.open(reference_path).convert("RGB")
+        if reference.size != small.size:
+            problem = f"size {small.size} instead of {reference.size}"
+        else:
+            diff = ImageChops.difference(reference, small).convert("L")
+            mean = ImageStat.Stat(diff).mean[0]
+            changed = diff.point(lambda v: 255 if v > 32 else 0).histogram()[255]
+            share = changed / (small.width * small.height)
+            # The same drawing gives the same pixels; the tolerance is for a font rasteriser
+            # of another Pillow release. A changed label on one card is well above it.
+            if mean > 0.5 or share > 0.0005:
+                problem = f"mean difference {mean:.2f}, {share:.2%} of pixels changed"
+    if problem:
+        small.save(new_path, optimize=True)
+        pytest.fail(f"{name}: {problem}; the new picture is in {new_path} for review")
+    new_path.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_table_picture_matches_its_reference(game_id: str, lang: str) -> None:
+    players, seed, moves = REFERENCE_POSITIONS[game_id]
+    state = position(game_id, players, seed, moves)
+    picture = table_job(context(state, game_id, lang, players))()
+    compare_with_reference(picture.data, f"{game_id}.table.{lang}")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hand_picture_matches_its_reference(game_id: str) -> None:
+    players, seed, moves = REFERENCE_POSITIONS[game_id]
+    state = position(game_id, players, seed, moves)
+    seat = state.to_act()[0]
+    picture = hand_job(context(state, game_id, "ja", players), seat)()
+    compare_with_reference(picture.data, f"{game_id}.hand.ja")

@@ -1,0 +1,124 @@
+"""Pictures end to end: the real bot attaches the table's, the hands' and the end's pictures
+through the fake Discord, draws the table from public information only, and a server or a
+player can switch them off."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from bot.render.base import RenderContext
+from bot.render.pictures import table_job
+from bot.render.pictures.kit import WIDTH
+from tests.bot.test_renderers import PublicOnly
+from tests.e2e.harness import custom_id, make_bot, table_message, wait_until
+from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
+from tests.fakediscord import FakeDiscord, Message, User
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(data)).size
+
+
+async def show_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
+    table = table_message(fake, game_id, thread_id)
+    inter = await user.click(table, custom_id(table, rf"hd:{game_id}"))
+    response = await inter.response()
+    assert response.message is not None and response.message.ephemeral
+    return response.message
+
+
+async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    people = [fake.add_user("Aoi", "ja"), fake.add_user("Ben", "en-US"), fake.add_user("Chika")]
+    mod = fake.add_user("Mod", "en-US", manage_guild=True)
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, people[0], people[1:])
+        users = dict(enumerate(people))
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+
+        def table_bytes() -> bytes | None:
+            table = table_message(fake, game_id, thread_id)
+            image = table.embeds[0].get("image")
+            if not image:
+                assert not table.attachments
+                return None
+            (attachment,) = table.attachments
+            assert attachment["filename"] == "table.png" and image["url"] == attachment["url"]
+            assert image["width"] == WIDTH and attachment["content_type"] == "image/png"
+            return fake.attachment_bytes(attachment["id"])
+
+        def public_picture() -> bytes:
+            ctx = bot.table.context(session)
+            masked = RenderContext(ctx.game, PublicOnly(session.state), ctx.record, ctx.lang, [])
+            return table_job(masked)().data
+
+        # The table shows the picture drawn from the public view of the game as it is.
+        assert table_bytes() == public_picture()
+        first = table_bytes()
+        await human_turn(fake, bot, users, game_id, thread_id)
+        await wait_until(fake, lambda: table_bytes() == public_picture(), "the new table picture")
+        assert table_bytes() != first
+        # The click was answered with the text at once; its picture followed in an edit.
+        callback = "/interactions/{interaction_id}/{interaction_token}/callback"
+        assert fake.requests_to("POST", callback)[-1].files == []
+        edit = "/channels/{channel_id}/messages/{message_id}"
+        assert fake.requests_to("PATCH", edit)[-1].files == ["table.png"]
+
+        # A hand comes with its own picture, for its player only.
+        hand = await show_hand(fake, people[0], game_id, thread_id)
+        (attachment,) = hand.attachments
+        assert attachment["filename"] == "hand.png"
+        assert hand.embeds[0]["image"]["url"] == attachment["url"]
+        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+
+        # No hand picture was ever posted where others could see it.
+        for message in fake.public_messages():
+            for version in message.versions:
+                names = {a["filename"] for a in version.get("attachments") or []}
+                assert names <= {"table.png", "final.png"}, names
+
+        # A player switches pictures of their hand off; the table keeps its picture.
+        answer = await (await people[0].slash("settings", {"pictures": "off"})).response()
+        assert answer.message is not None and "文字だけ" in answer.message.text
+        hand = await show_hand(fake, people[0], game_id, thread_id)
+        assert hand.attachments == [] and "image" not in hand.embeds[0]
+        assert table_bytes() is not None
+
+        # Only a manager switches the server's pictures off; the table loses its picture.
+        refused = await (await people[1].slash("game pictures", {"shown": "off"})).response()
+        assert refused.message is not None and "Manage Server" in refused.message.text
+        done = await (await mod.slash("game pictures", {"shown": "off"})).response()
+        assert done.message is not None and "text only" in done.message.text
+        await human_turn(fake, bot, users, game_id, thread_id)
+        await wait_until(fake, lambda: table_bytes() is None, "the table without its picture")
+        hand = await show_hand(fake, people[1], game_id, thread_id)
+        assert hand.attachments == []
+
+        # Back on, the game is played to its end: the final breakdown has its picture.
+        await (await mod.slash("game pictures", {"shown": "on"})).response()
+        await play_out(fake, bot, users, game_id, thread_id)
+
+        def final() -> Message | None:
+            for message in fake.channel_messages(thread_id):
+                if any("🏆" in (e.get("description") or "") for e in message.embeds):
+                    return message
+            return None
+
+        message = await fake.wait_for(final, 20, "the final message")
+        (attachment,) = message.attachments
+        assert attachment["filename"] == "final.png"
+        assert message.embeds[0]["image"]["url"] == attachment["url"]
+        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+
+        # No hand picture was ever posted where others could see it.
+        for message in fake.public_messages():
+            for version in message.versions:
+                names = {a["filename"] for a in version.get("attachments") or []}
+                assert names <= {"table.png", "final.png"}, names
