@@ -17,43 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.pgstore import PostgresStore
-from bot.store import Store
+from bot.store import GAME_COLUMNS, Store
 from games import registry
 
 log = logging.getLogger(__name__)
 
 #: Copied tables, parents first, with their columns and primary key.
 TABLES: dict[str, tuple[list[str], list[str]]] = {
-    "games": (
-        [
-            "id",
-            "game",
-            "status",
-            "guild_id",
-            "channel_id",
-            "thread_id",
-            "lobby_message_id",
-            "table_message_id",
-            "table_posted_at",
-            "ping_message_id",
-            "host_id",
-            "language",
-            "options",
-            "cpu_level",
-            "turn_seconds",
-            "deadline",
-            "seed",
-            "players",
-            "version",
-            "snapshot",
-            "created_at",
-            "updated_at",
-            "problem",
-            "end_published",
-            "table_version",
-        ],
-        ["id"],
-    ),
+    "games": (list(GAME_COLUMNS), ["id"]),
     "seats": (["game_id", "seat", "user_id", "cpu_level", "name"], ["game_id", "seat"]),
     "actions": (
         ["game_id", "version", "seat", "action", "by_cpu", "created_at"],
