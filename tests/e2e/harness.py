@@ -120,6 +120,12 @@ async def start_through_lobby(
     return game_id, thread_id, lobby
 
 
+#: How a move clicked on the table is answered: with the table's own update (7), or only
+#: acknowledged (6) while the publisher's previous edit of the table is on its way to Discord
+#: (it would land after the answer, with an older state); the publisher shows the move next.
+TABLE_ANSWERS = (6, 7)
+
+
 def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:
     """The current table message of a game (the one carrying its "Show my hand" button)."""
     found = [m for m in fake.channel_messages(thread_id) if f"hd:{game_id}" in m.custom_ids]

@@ -378,9 +378,15 @@ async def test_six_players_with_cpus_fit_the_layout(
         session = await bot.sessions.get(game_id)
         assert session is not None
         await wait_until(fake, lambda: session.state.to_act() == [0], "the CPUs' passes")
+        # The table catches up with every CPU's pass (it may show some of them first).
         await wait_until(
             fake,
-            lambda: "✅ ②→③" in table_message(fake, game_id, thread_id).text,
+            lambda: (
+                "✅ ②→③" in table_message(fake, game_id, thread_id).text
+                and all(
+                    f"✅ {mark}" in table_message(fake, game_id, thread_id).text for mark in "②③④⑤⑥"
+                )
+            ),
             "the table with the CPUs' passes",
         )
         table = table_message(fake, game_id, thread_id)

@@ -12,6 +12,7 @@ from bot.sessions import Session
 from games import registry
 from games.take_and_share import scoring, texts
 from tests.e2e.harness import (
+    TABLE_ANSWERS,
     ids,
     make_bot,
     start_through_lobby,
@@ -105,7 +106,7 @@ async def human_step(
         assert "Who gets" in table.text or "誰に渡しますか" in table.text
         inter = await user.click(table, gives[version % len(gives)])
         response = await inter.response()
-        assert response.type == 7  # the table answered with its own update
+        assert response.type in TABLE_ANSWERS
         await wait_until(fake, lambda: session.version > version, "the gift to be stored")
         if session.state.to_act() == [seat] and session.state.public_view().step == "lead":
             # The share is over: the winner leads, and the bot brings their hand up at once.
