@@ -110,18 +110,22 @@ class Table:
 
     # -- payloads ------------------------------------------------------------------------
 
-    def context(self, session: Session, lang: Lang | None = None) -> RenderContext:
+    def context(
+        self, session: Session, lang: Lang | None = None, *, pictures: bool = False
+    ) -> RenderContext:
         return RenderContext(
             game=session.game,
             state=session.state,
             record=session.record,
             lang=lang or session.record.language,  # type: ignore[arg-type]
             events=list(session.events),
+            pictures=pictures,
         )
 
-    def table_payload(self, session: Session) -> dict[str, Any]:
-        """Embeds and view of the public table (move controls plus "Show my hand")."""
-        ctx = self.context(session)
+    def table_payload(self, session: Session, *, pictures: bool = False) -> dict[str, Any]:
+        """Embeds and view of the public table (move controls plus "Show my hand"); with
+        `pictures`, the brief text that goes beside the table's picture."""
+        ctx = self.context(session, pictures=pictures)
         rendered = renderer_for(session.record.game).table(ctx)
         extra: list[discord.ui.Item[Any]] = []
         if session.record.status == "playing":
@@ -194,7 +198,7 @@ class Table:
         after the answer, so the click is only acknowledged and the feed, once its request is
         done, sends the state as it is then (a table never goes back to an older version)."""
         on = await self.pictures_on(session)
-        payload = self.table_payload(session)
+        payload = self.table_payload(session, pictures=on)
         return (
             None
             if self._feed(session).editing
@@ -212,7 +216,7 @@ class Table:
         """`table_payload` with the table's picture (from the public view only)."""
         on = await self.pictures_on(session)
         job = pictures.table_job(self.context(session))
-        payload = self.table_payload(session)
+        payload = self.table_payload(session, pictures=on)
         return await self._with_picture(payload, job, edit=edit, on=on)
 
     async def hand_message(
@@ -421,7 +425,7 @@ class Table:
             for interaction in waiting[:-1]:
                 on = await self.pictures_on(session)
                 text = self._keeping_picture(
-                    self.table_payload(session), pictures.TABLE_FILE, on=on
+                    self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
                 )
                 with contextlib.suppress(discord.NotFound):  # its token is gone: never mind
                     await interaction.edit_original_response(**text)

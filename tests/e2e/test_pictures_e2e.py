@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.i18n import t
 from bot.render.base import RenderContext
 from bot.render.pictures import table_job
 from bot.render.pictures.kit import WIDTH
@@ -67,6 +68,16 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
 
         # The table shows the picture drawn from the public view of the game as it is.
         assert table_bytes() == public_picture()
+        lang = session.record.language
+
+        def table_fields() -> list[str]:
+            return [f["name"] for f in table_message(fake, game_id, thread_id).embeds[0]["fields"]]
+
+        # Beside its picture, the table's text is brief: whose turn, the scores, the last move.
+        brief = [t(lang, "table.scores"), t(lang, "table.last_move")]
+        assert table_fields() == brief
+        table = table_message(fake, game_id, thread_id)
+        assert t(lang, "table.turn", who="").strip() in table.embeds[0]["description"]
         first = table_bytes()
         await human_turn(fake, bot, users, game_id, thread_id)
         await wait_until(fake, lambda: table_bytes() == public_picture(), "the new table picture")
@@ -95,7 +106,8 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         assert answer.message is not None and "文字だけ" in answer.message.text
         hand = await show_hand(fake, people[0], game_id, thread_id)
         assert hand.attachments == [] and "image" not in hand.embeds[0]
-        assert table_bytes() is not None
+        assert hand.embeds[0]["fields"]  # the hand in words
+        assert table_bytes() is not None and table_fields() == brief
 
         # Only a manager switches the server's pictures off; the table loses its picture.
         refused = await (await people[1].slash("game pictures", {"shown": "off"})).response()
@@ -104,6 +116,9 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         assert done.message is not None and "text only" in done.message.text
         await human_turn(fake, bot, users, game_id, thread_id)
         await wait_until(fake, lambda: table_bytes() is None, "the table without its picture")
+        # Without a picture the table is in words: a field per seat, the yaku board, the log.
+        assert len(table_fields()) == len(session.record.seats) + 2
+        assert t(lang, "table.last_move") not in table_fields()
         hand = await show_hand(fake, people[1], game_id, thread_id)
         assert hand.attachments == []
 

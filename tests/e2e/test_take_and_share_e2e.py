@@ -284,7 +284,8 @@ async def run_game(
             and not view.share_received
         )
 
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
         game_id, thread_id, _ = await start_game(fake, people[0], people[1:], cpus=1)
         await play_out(fake, bot, users, game_id, thread_id, stop=at_human_share)
@@ -302,7 +303,8 @@ async def run_game(
         # A hand opened before the restart, to use afterwards.
         old_hand = await open_hand(fake, users[seat], game_id, thread_id)
         assert "hand out the share cards" in old_hand.text
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
         session = await bot.sessions.get(game_id)
         assert session is not None and session.version == version
@@ -461,7 +463,8 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
 async def test_long_game_with_two_cpus(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     hana = fake.add_user("Hana", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3, pictures=False)
     async with fake.run_bot(bot):
         game_id, thread_id, _ = await start_game(
             fake, hana, [], cpus=2, language="ja", long_game=True

@@ -416,7 +416,8 @@ class Players:
         message = self.table(run)
         if message is None or message.deleted:
             return [f"{run.game} game {run.game_id}: no table message"]
-        expected = self.bot.table.table_payload(run.session)
+        # The server shows pictures (the default): the table's text is the brief one.
+        expected = self.bot.table.table_payload(run.session, pictures=True)
         view = expected["view"]
         want_embeds = shown_embeds([e.to_dict() for e in expected["embeds"]])
         want_ids = component_ids(view.to_components())
