@@ -390,10 +390,11 @@ class SakuraRenderer:
         if view.removed:
             bag += _t(lang, "removed", n=view.removed)
         if ctx.pictures:
+            # The picture shows the turn's flowers and counts; the text says what they mean.
+            outlook = self._outlook(view, lang) if view.turn is not None else None
+            if outlook:
+                lines.append(outlook)
             fields: list[tuple[str, str]] = []
-            if view.turn is not None:
-                seat = seat_title(ctx, view.turn.seat)
-                fields.append((_t(lang, "turn", seat=seat), self._turn_text(view, lang)))
             if view.ability is not None:
                 name = _t(lang, "ability", card=card_name(view.ability.card, lang))
                 fields.append((name, self._ability_text(ctx, view)))
@@ -468,9 +469,7 @@ class SakuraRenderer:
             ),
             row(turn.flowers, lang),
         ]
-        if turn.failed:
-            lines.append(_t(lang, "failed"))
-        elif view.step == "draw":
+        if view.step == "draw" and not turn.failed:
             lines.append(
                 _t(
                     lang,
@@ -481,21 +480,32 @@ class SakuraRenderer:
                     colours_limit=turn.colours_limit,
                 )
             )
+        outlook = self._outlook(view, lang)
+        if outlook:
+            lines.append(outlook)
+        return "\n".join(lines)
+
+    def _outlook(self, view: PublicView, lang: Lang) -> str | None:
+        """The turn in one line: failed, what the next flower would fail on, or stopped."""
+        turn = view.turn
+        assert turn is not None
+        if turn.failed:
+            return _t(lang, "failed")
+        if view.step == "draw":
             fatal = fatal_colours(turn.flowers)
             safe = [c for c in COLOURS if c not in fatal]
             if not fatal:
-                lines.append(_t(lang, "no_risk"))
-            elif not safe:
-                lines.append(_t(lang, "fatal_all"))
-            else:
-                lines.append(
-                    _t(lang, "fatal", flowers=row(fatal, lang))
-                    + " · "
-                    + _t(lang, "safe", flowers=row(safe, lang))
-                )
-        elif turn.draws:
-            lines.append(_t(lang, "stopped"))
-        return "\n".join(lines)
+                return _t(lang, "no_risk")
+            if not safe:
+                return _t(lang, "fatal_all")
+            return (
+                _t(lang, "fatal", flowers=row(fatal, lang))
+                + " · "
+                + _t(lang, "safe", flowers=row(safe, lang))
+            )
+        if turn.draws:
+            return _t(lang, "stopped")
+        return None
 
     def _cards_text(self, view: PublicView, lang: Lang) -> str:
         lines = []

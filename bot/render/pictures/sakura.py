@@ -126,20 +126,18 @@ class SakuraPictures:
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("header", MARGIN, y, _t(lang, "header", turn=view.turn_number), LARGE, width=300)
-        scene.text(
-            "header.bag",
-            WIDTH - MARGIN,
-            y + 8,
-            _t(lang, "bag", n=view.bag),
-            BODY,
-            BLOSSOM,
-            anchor="ra",
-            width=300,
-        )
-        y += LARGE + 2 * GAP
         turn = view.turn
-        if turn is not None:
+        bag = _t(lang, "bag", n=view.bag)
+        if turn is None:
+            header = _t(lang, "header", turn=view.turn_number)
+            scene.text("header", MARGIN, y, header, LARGE, width=300)
+            scene.text(
+                "header.bag", WIDTH - MARGIN, y + 8, bag, BODY, BLOSSOM, anchor="ra", width=300
+            )
+            y += LARGE + 2 * GAP
+        else:
+            # The turn's panel comes first (the turn's number is in the message's title): whose
+            # flowers, the bag beside them, the flowers drawn and the risk of the next one.
             box = Box(MARGIN, y, WIDTH - 2 * MARGIN, BODY + DOT + SMALL + 4 * GAP)
             scene.add(Panel("turn", box, outline=RED if turn.failed else GOLD))
             scene.text(
@@ -148,15 +146,15 @@ class SakuraPictures:
                 box.y + GAP,
                 _t(lang, "turn", name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
                 BODY,
-                width=box.w - 160,
+                width=box.w - 170,
             )
             scene.text(
-                "turn.draws",
+                "header.bag",
                 box.right - GAP,
-                box.y + GAP + 4,
-                _t(lang, "draws", draws=turn.draws, max=turn.max_draws),
+                box.y + GAP + 2,
+                bag,
                 SMALL,
-                MUTED,
+                BLOSSOM,
                 anchor="ra",
                 width=150,
             )
@@ -174,6 +172,7 @@ class SakuraPictures:
                 colours=turn.colours,
                 colours_limit=turn.colours_limit,
             )
+            risk += " · " + _t(lang, "draws", draws=turn.draws, max=turn.max_draws)
             if turn.failed:
                 risk = f"{_t(lang, 'failed')} · {risk}"
             scene.text(
