@@ -1,22 +1,40 @@
-"""The expert CPU of 五行: the one-step planner over many more sampled unseen cards.
+"""The expert CPU of 五行: determinized Monte Carlo at the turn's choice and at the declaration.
 
 What a seat cannot see: the deck and the other players' face-down cards (and a card another seat
-holds pending mid-turn). The expert hands the planner of `games.gogyo.ai` only the redacted state
-(the seat's knowledge) and lets it sample four times as many unseen cards when it prices deck
-draws, duels and the declaration.
+holds pending mid-turn). The expert decides from the redacted state (the seat's knowledge) only.
+
+The two choices that shape a game are searched: which action to take (field, deck or a duel with
+each opponent) and whether to declare the end. For each, worlds are sampled (the unseen cards
+shuffled into the deck and the hidden hand places), every candidate is carried out in each world
+by `_Table`, a small copy of the table, and the game is played on by every seat with a quick
+greedy rule (the best field swap when it gains, else a one-card draw; declare when ahead) for up
+to `HORIZON` turns; a candidate is valued by the seat's lead, running totals included, over the
+best other seat when the game ends or the horizon is reached. The steps inside a turn (which
+cards to swap or discard, what to loot, destroy or give) are the strong planner's, with four
+times its samples.
 """
 
 from __future__ import annotations
 
 from games.core import Action, Rng, State
-from games.gogyo.ai import StrongPlayer
+from games.gogyo.actions import Deck, Declare, Duel, EndTurn, Field
+from games.gogyo.ai import StrongPlayer, _value
+from games.gogyo.cards import duel_number
+from games.gogyo.rules import DECLARE_MIN, FIELD_SIZE
+from games.gogyo.scoring import best_score_ids
 from games.gogyo.state import GogyoState
-from games.search import ExpertPlayer, SeatKnowledge
+from games.search import ExpertPlayer, SeatKnowledge, margin
 
 __all__ = ["Expert", "redact", "sample"]
 
 #: Samples per estimate for `DEFAULT_ROLLOUTS` (the strong player takes 12).
 SAMPLES = 48
+#: Turns played on after a searched choice before the position is valued.
+HORIZON = 4
+#: Rollout budget units per playout (a playout of `HORIZON` greedy turns costs about two).
+UNITS_PER_PLAYOUT = 2
+#: Fewest sampled worlds per searched choice.
+MIN_WORLDS = 6
 
 
 def _pending_hidden(state: GogyoState, seat: int) -> bool:
@@ -70,9 +88,131 @@ def sample(redacted: GogyoState, seat: int, rng: Rng) -> GogyoState:
     return world
 
 
+class _Table:
+    """A bare copy of one game's table for quick playouts: hands, field, deck, turns taken."""
+
+    __slots__ = ("deck", "field", "hands", "players", "taken", "totals")
+
+    def __init__(self, state: GogyoState) -> None:
+        self.players = state.players
+        self.hands = [list(h) for h in state.hands]
+        self.field = list(state.field)
+        self.deck = list(state.deck)
+        self.taken = list(state.turns_taken)
+        self.totals = state.totals()
+
+    def copy(self) -> _Table:
+        other = _Table.__new__(_Table)
+        other.players = self.players
+        other.hands = [list(h) for h in self.hands]
+        other.field = list(self.field)
+        other.deck = list(self.deck)
+        other.taken = list(self.taken)
+        other.totals = self.totals
+        return other
+
+    def refill(self) -> None:
+        while len(self.field) < FIELD_SIZE and self.deck:
+            self.field.append(self.deck.pop())
+
+    def field_action(self, seat: int) -> float:
+        """The best field swap (discard, take) by hand value; returns its gain."""
+        hand = self.hands[seat]
+        now = _value(tuple(hand))
+        best = (now, -1, -1)
+        for i in range(len(hand)):
+            kept = (*hand[:i], *hand[i + 1 :])
+            for f in self.field:
+                v = _value((*kept, f))
+                if v > best[0]:
+                    best = (v, i, f)
+        if best[1] < 0:
+            return 0.0
+        hand.pop(best[1])
+        hand.append(best[2])
+        self.field.remove(best[2])
+        self.refill()
+        return best[0] - now
+
+    def forced_field(self, seat: int) -> None:
+        """The field action even when no swap gains: the least bad one."""
+        hand = self.hands[seat]
+        best = (-1e9, 0, self.field[0])
+        for i in range(len(hand)):
+            kept = (*hand[:i], *hand[i + 1 :])
+            for f in self.field:
+                v = _value((*kept, f))
+                if v > best[0]:
+                    best = (v, i, f)
+        hand.pop(best[1])
+        hand.append(best[2])
+        self.field.remove(best[2])
+        self.refill()
+
+    def deck_action(self, seat: int) -> None:
+        """Discard the card the hand misses least and draw one."""
+        hand = self.hands[seat]
+        i = max(range(len(hand)), key=lambda k: _value((*hand[:k], *hand[k + 1 :])))
+        hand.pop(i)
+        hand.append(self.deck.pop())
+
+    def duel(self, attacker: int, defender: int) -> None:
+        """Both draw; the winner loots or destroys greedily and gives the loser the field card
+        that helps it least."""
+        a, d = self.deck.pop(), self.deck.pop()
+        winner, loser = (
+            (attacker, defender) if duel_number(a) > duel_number(d) else (defender, attacker)
+        )
+        mine, theirs = self.hands[winner], self.hands[loser]
+        now = _value(tuple(mine))
+        their_now = best_score_ids(theirs)
+        best = (-1e9, -1, -1)
+        for j, c in enumerate(theirs):
+            rest = (*theirs[:j], *theirs[j + 1 :])
+            damage = their_now - best_score_ids(rest)
+            if damage > best[0]:
+                best = (damage, j, -1)
+            for i in range(len(mine)):
+                gain = _value((*mine[:i], *mine[i + 1 :], c)) - now + damage
+                if gain > best[0]:
+                    best = (gain, j, i)
+        _, j, i = best
+        taken = theirs.pop(j)
+        if i >= 0:
+            mine.pop(i)
+            mine.append(taken)
+        if self.field:
+            give = min(self.field, key=lambda f: _value((*theirs, f)))
+            self.field.remove(give)
+            theirs.append(give)
+        self.refill()
+
+    def should_declare(self, seat: int) -> bool:
+        if self.taken[seat] < 1:
+            return False
+        scores = [best_score_ids(h) + t for h, t in zip(self.hands, self.totals, strict=True)]
+        mine = scores[seat]
+        return mine - self.totals[seat] >= DECLARE_MIN and all(
+            mine > s for k, s in enumerate(scores) if k != seat
+        )
+
+    def turn(self, seat: int) -> bool:
+        """One greedy turn of `seat`; whether the game is over after it."""
+        if self.field_action(seat) <= 0 and self.deck:
+            self.deck_action(seat)
+        if not self.deck:
+            return True
+        return self.should_declare(seat)
+
+    def standing(self, seat: int) -> float:
+        scores = [best_score_ids(h) + t for h, t in zip(self.hands, self.totals, strict=True)]
+        return margin(scores, seat)
+
+
 class Expert(ExpertPlayer[GogyoState]):
-    """The strong planner with `SAMPLES` (scaled by the budget) samples per estimate, run on
-    the redacted state, which shows the planner nothing its seat cannot see."""
+    """PIMC at the `act` and `declare` steps (`_search`: about `rollouts` / `UNITS_PER_PLAYOUT`
+    playouts per decision), the strong planner with `SAMPLES` (scaled by the budget) samples per
+    estimate at the other steps; both see only the redacted state."""
 
     def redact(self, state: State, seat: int) -> GogyoState:
         return redact(state, seat)
@@ -81,6 +221,47 @@ class Expert(ExpertPlayer[GogyoState]):
         return sample(knowledge.redacted, knowledge.seat, rng)
 
     def decide(self, knowledge: SeatKnowledge[GogyoState], rng: Rng) -> Action:
+        state = knowledge.redacted
+        if state.step in ("act", "declare"):
+            return self._search(knowledge, rng)
         planner = StrongPlayer()
         planner.samples = max(12, SAMPLES * self.rollouts // 96)
-        return planner.choose(knowledge.redacted, knowledge.seat, rng)
+        return planner.choose(state, knowledge.seat, rng)
+
+    def _search(self, knowledge: SeatKnowledge[GogyoState], rng: Rng) -> Action:
+        """The candidate with the best mean standing over sampled worlds and greedy playouts."""
+        seat = knowledge.seat
+        legal = knowledge.redacted.legal_actions(seat)
+        worlds = max(MIN_WORLDS, self.rollouts // (UNITS_PER_PLAYOUT * len(legal)))
+        values = [0.0] * len(legal)
+        for _ in range(worlds):
+            table = _Table(self.sample(knowledge, rng))
+            branch = rng.next64()
+            for i, action in enumerate(legal):
+                values[i] += self._play_out(table.copy(), seat, action, Rng(branch))
+        return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
+
+    def _play_out(self, table: _Table, seat: int, action: Action, rng: Rng) -> float:
+        if isinstance(action, Declare):
+            return table.standing(seat)
+        over = False
+        if isinstance(action, Field):
+            table.forced_field(seat)
+            over = not table.deck or table.should_declare(seat)
+        elif isinstance(action, Deck):
+            table.deck_action(seat)
+            over = not table.deck or table.should_declare(seat)
+        elif isinstance(action, Duel):
+            table.duel(seat, action.target)
+            over = not table.deck or table.should_declare(seat)
+        else:
+            assert isinstance(action, EndTurn)
+        table.taken[seat] += 1
+        mover = seat
+        turns = 0
+        while not over and turns < HORIZON:
+            mover = (mover + 1) % table.players
+            over = table.turn(mover)
+            table.taken[mover] += 1
+            turns += 1
+        return table.standing(seat)

@@ -70,7 +70,7 @@ class _Sim:
         self.counts = [0] * (players * SUITS)
 
     def copy(self) -> _Sim:
-        other = _Sim.__new__(_Sim)
+        other = type(self).__new__(type(self))
         other.players = self.players
         other.hands = [list(h) for h in self.hands]
         other.share = list(self.share)

@@ -103,3 +103,100 @@ def test_expert_is_the_strongest_level_and_reproducible(game_id: str) -> None:
     state, seat = _positions(game_id, game.min_players + 1, seed=2, every=5)[1]
     first = _expert(game_id).choose(state, seat, Rng(7))
     assert _expert(game_id).choose(state, seat, Rng(7)) == first
+
+
+# -- the experts' simulations play the engines' rules ----------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_take_and_share_playouts_share_after_the_last_trick(players: int) -> None:
+    """A playout from the first trick gives every seat one card per trick, the last trick's
+    share included, and its majority points are the engine's scoring of those cards."""
+    from games.take_and_share import scoring
+    from games.take_and_share.ai import _points
+    from games.take_and_share.cards import SETUPS, as_card
+    from games.take_and_share.expert import _Playout
+
+    game = registry.get("take_and_share")
+    state = game.new(players, seed=21)
+    table = _Playout(players)
+    table.hands = [list(h) for h in state.hands]
+    table.share = list(state.share)
+    table.leader = state.leader
+    table.play_out(Rng(3))
+    for seat in range(players):
+        assert sum(table.counts[seat * 6 : seat * 6 + 6]) == SETUPS[players].hand
+    # rebuild received hands with the same sums and counts: any cards with those per-suit sums
+    # score alike, so the engine's scoring of a hand of the same shape is the playout's
+    received: list[list[tuple[int, int]]] = []
+    for seat in range(players):
+        cards: list[tuple[int, int]] = []
+        for suit in range(6):
+            count, total = table.counts[seat * 6 + suit], table.sums[seat * 6 + suit]
+            if count:
+                cards += [(suit, 1)] * (count - 1) + [(suit, total - (count - 1))]
+        received.append(cards)
+    assert _points(table.sums, table.counts, players) == scoring.final_scores(received)
+    assert not any(table.hands) and not table.to_give and len(table.share) == players
+    assert all(as_card(c)[1] >= 1 for c in table.share)
+
+
+def test_sakura_expert_scores_fields_and_screens_as_the_engine_does() -> None:
+    """The cherry-tree expert's standing at the end of a game whose splits are the default ones
+    is the engine's final score (a black flower on a field may count as nothing)."""
+    from games.sakura.actions import SplitAction
+    from games.sakura.expert import _field_value, standing
+
+    assert _field_value([0, 0, 0, 0, 0, 1]) == 0  # a lone black counts as nothing, not -3
+    assert _field_value([0, 0, 0, 0, 0, 2]) == 0
+    assert _field_value([2, 0, 0, 0, 0, 1]) == 1  # two reds and a black make three reds
+    game = registry.get("sakura")
+    for players, seed in ((2, 4), (3, 8), (4, 15)):
+        state = game.new(players, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if isinstance(legal[0], SplitAction):
+                state.apply(seat, state.default_split(seat))
+            else:
+                state.apply(seat, rng.choice(legal))
+        assert standing(state) == state.result().scores
+
+
+# -- strength in a small seeded match ------------------------------------------------------
+
+#: (game, players, games): a few seeded games of one expert (small budget) among random CPUs.
+AGAINST_RANDOM = [
+    ("kasane", 3, 3),
+    ("gogyo", 2, 2),
+    ("take_and_share", 4, 3),
+    ("sakura", 2, 4),
+    ("irobae", 3, 2),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "games"), AGAINST_RANDOM)
+def test_expert_beats_random_players(game_id: str, players: int, games: int) -> None:
+    """Seat-rotated games of one expert among random players: the expert wins most of them
+    and is ahead of the best random player on average."""
+    game = registry.get(game_id)
+    expert = _expert(game_id)
+    rand = game.cpu("random")
+    wins = 0.0
+    margins = 0
+    for n in range(games):
+        lone = n % players
+        state = game.new(players, seed=700 + n)
+        rng = Rng(n)
+        moves = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            player = expert if seat == lone else rand
+            state.apply(seat, player.choose(state, seat, rng.fork(moves)))
+            moves += 1
+        result = state.result()
+        wins += 1 / len(result.winners) if lone in result.winners else 0.0
+        margins += result.scores[lone] - max(s for i, s in enumerate(result.scores) if i != lone)
+    assert wins > games / 2
+    assert margins > 0
