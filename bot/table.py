@@ -6,13 +6,16 @@ outside the game's lock, through one background feed per game — one table mess
 place (re-posted when it gets old), one ping per turn handed to a human (the previous one
 deleted), DM hands refreshed for players who chose DMs, and the final breakdown when the game
 ends. A feed coalesces: while a request is in flight or waits out a rate limit, later moves only
-change what the next request shows. It records the version each table shows, so a restart
+change what the next request shows. A game with nobody at its table (CPU players only) has its
+table edited less often the more such games there are, so a flood of them neither crowds the
+bot nor spends Discord's request budget. It records the version each table shows, so a restart
 republishes only the tables that are behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -43,6 +46,12 @@ NO_MENTIONS = discord.AllowedMentions.none()
 #: waited out as long as Discord says.
 REPUBLISH_SECONDS = 1.0
 REPUBLISH_MAX_SECONDS = 60.0
+
+#: Table edits a second shared by all games with nobody at the table (CPU players only), and
+#: the shortest time between two edits of one such table: with many of them, each table shows
+#: many moves per edit. Their first table and their end are sent at once.
+UNWATCHED_EDITS_PER_SECOND = 2.0
+UNWATCHED_MIN_SECONDS = 3.0
 
 
 def transient(exc: BaseException) -> bool:
@@ -78,6 +87,11 @@ class Feed:
         #: A table request is in flight (a click's answer then does not count as shown: the
         #: request may land after it with an older state).
         self.editing = False
+        #: Loop time of the last table request (posted or edited).
+        self.table_sent_at: float | None = None
+        #: Set when an unwatched table waiting for its next edit must not wait any longer
+        #: (its game ended).
+        self.wake = asyncio.Event()
         self.backoff = REPUBLISH_SECONDS
         self.task: asyncio.Task[None] | None = None
 
@@ -86,6 +100,12 @@ class Feed:
 
     def pending(self) -> bool:
         return self.table or self.record_shown or self.dm_hands or bool(self.ping)
+
+    @property
+    def unwatched(self) -> bool:
+        """Nobody sits at this game's table: a game in play of CPU players only."""
+        record = self.session.record
+        return record.status == "playing" and all(seat.is_cpu for seat in record.seats)
 
 
 class Table:
@@ -255,6 +275,8 @@ class Table:
         feed.skip_dm_seat = skip_dm_seat if feed.skip_dm_seat in (None, skip_dm_seat) else None
         if outcome is not None:
             feed.ping.update(outcome.new_turn)
+        if not feed.unwatched:
+            feed.wake.set()
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{session.id}")
 
@@ -298,6 +320,13 @@ class Table:
         """One round of `_run`; True when nothing is left to do."""
         session = feed.session
         if feed.table:
+            pause = self._unwatched_pause(feed)
+            if pause > 0:
+                # Nobody sits at this table: the moves made meanwhile go into one edit.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(feed.wake.wait(), pause)
+                feed.wake.clear()
+                return False
             feed.table = False
             if not await self._attempt(feed, "table", self._update_table):
                 return False
@@ -344,6 +373,16 @@ class Table:
         feed.backoff = REPUBLISH_SECONDS
         return True
 
+    def _unwatched_pause(self, feed: Feed) -> float:
+        """How long an unwatched table's next edit waits: the edits all such tables share
+        (`UNWATCHED_EDITS_PER_SECOND`), spread over them, at least `UNWATCHED_MIN_SECONDS`
+        apart. Zero for a watched table, a first table and a table whose game ended."""
+        if feed.table_sent_at is None or feed.table_message_id is None or not feed.unwatched:
+            return 0.0
+        unwatched = sum(1 for other in self._feeds.values() if other.unwatched)
+        interval = max(UNWATCHED_MIN_SECONDS, unwatched / UNWATCHED_EDITS_PER_SECOND)
+        return feed.table_sent_at + interval - asyncio.get_running_loop().time()
+
     def _is_old(self, feed: Feed) -> bool:
         posted = feed.table_posted_at or 0
         return time.time() - posted > self.bot.settings.table_repost_minutes * 60
@@ -366,6 +405,7 @@ class Table:
                 await self._post_table(feed)
             finally:
                 feed.editing = False
+        feed.table_sent_at = asyncio.get_running_loop().time()
         log.debug("game %s: table shows version %s", session.id, version)
         feed.shown(version)
         await self._record_shown(feed)
