@@ -170,7 +170,13 @@ class Play:
         if not on_hand and self.table.shows_table(session, message_id):
             await self._update(interaction, **await self.table.table_answer(session))
             return not await self.table.pictures_on(session)
-        if on_hand:
+        if on_hand and interaction.guild_id is None and interaction.message is not None:
+
+            async def update(payload: dict[str, Any]) -> None:
+                await self._update(interaction, **payload)
+
+            await self.table.answer_dm_hand(session, seat, lang, interaction.message.id, update)
+        elif on_hand:
             await self._update(
                 interaction, **await self.table.hand_message(session, seat, lang, edit=True)
             )

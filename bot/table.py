@@ -564,6 +564,24 @@ class Table:
                 continue
             await self.send_dm_hand(session, info.seat, info.user_id, lang)  # type: ignore[arg-type]
 
+    async def answer_dm_hand(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        message_id: int,
+        update: Callable[[dict[str, Any]], Awaitable[None]],
+    ) -> None:
+        """Answer a move clicked on a DM hand with the hand as it is now (`update`: the click's
+        own update of that message). When it is the seat's DM hand message, that is noted as
+        what it shows, so the refresh after the move does not send the same hand again."""
+        async with self._dm_sending[(session.id, seat)]:
+            shown = _fingerprint(self.hand_payload(session, seat, lang))
+            await update(await self.hand_message(session, seat, lang, edit=True))
+            stored = await self.bot.store.hand_message(session.id, seat)
+            if stored is not None and stored[1] == message_id:
+                self._dm_shown[(session.id, seat)] = shown
+
     async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
         """Edit the seat's DM hand message (or send one). False when DMs are closed."""
         async with self._dm_sending[(session.id, seat)]:
