@@ -80,9 +80,11 @@ async def _play(player: Player, rng: random.Random, until: float, clicks: list[C
 # -- CPU flood ------------------------------------------------------------------------------
 
 #: How many flooders open CPU-only games at once (the usage limits allow five open lobbies in a
-#: channel), and how long one may take before it counts as failed.
+#: channel), how long one opening may take before it counts as failed, and how long they try
+#: to reach the number of games asked for before the people start regardless.
 FLOOD_CREATORS = 4
 FLOOD_TIMEOUT_S = 30.0
+FLOOD_SETUP_S = 240.0
 
 
 async def _open_cpu_game(fake: TimedFake, db: Path, host: User) -> None:
@@ -149,7 +151,10 @@ async def flood(games: int, seconds: float, profile: Path | None = None) -> dict
             try:
                 setup = time.monotonic()
                 flooders = [asyncio.create_task(flooder()) for _ in range(FLOOD_CREATORS)]
-                while _cpu_games_in_play(db, set()) < games and time.monotonic() - setup < 600:
+                while (
+                    _cpu_games_in_play(db, set()) < games
+                    and time.monotonic() - setup < FLOOD_SETUP_S
+                ):
                     await asyncio.sleep(1.0)
                 print(
                     f"  {_cpu_games_in_play(db, set())} CPU-only games in play after "
