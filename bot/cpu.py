@@ -235,6 +235,11 @@ class CpuTurns:
                 queue.remove(future)
             raise
 
+    def close(self) -> None:
+        """Stop granting turns (the bot is stopping)."""
+        if self._granting is not None:
+            self._granting.cancel()
+
     async def _grant(self) -> None:
         """Grant the turns asked for, in order, within the budget, humans first."""
         loop = asyncio.get_running_loop()

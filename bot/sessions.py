@@ -817,4 +817,5 @@ class Sessions:
         for task in tasks:
             with suppress(asyncio.CancelledError, Exception):
                 await task
+        self.cpu_turns.close()
         self.cpu_pool.close()

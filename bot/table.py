@@ -574,8 +574,15 @@ class Table:
     ) -> None:
         """Answer a move clicked on a DM hand with the hand as it is now (`update`: the click's
         own update of that message). When it is the seat's DM hand message, that is noted as
-        what it shows, so the refresh after the move does not send the same hand again."""
-        async with self._dm_sending[(session.id, seat)]:
+        what it shows, so the refresh after the move does not send the same hand again. While
+        an earlier refresh of that hand is under way the answer does not wait for it (it may
+        be waiting out a rate limit) and notes nothing: the refresh after the move then
+        brings the message in step."""
+        sending = self._dm_sending[(session.id, seat)]
+        if sending.locked():
+            await update(await self.hand_message(session, seat, lang, edit=True))
+            return
+        async with sending:
             shown = _fingerprint(self.hand_payload(session, seat, lang))
             await update(await self.hand_message(session, seat, lang, edit=True))
             stored = await self.bot.store.hand_message(session.id, seat)
