@@ -10,7 +10,9 @@ with `bench:` with a short ephemeral message: the round trip a move is compared 
 SIGINT). The process prints `ready` on stdout once connected, and when it ends a line
 `stats {...}` with how long its event loop was held up (lag) and its full garbage collections.
 `--database-url postgresql://…` keeps the games in PostgreSQL instead of `--db`, and
-`--shard-count 4 --shard-ids 0-1` runs those shards (discord.py's AutoShardedBot).
+`--shard-count 4 --shard-ids 0-1` runs those shards (discord.py's AutoShardedBot). The usage
+limits (`bot.quotas`) are off, since the load's few users open many games at once; `--quotas`
+keeps them at their defaults.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ def make_bot(
     database_url: str | None = None,
     shard_count: int | None = None,
     shard_ids: str | None = None,
+    quotas_on: bool = False,
 ) -> GameBot:
     settings = Settings(
         discord_token=token,
@@ -64,7 +67,7 @@ def make_bot(
         shard_ids=shard_ids,  # type: ignore[arg-type]
         cpu_delay_seconds=cpu_delay,
         sync_commands=True,
-        **quotas.OFF,  # the load's few users open many games at once
+        **({} if quotas_on else quotas.OFF),  # the load's few users open many games at once
     )
     bot = create_bot(settings)
     original_setup = bot.setup_hook
@@ -188,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", help="PostgreSQL instead of --db")
     parser.add_argument("--shard-count", type=int)
     parser.add_argument("--shard-ids", help="e.g. 0-1")
+    parser.add_argument("--quotas", action="store_true", help="keep the usage limits on")
     args = parser.parse_args(argv)
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper()))
     point_at(args.port)
@@ -199,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         database_url=args.database_url,
         shard_count=args.shard_count,
         shard_ids=args.shard_ids,
+        quotas_on=args.quotas,
     )
     watch = Watch()
     original_setup = bot.setup_hook

@@ -79,11 +79,13 @@ class BotProcess:
         time_database: bool = False,
         database_url: str | None = None,
         shards: tuple[int, str] | None = None,
+        quotas: bool = False,
     ) -> None:
         """With `database_url`, the games are kept in PostgreSQL instead of `db`; with
-        `shards` `(count, "0-1")`, the process runs those of the shards."""
+        `shards` `(count, "0-1")`, the process runs those of the shards; with `quotas`, the
+        usage limits stay on."""
         self.fake, self.db, self.cpu_delay, self.seed = fake, db, cpu_delay, seed
-        self.database_url, self.shards = database_url, shards
+        self.database_url, self.shards, self.quotas = database_url, shards, quotas
         self.profile, self.time_database = profile, time_database
         self.log = log or db.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
@@ -113,6 +115,8 @@ class BotProcess:
             args += ["--profile", str(self.profile)]
         if self.time_database:
             args.append("--time-database")
+        if self.quotas:
+            args.append("--quotas")
         if self.database_url is not None:
             args += ["--database-url", self.database_url]
         if self.shards is not None:

@@ -3,9 +3,12 @@
 The real bot runs in its own process against the fake Discord server (`benchmarks.driver`).
 Latency is INTERACTION_CREATE → the interaction's first callback at the fake server.
 
-- **CPU flood:** `--flood-games` CPU-only games (strong level, no pause between CPU moves:
-  each game is made with one human, two CPUs, and `/game replace` on the human) run while two
-  people play a game of their own. Their p99 and the answers after 3 s; the CPU games' rate.
+- **CPU flood:** `--flood-games` CPU-only games (strong level, no pause between CPU moves)
+  kept in play while two people play a game of their own. Flooders open the games as players
+  would, each its own user (the usage limits stay on: one user may not hold 150 games):
+  `/newgame`, two CPUs, Start, `/game replace` on themselves; four at a time, and a game that
+  ends is replaced by a new one. The fake Discord has one guild, so "another server" is another
+  game here. The two people's p99 and answers after 3 s; the CPU games in play and their rate.
 - **Rate limit:** two take_and_share games of three people each (cards are chosen from the
   hands, so people can go on playing while the table waits); the first table edit of game A
   gets a 429 with `Retry-After: 40`. Both games are played meanwhile. The clicks' latency per
@@ -16,6 +19,7 @@ Latency is INTERACTION_CREATE → the interaction's first callback at the fake s
   player was told (played / not played) against what is stored, click for click.
 
     python -m benchmarks.service [--only flood|ratelimit|locked] [--flood-games N]
+        [--profile bot.prof]   # cProfile of the bot process during the flood
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import random
 import re
@@ -33,6 +38,7 @@ from pathlib import Path
 
 from benchmarks.driver import BotProcess, Click, Player, TimedFake, pct
 from games import registry
+from tests.fakediscord import User
 
 #: Targets.
 P99_TARGET_MS = 250.0
@@ -73,48 +79,133 @@ async def _play(player: Player, rng: random.Random, until: float, clicks: list[C
 
 # -- CPU flood ------------------------------------------------------------------------------
 
+#: How many flooders open CPU-only games at once (the usage limits allow five open lobbies in a
+#: channel), how long one opening may take before it counts as failed, and how long they try
+#: to reach the number of games asked for before the people start regardless.
+FLOOD_CREATORS = 4
+FLOOD_TIMEOUT_S = 30.0
+FLOOD_SETUP_S = 240.0
 
-async def flood(games: int, seconds: float) -> dict[str, object]:
+
+async def _open_cpu_game(fake: TimedFake, db: Path, host: User) -> None:
+    """What a flooder does: `/newgame`, two CPUs, Start, then `/game replace` on themselves."""
+    cpu_game = await Player.start(fake, db, "kasane", [host], cpus=2)
+    inter = await host.slash("game replace", {"player": host}, channel=cpu_game.thread_id)
+    await inter.response(FLOOD_TIMEOUT_S)
+
+
+async def _people_game(fake: TimedFake, db: Path, people: list[User]) -> Player:
+    """The two people's next game, opened by one then the other: a `/newgame` refused by its
+    cooldown (a short game) is tried again a little later by the other, as people would."""
+    for _ in range(10):
+        people.reverse()
+        try:
+            return await Player.start(fake, db, "sakura", people)
+        except AssertionError:
+            await asyncio.sleep(2.0)
+    raise AssertionError("the people could not open a game")
+
+
+def _cpu_games_in_play(db: Path, exclude: set[int]) -> int:
+    """Games in play with no human seat left (the flood's), from the bot's database."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
+        rows = c.execute(
+            "SELECT g.id FROM games g WHERE g.status = 'playing' AND NOT EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL)"
+        ).fetchall()
+    return sum(1 for (game_id,) in rows if game_id not in exclude)
+
+
+def _cpu_moves(db: Path) -> int:
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
+        (count,) = c.execute("SELECT COUNT(*) FROM actions WHERE by_cpu").fetchone()
+    return int(count)
+
+
+async def flood(games: int, seconds: float, profile: Path | None = None) -> dict[str, object]:
+    """`games` CPU-only games kept in play (a finished one is replaced by a new one, as the
+    flooders would) while two people play a game of their own."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bot.sqlite3"
         async with TimedFake() as fake:
-            bot = BotProcess(fake, db, cpu_delay=0.0)
+            bot = BotProcess(fake, db, cpu_delay=0.0, quotas=True, profile=profile)
             await bot.start()
+            names = itertools.count()
+            failed: list[str] = []
+            opened = 0
+            stop = asyncio.Event()
+
+            async def flooder() -> None:
+                nonlocal opened
+                while not stop.is_set():
+                    if _cpu_games_in_play(db, set()) >= games:
+                        await asyncio.sleep(0.5)
+                        continue
+                    host = fake.add_user(f"Flood{next(names)}", locale="en-US")
+                    try:
+                        await asyncio.wait_for(_open_cpu_game(fake, db, host), FLOOD_TIMEOUT_S)
+                        opened += 1
+                    except (AssertionError, TimeoutError) as exc:
+                        failed.append(f"{type(exc).__name__}: {str(exc)[:100]}")
+
             try:
                 setup = time.monotonic()
-                for n in range(games):
-                    host = fake.add_user(f"Flood{n}", locale="en-US")
-                    cpu_game = await Player.start(fake, db, "kasane", [host], cpus=2)
-                    inter = await host.slash(
-                        "game replace", {"player": host}, channel=cpu_game.thread_id
-                    )
-                    await inter.response(30)
-                print(f"  {games} CPU-only games set up in {time.monotonic() - setup:.0f} s")
+                flooders = [asyncio.create_task(flooder()) for _ in range(FLOOD_CREATORS)]
+                while (
+                    _cpu_games_in_play(db, set()) < games
+                    and time.monotonic() - setup < FLOOD_SETUP_S
+                ):
+                    await asyncio.sleep(1.0)
+                print(
+                    f"  {_cpu_games_in_play(db, set())} CPU-only games in play after "
+                    f"{time.monotonic() - setup:.0f} s ({opened} opened, {len(failed)} failed)"
+                )
                 people = [fake.add_user(f"Human{i}", locale="en-US") for i in range(2)]
                 humans = await Player.start(fake, db, "sakura", people)
-                with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
-                    (cpu_before,) = c.execute(
-                        "SELECT COUNT(*) FROM actions WHERE by_cpu"
-                    ).fetchone()
+                mine = {humans.game_id}
+                cpu_before = _cpu_moves(db)
                 started = time.monotonic()
                 clicks: list[Click] = []
+                in_play: list[int] = []
                 rng = random.Random(3)
+
+                async def count() -> None:
+                    while not stop.is_set():
+                        in_play.append(_cpu_games_in_play(db, mine))
+                        await asyncio.sleep(1.0)
+
+                counter = asyncio.create_task(count())
                 while time.monotonic() - started < seconds:
                     if humans.state.is_over():
-                        humans = await Player.start(fake, db, "sakura", people)
+                        humans = await _people_game(fake, db, people)
+                        mine.add(humans.game_id)
                     await _play(humans, rng, started + seconds, clicks)
                 elapsed = time.monotonic() - started
-                with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
-                    (cpu_after,) = c.execute("SELECT COUNT(*) FROM actions WHERE by_cpu").fetchone()
+                cpu_after = _cpu_moves(db)
+                stop.set()
+                await counter
+                for task in flooders:
+                    task.cancel()
+                await asyncio.gather(*flooders, return_exceptions=True)
                 errors = bot.errors()
             finally:
+                stop.set()
                 await bot.stop()
     values = _latencies(fake, clicks)
     rate = (cpu_after - cpu_before) / elapsed
+    mean_in_play = sum(in_play) / len(in_play) if in_play else 0.0
     print("  " + _summary("the two people's clicks", values))
     print(
-        f"  CPU games: {rate:.1f} moves/s in all ({rate / games:.2f} per game); "
-        f"bot errors {len(errors)}"
+        f"  CPU-only games in play meanwhile: min {min(in_play, default=0)}, mean "
+        f"{mean_in_play:.0f}, max {max(in_play, default=0)}; {opened} opened in all, "
+        f"{len(failed)} openings failed"
+    )
+    for line in failed[:3]:
+        print(f"  ! {line}")
+    print(
+        f"  CPU games: {rate:.1f} moves/s in all "
+        f"({rate / max(mean_in_play, 1):.2f} per game in play); bot errors {len(errors)}; "
+        f"bot event loop: {bot.stats}"
     )
     ok = bool(values) and pct(values, 0.99) * 1000 <= P99_TARGET_MS and max(values) <= DEADLINE_S
     print(f"  target p99 ≤ {P99_TARGET_MS:.0f} ms, none after 3 s: {'ok' if ok else 'MISSED'}")
@@ -122,6 +213,7 @@ async def flood(games: int, seconds: float) -> dict[str, object]:
         "p99_ms": pct(values, 0.99) * 1000 if values else None,
         "late": sum(v > DEADLINE_S for v in values),
         "cpu_moves_per_s": rate,
+        "in_play_mean": mean_in_play,
     }
 
 
@@ -329,10 +421,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=("flood", "ratelimit", "locked"))
     parser.add_argument("--flood-games", type=int, default=150)
     parser.add_argument("--seconds", type=float, default=45.0)
+    parser.add_argument("--profile", type=Path, help="cProfile the bot during the flood")
     args = parser.parse_args(argv)
     if args.only in (None, "flood"):
         print(f"== CPU flood: {args.flood_games} CPU-only games, two people playing")
-        asyncio.run(flood(args.flood_games, args.seconds))
+        asyncio.run(flood(args.flood_games, args.seconds, args.profile))
     if args.only in (None, "ratelimit"):
         print("== Rate limit: Retry-After 40 s on one game's table edit")
         asyncio.run(ratelimit(args.seconds))

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot import health, logsafe
 from bot.components import DYNAMIC_ITEMS
-from bot.cpu import CpuPool
+from bot.cpu import CpuPool, CpuTurns
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
@@ -162,6 +162,7 @@ class GameBot(commands.Bot):
             cpu_delay=self.settings.cpu_delay_seconds,
             expert_rollouts=self.settings.cpu_expert_rollouts,
             cpu_pool=CpuPool(self.settings.cpu_workers),
+            cpu_turns=CpuTurns(self.settings.cpu_moves_per_second),
             owns=lambda record: self.settings.owns_guild(record.guild_id),
         )
         if isinstance(self.store, PostgresStore):

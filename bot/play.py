@@ -180,7 +180,13 @@ class Play:
                 return False
             await self._update(interaction, **payload)
             return not await self.table.pictures_on(session)
-        if on_hand:
+        if on_hand and interaction.guild_id is None and interaction.message is not None:
+
+            async def update(payload: dict[str, Any]) -> None:
+                await self._update(interaction, **payload)
+
+            await self.table.answer_dm_hand(session, seat, lang, interaction.message.id, update)
+        elif on_hand:
             await self._update(
                 interaction, **await self.table.hand_message(session, seat, lang, edit=True)
             )

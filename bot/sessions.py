@@ -5,7 +5,8 @@ take the game's lock, apply it to the engine state (which validates it), write i
 atomic store call that returns the stored record), answer the click if it is one, release the
 lock, and hand the outcome to the publisher (`bot.table`), which brings Discord in step outside
 the lock. Start, abandon and replace go the same way. CPU decisions are computed in a process
-pool (`bot.cpu`). Nothing here composes Discord messages.
+pool (`bot.cpu`), each when its game's turn comes in the budget all games share (`CpuTurns`):
+human moves first, CPU moves in turn. Nothing here composes Discord messages.
 
 With several bot processes on one PostgreSQL database (`bot.pgstore`), a game belongs to the
 process whose shard holds its guild (`owns`): only there do its CPU turns, timers and publishing
@@ -25,11 +26,11 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from bot.cpu import CpuPool
+from bot.cpu import CpuPool, CpuTurns
 from bot.store import STORAGE_ERRORS, StaleVersion
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, State
@@ -51,9 +52,6 @@ STORAGE_RETRY_SECONDS = 5.0
 #: How long a click waits (for its game's lock, then for its write) before acknowledging
 #: Discord first, so that its 3-second deadline holds (seconds).
 PATIENCE_SECONDS = 1.5
-
-#: How long a CPU or timer move gives way to human moves under way before it goes anyway.
-HUMANS_FIRST_SECONDS = 0.5
 
 #: How many times a move refused because another process stored that version first is tried
 #: again on the caught-up game.
@@ -205,6 +203,7 @@ class Sessions:
         expert_rollouts: int | None = None,
         clock: Callable[[], float] = time.time,
         cpu_pool: CpuPool | None = None,
+        cpu_turns: CpuTurns | None = None,
         owns: Callable[[GameRecord], bool] | None = None,
     ) -> None:
         self.store = store
@@ -216,14 +215,12 @@ class Sessions:
         self.expert_rollouts = expert_rollouts
         self.clock = clock
         self.cpu_pool = cpu_pool or CpuPool()
+        #: When each game's CPU may move: the budget shared by all games, humans first.
+        self.cpu_turns = cpu_turns or CpuTurns()
         self.publisher: Publisher | None = None
         self._live: dict[int, Session] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self._closed = False
-        #: Human moves under way; CPU and timer moves give way to them (`_humans_first`).
-        self._human_moves = 0
-        self._no_human_moves = asyncio.Event()
-        self._no_human_moves.set()
 
     # -- loading -------------------------------------------------------------------------
 
@@ -439,13 +436,10 @@ class Sessions:
         session = await self.get(game_id)
         if session is None:
             raise MoveRefused("game_over")
-        human = source == "human"
         until = self._patience()
-        if human:
-            self._human_moves += 1
-            self._no_human_moves.clear()
         caught_up: list[MoveOutcome] = []
-        try:
+        # A human move keeps CPU turns waiting while it is under way (`CpuTurns`).
+        with self.cpu_turns.human() if source == "human" else nullcontext():
             await self._acquire(session, until, on_wait)
             try:
                 for attempt in range(CATCH_UP_RETRIES + 1):
@@ -466,11 +460,6 @@ class Sessions:
             finally:
                 session.lock.release()
                 self._after_catch_up(session, caught_up)
-        finally:
-            if human:
-                self._human_moves -= 1
-                if not self._human_moves:
-                    self._no_human_moves.set()
         if session.record.status != "playing":
             self.forget(session.id)
         log.debug("game %s: %s move %s stored", session.id, source, outcome.version)
@@ -599,13 +588,6 @@ class Sessions:
         )
         return version, session.game.Action.decode(decision.action)
 
-    async def _humans_first(self) -> None:
-        """Let the human moves under way go first (for a while: CPU games slow down under
-        load, they do not stop)."""
-        if not self._no_human_moves.is_set():
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self._no_human_moves.wait(), HUMANS_FIRST_SECONDS)
-
     # -- moves stored by other processes -----------------------------------------------------
 
     def moved(self, game_id: int, version: int) -> None:
@@ -722,16 +704,21 @@ class Sessions:
         )
 
     async def _run_cpus(self, session: Session) -> None:
-        """CPU turns of one game: decide in the pool, then play like any move."""
+        """CPU turns of one game: wait for the game's turn in the shared budget, decide in the
+        pool, then play like any move (after the human moves under way)."""
         while self._in_play(session):
             await asyncio.sleep(self.cpu_delay)
+            if not session.cpu_seats(session.state.to_act()):
+                return
+            watched = any(not seat.is_cpu for seat in session.record.seats)
+            await self.cpu_turns.turn(watched=watched)
             seats = session.cpu_seats(session.state.to_act())
             if not seats or not self._in_play(session):
                 return
             seat = seats[0]
             try:
                 version, action = await self.cpu_decide(session, seat)
-                await self._humans_first()
+                await self.cpu_turns.humans_first()
                 await self.play(session.id, seat, action, expected_version=version, source="cpu")
             except MoveRefused as exc:
                 if exc.reason == "storage":
@@ -830,4 +817,5 @@ class Sessions:
         for task in tasks:
             with suppress(asyncio.CancelledError, Exception):
                 await task
+        self.cpu_turns.close()
         self.cpu_pool.close()

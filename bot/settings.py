@@ -52,6 +52,14 @@ class Settings(BaseSettings):
     cpu_workers: int = Field(
         0, ge=0, le=64, description="Processes deciding CPU moves (0: one per CPU core)."
     )
+    cpu_moves_per_second: float = Field(
+        20,
+        ge=0,
+        le=1000,
+        description="CPU moves the bot makes per second over all its games, in turn (games "
+        "with a person at the table first); a flood of CPU games slows down, people's clicks "
+        "do not (0: no limit).",
+    )
     log_level: str = Field("INFO", description="Python logging level.")
     dev_guild_id: int | None = Field(
         None, description="Sync slash commands to this guild only (instant, for development)."

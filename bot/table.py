@@ -6,7 +6,9 @@ outside the game's lock, through one background feed per game — one table mess
 place (re-posted when it gets old), one ping per turn handed to a human (the previous one
 deleted), DM hands refreshed for players who chose DMs, and the final breakdown when the game
 ends. A feed coalesces: while a request is in flight or waits out a rate limit, later moves only
-change what the next request shows. It records the version each table shows, so a restart
+change what the next request shows. A game with nobody at its table (CPU players only) has its
+table edited less often the more such games there are, so a flood of them neither crowds the
+bot nor spends Discord's request budget. It records the version each table shows, so a restart
 republishes only the tables that are behind.
 """
 
@@ -47,6 +49,12 @@ REPUBLISH_MAX_SECONDS = 60.0
 #: How many times a table's picture is drawn again when a move overtook its drawing.
 TABLE_REDRAWS = 3
 
+#: Table edits a second shared by all games with nobody at the table (CPU players only), and
+#: the shortest time between two edits of one such table: with many of them, each table shows
+#: many moves per edit. Their first table and their end are sent at once.
+UNWATCHED_EDITS_PER_SECOND = 2.0
+UNWATCHED_MIN_SECONDS = 3.0
+
 
 def transient(exc: BaseException) -> bool:
     """Whether Discord may take the same request later: a server error, a rate limit that
@@ -84,6 +92,11 @@ class Feed:
         #: Table clicks acknowledged while a table request was in flight, with their
         #: clickers' languages: the next table request answers them (`Table.answer_later`).
         self.answers: list[tuple[discord.Interaction[Any], Lang]] = []
+        #: Loop time of the last table request (posted or edited).
+        self.table_sent_at: float | None = None
+        #: Set when an unwatched table waiting for its next edit must not wait any longer
+        #: (its game ended).
+        self.wake = asyncio.Event()
         self.backoff = REPUBLISH_SECONDS
         self.task: asyncio.Task[None] | None = None
 
@@ -92,6 +105,12 @@ class Feed:
 
     def pending(self) -> bool:
         return self.table or self.record_shown or self.dm_hands or bool(self.ping)
+
+    @property
+    def unwatched(self) -> bool:
+        """Nobody sits at this game's table: a game in play of CPU players only."""
+        record = self.session.record
+        return record.status == "playing" and all(seat.is_cpu for seat in record.seats)
 
 
 class Table:
@@ -269,6 +288,8 @@ class Table:
         feed.skip_dm_seat = skip_dm_seat if feed.skip_dm_seat in (None, skip_dm_seat) else None
         if outcome is not None:
             feed.ping.update(outcome.new_turn)
+        if not feed.unwatched:
+            feed.wake.set()
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{session.id}")
 
@@ -322,6 +343,13 @@ class Table:
         """One round of `_run`; True when nothing is left to do."""
         session = feed.session
         if feed.table:
+            pause = self._unwatched_pause(feed)
+            if pause > 0:
+                # Nobody sits at this table: the moves made meanwhile go into one edit.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(feed.wake.wait(), pause)
+                feed.wake.clear()
+                return False
             feed.table = False
             if not await self._attempt(feed, "table", self._update_table):
                 return False
@@ -368,6 +396,16 @@ class Table:
         feed.backoff = REPUBLISH_SECONDS
         return True
 
+    def _unwatched_pause(self, feed: Feed) -> float:
+        """How long an unwatched table's next edit waits: the edits all such tables share
+        (`UNWATCHED_EDITS_PER_SECOND`), spread over them, at least `UNWATCHED_MIN_SECONDS`
+        apart. Zero for a watched table, a first table and a table whose game ended."""
+        if feed.table_sent_at is None or feed.table_message_id is None or not feed.unwatched:
+            return 0.0
+        unwatched = sum(1 for other in self._feeds.values() if other.unwatched)
+        interval = max(UNWATCHED_MIN_SECONDS, unwatched / UNWATCHED_EDITS_PER_SECOND)
+        return feed.table_sent_at + interval - asyncio.get_running_loop().time()
+
     def _is_old(self, feed: Feed) -> bool:
         posted = feed.table_posted_at or 0
         return time.time() - posted > self.bot.settings.table_repost_minutes * 60
@@ -390,6 +428,7 @@ class Table:
             # table; say so.
             if interaction.message is None or interaction.message.id != feed.table_message_id:
                 await self._followup(interaction, t(lang, "move.done"))
+        feed.table_sent_at = asyncio.get_running_loop().time()
         log.debug("game %s: table shows version %s", session.id, version)
         feed.shown(version)
         await self._record_shown(feed)
@@ -610,6 +649,31 @@ class Table:
             if delivery != "dm":
                 continue
             await self.send_dm_hand(session, info.seat, info.user_id, lang)  # type: ignore[arg-type]
+
+    async def answer_dm_hand(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        message_id: int,
+        update: Callable[[dict[str, Any]], Awaitable[None]],
+    ) -> None:
+        """Answer a move clicked on a DM hand with the hand as it is now (`update`: the click's
+        own update of that message). When it is the seat's DM hand message, that is noted as
+        what it shows, so the refresh after the move does not send the same hand again. While
+        an earlier refresh of that hand is under way the answer does not wait for it (it may
+        be waiting out a rate limit) and notes nothing: the refresh after the move then
+        brings the message in step."""
+        sending = self._dm_sending[(session.id, seat)]
+        if sending.locked():
+            await update(await self.hand_message(session, seat, lang, edit=True))
+            return
+        async with sending:
+            shown = _fingerprint(self.hand_payload(session, seat, lang))
+            await update(await self.hand_message(session, seat, lang, edit=True))
+            stored = await self.bot.store.hand_message(session.id, seat)
+            if stored is not None and stored[1] == message_id:
+                self._dm_shown[(session.id, seat)] = shown
 
     async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
         """Edit the seat's DM hand message (or send one). False when DMs are closed."""

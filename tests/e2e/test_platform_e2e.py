@@ -248,3 +248,60 @@ async def test_two_dm_hand_requests_at_once_make_one_message_bug(
             aoi.dms()[0].channel_id,
             aoi.dms()[0].id,
         )
+
+
+async def test_a_move_clicked_in_a_dm_hand_edits_that_hand_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The click's own answer updates the DM hand it was made on; the refresh of DM hands after
+    the move leaves that message alone (it already shows the hand as it is), so the player's
+    move costs no second edit of it."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    chika = fake.add_user("Chika", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
+    async with fake.run_bot(bot):
+        await (await aoi.slash("settings", {"hand": "dm"})).response()
+        game_id, thread_id = await start_with_cpus(fake, aoi, [ben, chika], cpus=0)
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        users = {session.record.seat_of(u.id): u for u in (aoi, ben, chika)}
+        seat = session.record.seat_of(aoi.id)
+        # Everyone takes the first card offered until Aoi may meld (from her hand).
+        while not (session.state.to_act() == [seat] and session.state.public_view().step == "meld"):
+            mover = session.state.to_act()[0]
+            action = session.state.legal_actions(mover)[0].encode()
+            table = table_message(fake, game_id, thread_id)
+            control = f"mv:{game_id}:{session.version}:{mover}:{action}"
+            await wait_until(
+                fake,
+                lambda c=control: c in table_message(fake, game_id, thread_id).custom_ids,
+                "the move on the table",
+            )
+            await (
+                await users[mover].click(table_message(fake, game_id, thread_id), control)
+            ).response()
+        table = table_message(fake, game_id, thread_id)
+        dm_hand = (await fake.wait_for(lambda: aoi.dms(), 5, "the DM hand"))[-1]
+        await wait_until(
+            fake,
+            lambda: any(":pass" in c for c in fake.message(dm_hand.id).custom_ids),
+            "meld buttons in the DM",
+        )
+        feed = bot.table._feeds[game_id]
+        await wait_until(fake, lambda: feed.task is None or feed.task.done(), "the feed idle")
+        before = len(fake.requests)
+        version = session.version
+        pass_id = next(c for c in fake.message(dm_hand.id).custom_ids if c.endswith(":pass"))
+        response = await (await aoi.click(dm_hand, pass_id)).response()
+        assert response.type == 7 and response.message.id == dm_hand.id  # type: ignore[union-attr]
+        assert session.version == version + 1 and seat not in session.state.to_act()
+        await wait_until(fake, lambda: feed.task is None or feed.task.done(), "the feed idle")
+        await asyncio.sleep(0.3)
+        after = fake.requests[before:]
+        # The table was brought up to date; Aoi's DM hand was not edited again.
+        assert any(r.method == "PATCH" and r.path.endswith(f"/messages/{table.id}") for r in after)
+        dm_edits = [r for r in after if r.path.endswith(f"/messages/{dm_hand.id}")]
+        assert dm_edits == []
+        assert fake.message(dm_hand.id).custom_ids == response.message.custom_ids  # type: ignore[union-attr]
