@@ -203,6 +203,7 @@ class RestApi:
         method, path = request.method, request.path
         record = RequestRecord(method, path, None, dict(request.query), None)
         record.at = self.clock.monotonic()
+        record.user_agent = request.headers.get("User-Agent", "")
         self.requests.append(record)
         _RECORD.set(record)
         headers = {"Content-Type": "application/json"}
