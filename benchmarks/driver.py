@@ -84,11 +84,13 @@ class BotProcess:
         time_database: bool = False,
         database_url: str | None = None,
         shards: tuple[int, str] | None = None,
+        timeline: bool = False,
     ) -> None:
         """With `database_url`, the games are kept in PostgreSQL instead of `db`; with
-        `shards` `(count, "0-1")`, the process runs those of the shards."""
+        `shards` `(count, "0-1")`, the process runs those of the shards; with `timeline`, it
+        notes when its start-up steps end (`timeline()`)."""
         self.fake, self.db, self.cpu_delay, self.seed = fake, db, cpu_delay, seed
-        self.database_url, self.shards = database_url, shards
+        self.database_url, self.shards, self.timeline_on = database_url, shards, timeline
         self.profile, self.time_database = profile, time_database
         self.log = log or db.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
@@ -122,6 +124,8 @@ class BotProcess:
             args += ["--database-url", self.database_url]
         if self.shards is not None:
             args += ["--shard-count", str(self.shards[0]), "--shard-ids", self.shards[1]]
+        if self.timeline_on:
+            args.append("--timeline")
         path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
         env = {**os.environ, "PYTHONPATH": path}
         with self.log.open("ab") as log:
@@ -164,6 +168,17 @@ class BotProcess:
         assert self.proc is not None
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def timeline(self) -> dict[str, float]:
+        """Seconds from the process's start to each start-up step it noted (`--timeline`)."""
+        if not self.log.exists():
+            return {}
+        steps: dict[str, float] = {}
+        for line in self.log.read_text(errors="replace").splitlines():
+            if line.startswith("timeline "):
+                _, event, at = line.split()
+                steps.setdefault(event, float(at) - self.started)
+        return steps
 
     def errors(self) -> list[str]:
         """ERROR lines and tracebacks the bot logged."""

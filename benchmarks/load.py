@@ -181,7 +181,7 @@ async def measure(
             f"  {started['deferred']} moves were acknowledged first (their game was busy "
             f"for {1.5:.1f} s) and answered later"
         )
-    for line in (problems + errors + violations)[:10]:
+    for line in problems[:4] + errors[:4] + violations[:4]:
         print(f"  ! {line}")
     return {
         "samples_ms": {"move": moves, "hand": hands},

@@ -57,14 +57,23 @@ def _game_maker(fake: TimedFake, db: Path | str, channels: list[Channel]):
     return new_game
 
 
+#: Where the bot processes' logs go (a temporary folder, removed, unless set: `--logs`), and
+#: their cProfile data when `PROFILE` is set (`--profile`).
+LOGS: Path | None = None
+PROFILE = False
+
+
 async def _sharded(games: int, seconds: float, url: str) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
+        folder = LOGS or Path(tmp)
         async with TimedFake(guild_shard=(0, SHARDS)) as fake:
             channels = _guilds(fake)
             bots = [
                 BotProcess(
                     fake,
                     Path(tmp) / f"shards-{ids}.sqlite3",
+                    log=folder / f"shards-{ids}.log",
+                    profile=folder / f"shards-{ids}.prof" if PROFILE else None,
                     seed=seed,
                     database_url=url,
                     shards=(SHARDS, ids),
@@ -88,7 +97,11 @@ async def _single(games: int, seconds: float) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         async with TimedFake(guild_shard=(0, SHARDS)) as fake:
             channels = _guilds(fake)
-            bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", time_database=True)
+            log = (LOGS or Path(tmp)) / "single.log"
+            profile = log.with_suffix(".prof") if PROFILE else None
+            bot = BotProcess(
+                fake, Path(tmp) / "bot.sqlite3", log=log, profile=profile, time_database=True
+            )
             await bot.start()
             new_game = _game_maker(fake, bot.db, channels)
             return await measure(
@@ -118,7 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", choices=("sharded", "single"))
+    parser.add_argument("--logs", type=Path, help="keep the bot processes' logs in this folder")
+    parser.add_argument("--profile", action="store_true", help="cProfile them (with --logs)")
     args = parser.parse_args(argv)
+    global LOGS, PROFILE
+    LOGS, PROFILE = args.logs, args.profile
     if args.only == "single":
         asyncio.run(_single(args.games or 100, args.seconds or 10.0))
     elif args.only == "sharded":
