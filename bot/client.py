@@ -162,7 +162,7 @@ class GameBot(commands.Bot):
             cpu_delay=self.settings.cpu_delay_seconds,
             expert_rollouts=self.settings.cpu_expert_rollouts,
             cpu_pool=CpuPool(self.settings.cpu_workers),
-            owns=lambda record: self.settings.owns_guild(record.guild_id),
+            owns_guild=self.settings.owns_guild,
         )
         if isinstance(self.store, PostgresStore):
             # Moves other processes store (and this one's) reach the copies kept here.
