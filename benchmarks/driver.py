@@ -1,6 +1,6 @@
 """Driving the real bot (in its own process) through the fake Discord server, as players would.
 
-`TimedFake` is the fake server of `tests/fakediscord/` with one addition: it notes when each
+`TimedFake` is the fake server of `bot/sandbox/fakediscord/` with one addition: it notes when each
 interaction callback request arrives, before it checks or handles it, so a latency is the time
 from INTERACTION_CREATE leaving the fake to the bot's answer reaching it. Schema checks against
 Discord's OpenAPI document are off (they are the fake's cost, not the bot's); the documented
@@ -33,10 +33,10 @@ from typing import Any
 
 import asyncpg
 
+from bot.sandbox.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from games import registry
 from games.core import State
 from tests.e2e.harness import create_lobby, game_id_of, lobby_click
-from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from benchmarks.driver import BotProcess, Player, TimedFake, close_databases, titles
 from benchmarks.load import measure
-from tests.fakediscord import Channel, User
+from bot.sandbox.fakediscord import Channel, User
 from tests.postgres import throwaway_cluster
 
 SHARDS = 4

@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 
 __all__ = ["fake_discord", "fake_discord_options"]
 

@@ -34,9 +34,9 @@ from pathlib import Path
 import pytest
 
 from bot.pgstore import PostgresStore
+from bot.sandbox.fakediscord import FakeDiscord, Message, RequestRecord, User
 from games import registry
 from tests.e2e.harness import game_id_of, lobby_click
-from tests.fakediscord import FakeDiscord, Message, RequestRecord, User
 from tests.reliability import botproc
 
 SEED = 2112
