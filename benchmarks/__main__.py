@@ -3,6 +3,7 @@
     .venv/bin/python -m benchmarks                 # the full run (about ten minutes)
     .venv/bin/python -m benchmarks --quick         # small samples, for trying changes
     .venv/bin/python -m benchmarks --only load restart --profile profiles
+    .venv/bin/python -m benchmarks --only shards   # two processes, four shards (on purpose only)
 
 Not a test and not part of CI. The full run also writes `benchmarks/latency.svg`.
 """
@@ -25,10 +26,14 @@ from benchmarks import (
     postgres,
     rest_calls,
     restart,
+    shards,
 )
 
 HERE = Path(__file__).resolve().parent
-NAMES = ("engines", "overhead", "rest", "load", "persistence", "restart", "postgres")
+NAMES = ("engines", "overhead", "rest", "load", "persistence", "restart", "postgres", "shards")
+#: What a run without `--only` runs: the sharded load (1,000 games, about 15 minutes) only on
+#: purpose.
+DEFAULT = tuple(name for name in NAMES if name != "shards")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load-games", type=int)
     parser.add_argument("--load-seconds", type=float)
     args = parser.parse_args(argv)
-    chosen = args.only or NAMES
+    chosen = args.only or DEFAULT
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
 
@@ -68,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         figures["restart"] = restart.run(args.quick, profile("restart"))
     if "postgres" in chosen:
         figures["postgres"] = postgres.run(args.quick)
+    if "shards" in chosen:
+        figures["shards"] = shards.run(args.quick, args.load_games, args.load_seconds)
     target = args.plot or (None if args.quick else HERE / "latency.svg")
     if target is not None and "overhead" in figures:
         series = {

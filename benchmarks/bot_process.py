@@ -13,6 +13,10 @@ SIGINT). The process prints `ready` on stdout once connected, and when it ends a
 `--shard-count 4 --shard-ids 0-1` runs those shards (discord.py's AutoShardedBot). The usage
 limits (`bot.quotas`) are off, since the load's few users open many games at once; `--quotas`
 keeps them at their defaults.
+With `--timeline`, the process writes `timeline <event> <time.monotonic()>` lines to stderr as it
+starts: `main` (imports done), `setup` (setup_hook begins), `setup_done`, `ready` (on_ready),
+`first_interaction`, `restored` (every game in play restored); `time.monotonic()` is the
+system's monotonic clock, so the parent compares it with when it started the process.
 """
 
 from __future__ import annotations
@@ -98,6 +102,12 @@ def make_bot(
     bot.add_listener(on_ready, "on_ready")
     bot._connection.guild_ready_timeout = 0.05  # one guild: no need to wait for more
     return bot
+
+
+def note(event: str) -> None:
+    """A `timeline` line on stderr (see the module's docstring)."""
+    sys.stderr.write(f"timeline {event} {time.monotonic():.4f}\n")
+    sys.stderr.flush()
 
 
 class Watch:
@@ -192,7 +202,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard-count", type=int)
     parser.add_argument("--shard-ids", help="e.g. 0-1")
     parser.add_argument("--quotas", action="store_true", help="keep the usage limits on")
+    parser.add_argument("--timeline", action="store_true", help="note when start-up steps end")
     args = parser.parse_args(argv)
+    if args.timeline:
+        note("main")
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper()))
     point_at(args.port)
     bot = make_bot(
@@ -210,11 +223,32 @@ def main(argv: list[str] | None = None) -> int:
 
     async def setup_hook() -> None:
         bot.loop.create_task(watch.run())
+        if args.timeline:
+            note("setup")
         await original_setup()
+        if args.timeline:
+            note("setup_done")
+            restoring = bot._restoring
+            if restoring is not None:
+                restoring.add_done_callback(lambda _: note("restored"))
         if args.time_database:
             watch.time_database(bot)
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    if args.timeline:
+        original_interaction = bot.on_interaction
+
+        async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+            if not getattr(bot, "_noted_interaction", False):
+                bot._noted_interaction = True  # type: ignore[attr-defined]
+                note("first_interaction")
+            await original_interaction(interaction)
+
+        async def on_ready() -> None:
+            note("ready")
+
+        bot.on_interaction = on_interaction  # type: ignore[method-assign]
+        bot.add_listener(on_ready, "on_ready")
     profiler = cProfile.Profile() if args.profile else None
     if profiler is not None:
         profiler.enable()

@@ -1,6 +1,6 @@
 """Driving the real bot (in its own process) through the fake Discord server, as players would.
 
-`TimedFake` is the fake server of `tests/fakediscord/` with one addition: it notes when each
+`TimedFake` is the fake server of `bot/sandbox/fakediscord/` with one addition: it notes when each
 interaction callback request arrives, before it checks or handles it, so a latency is the time
 from INTERACTION_CREATE leaving the fake to the bot's answer reaching it. Schema checks against
 Discord's OpenAPI document are off (they are the fake's cost, not the bot's); the documented
@@ -9,8 +9,10 @@ limits, the 3-second rule and the double-acknowledgement check stay on.
 `BotProcess` starts and stops `benchmarks.bot_process`. `Player` plays one game through the
 controls its users see: it keeps a copy of the engine state (seeded from the bot's database,
 advanced with each move it makes, or caught up from the action log after CPU moves), picks a
-legal move among the buttons and select options on the table or in the user's hand message,
-and opens the hand with "Show my hand" when the move is not on the table.
+legal move among the buttons and select options on the table or in the user's hand message
+(an ephemeral one, or the DM hand of a player who chose DMs), and opens the hand with "Show my
+hand" when the move is not on the table. The bot's database is its SQLite file, or a
+`postgresql://` URL (read with asyncpg; `close_databases()` closes those connections).
 """
 
 from __future__ import annotations
@@ -24,14 +26,17 @@ import signal
 import sqlite3
 import sys
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
+from bot.sandbox.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from games import registry
 from games.core import State
 from tests.e2e.harness import create_lobby, game_id_of, lobby_click
-from tests.fakediscord import FakeDiscord, Interaction, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,12 +85,15 @@ class BotProcess:
         database_url: str | None = None,
         shards: tuple[int, str] | None = None,
         quotas: bool = False,
+        timeline: bool = False,
     ) -> None:
         """With `database_url`, the games are kept in PostgreSQL instead of `db`; with
         `shards` `(count, "0-1")`, the process runs those of the shards; with `quotas`, the
-        usage limits stay on."""
+        usage limits stay on; with `timeline`, it notes when its start-up steps end
+        (`timeline()`)."""
         self.fake, self.db, self.cpu_delay, self.seed = fake, db, cpu_delay, seed
         self.database_url, self.shards, self.quotas = database_url, shards, quotas
+        self.timeline_on = timeline
         self.profile, self.time_database = profile, time_database
         self.log = log or db.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
@@ -121,6 +129,8 @@ class BotProcess:
             args += ["--database-url", self.database_url]
         if self.shards is not None:
             args += ["--shard-count", str(self.shards[0]), "--shard-ids", self.shards[1]]
+        if self.timeline_on:
+            args.append("--timeline")
         path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
         env = {**os.environ, "PYTHONPATH": path}
         with self.log.open("ab") as log:
@@ -163,6 +173,17 @@ class BotProcess:
         assert self.proc is not None
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def timeline(self) -> dict[str, float]:
+        """Seconds from the process's start to each start-up step it noted (`--timeline`)."""
+        if not self.log.exists():
+            return {}
+        steps: dict[str, float] = {}
+        for line in self.log.read_text(errors="replace").splitlines():
+            if line.startswith("timeline "):
+                _, event, at = line.split()
+                steps.setdefault(event, float(at) - self.started)
+        return steps
 
     def errors(self) -> list[str]:
         """ERROR lines and tracebacks the bot logged."""
@@ -239,7 +260,7 @@ class Player:
     """Plays one game of `title` through the controls its users see."""
 
     fake: TimedFake
-    db: Path
+    db: Path | str
     title: str
     game_id: int
     thread_id: int
@@ -253,18 +274,32 @@ class Player:
     lobby_id: int = 0
     #: Every move: `(seat, by CPU, played from a hand message, humans whose turn it began)`.
     log: list[tuple[int, bool, bool, list[int]]] = field(default_factory=list)
+    #: Seats whose player takes the hand by DM.
+    dm_seats: set[int] = field(default_factory=set)
 
     @classmethod
     async def start(
         cls,
         fake: TimedFake,
-        db: Path,
+        db: Path | str,
         title: str,
         humans: list[User],
         cpus: int = 0,
+        *,
+        channel: Channel | None = None,
+        dms: Collection[User] = (),
     ) -> Player:
-        """Open a lobby, seat the humans and CPUs, start, and wait for the table."""
-        lobby = await create_lobby(fake, humans[0], title, language="en")
+        """Open a lobby (in `channel`, the first guild's by default), seat the humans and CPUs,
+        start, and wait for the table. The users of `dms` first choose DM hands (/settings)."""
+        for user in dms:
+            await (await user.slash("settings", {"hand": "dm"})).response(20)
+        if channel is None:
+            lobby = await create_lobby(fake, humans[0], title, language="en")
+        else:
+            options = {"game": title, "language": "en"}
+            inter = await humans[0].slash("newgame", options, channel=channel)
+            await inter.response(20)
+            lobby = await inter.wait_original(20)
         for user in humans[1:]:
             await lobby_click(fake, user, lobby, "join")
         for _ in range(cpus):
@@ -278,7 +313,7 @@ class Player:
             20,
             "the table",
         )
-        seed, players, options, seats = read_game(db, game_id)
+        seed, players, options, seats = await read_game_from(db, game_id)
         game = registry.get(title)
         state = game.new(players, seed=seed, options=game.options(options))
         by_id = {u.id: u for u in humans}
@@ -292,6 +327,7 @@ class Player:
             state,
         )
         player.lobby_id = lobby.id
+        player.dm_seats = {s for s, u in player.users.items() if u in dms}
         player.find_table()
         return player
 
@@ -311,14 +347,17 @@ class Player:
     def human_to_act(self) -> list[int]:
         return [s for s in self.state.to_act() if s in self.users]
 
-    def catch_up(self) -> int:
-        """Apply the moves stored since our copy's version (CPU moves); how many."""
-        with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
-            rows = db.execute(
-                "SELECT version, seat, action FROM actions WHERE game_id = ? AND version > ? "
-                "ORDER BY version",
-                (self.game_id, self.version),
-            ).fetchall()
+    def catch_up(self, rows: list[tuple[int, int, str]] | None = None) -> int:
+        """Apply the moves stored since our copy's version (CPU moves); how many. `rows`: those
+        moves, already read (otherwise read from the SQLite file)."""
+        if rows is None:
+            assert isinstance(self.db, Path), "read PostgreSQL with catch_up_stored()"
+            with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
+                rows = db.execute(
+                    "SELECT version, seat, action FROM actions WHERE game_id = ? AND version > ? "
+                    "ORDER BY version",
+                    (self.game_id, self.version),
+                ).fetchall()
         game = registry.get(self.title)
         for version, seat, text in rows:
             assert version == self.version + 1, (version, self.version)
@@ -332,6 +371,28 @@ class Player:
         handed = [s for s in self.state.to_act() if s not in before and s in self.users]
         self.log.append((seat, by_cpu, on_hand, handed))
 
+    async def catch_up_stored(self) -> int:
+        """`catch_up` from the bot's database, SQLite or PostgreSQL."""
+        if isinstance(self.db, Path):
+            return self.catch_up()
+        pool = await _postgres(self.db)
+        rows = await pool.fetch(
+            "SELECT version, seat, action FROM actions WHERE game_id = $1 AND version > $2 "
+            "ORDER BY version",
+            self.game_id,
+            self.version,
+        )
+        return self.catch_up([tuple(row) for row in rows])
+
+    def hand_message(self, seat: int) -> Message | None:
+        """The seat's latest hand message: its DM hand, or the last ephemeral one it opened."""
+        if seat in self.dm_seats:
+            hd = f"hd:{self.game_id}:r"
+            hands = [m for m in self.users[seat].dms() if hd in m.custom_ids]
+            return hands[-1] if hands else None
+        hand_id = self.hands.get(seat)
+        return None if hand_id is None else self.fake.message(hand_id)
+
     def options(self, seat: int) -> list[Control]:
         """Legal moves for `seat` that a control on the table or its hand message plays."""
         legal = {a.encode() for a in self.state.legal_actions(seat)}
@@ -339,20 +400,21 @@ class Player:
         table = self.find_table()
         if table is not None:
             found += controls_for(table, self.game_id, self.version, seat, legal)
-        hand_id = self.hands.get(seat)
-        if hand_id is not None:
-            hand = self.fake.message(hand_id)
+        hand = self.hand_message(seat)
+        if hand is not None:
             found += controls_for(hand, self.game_id, self.version, seat, legal)
         return found
 
     async def open_hand(self, seat: int) -> Click:
-        """ "Show my hand" on the table; remembers the ephemeral hand it brings up."""
+        """ "Show my hand" on the table; remembers the ephemeral hand it brings up (a player
+        with DM hands gets a short ephemeral note, and the hand in the DM)."""
         table = self.find_table()
         assert table is not None, "no table"
         inter = await self.users[seat].click(table, f"hd:{self.game_id}")
         response = await inter.response(10)
         assert response.message is not None and response.ephemeral, response
-        self.hands[seat] = response.message.id
+        if seat not in self.dm_seats:
+            self.hands[seat] = response.message.id
         click = Click("hand", inter, seat)
         self.clicks.append(click)
         return click
@@ -361,10 +423,16 @@ class Player:
         """Wait until the bot's database holds `version` of this game."""
         deadline = time.monotonic() + timeout
         while True:
-            with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
-                (stored,) = db.execute(
-                    "SELECT version FROM games WHERE id = ?", (self.game_id,)
-                ).fetchone()
+            if isinstance(self.db, Path):
+                with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
+                    (stored,) = db.execute(
+                        "SELECT version FROM games WHERE id = ?", (self.game_id,)
+                    ).fetchone()
+            else:
+                pool = await _postgres(self.db)
+                stored = await pool.fetchval(
+                    "SELECT version FROM games WHERE id = $1", self.game_id
+                )
             if stored >= version:
                 return
             if time.monotonic() > deadline:
@@ -398,11 +466,12 @@ class Player:
             choices = self.options(seat)
         if not choices:
             table = self.find_table()
-            hand = self.fake.message(self.hands[seat])
+            hand = self.hand_message(seat)
             raise AssertionError(
                 f"{self.title} game {self.game_id} v{self.version}: no control for seat {seat}; "
-                f"table {table.custom_ids if table else None}, hand {hand.custom_ids} "
-                f"{hand.content[:200]!r}"
+                f"table {table.custom_ids if table else None}, "
+                f"hand {hand.custom_ids if hand else None} "
+                f"{hand.content[:200] if hand else ''!r}"
             )
         pick = rng.choice(choices)
         user = self.users[seat]
@@ -411,13 +480,14 @@ class Player:
         else:
             inter = await user.select(pick.message, pick.custom_id, pick.values)
         response = await inter.response(10)
-        click = Click("move", inter, seat, on_hand=pick.message.ephemeral)
+        on_hand = pick.message.ephemeral or pick.message.guild_id is None
+        click = Click("move", inter, seat, on_hand=on_hand)
         self.clicks.append(click)
         if response.type == 6:
             # Acknowledged first (the game was busy), answered later: wait for the move.
             click.deferred = True
             await self._stored(self.version + 1)
-            self.catch_up()
+            await self.catch_up_stored()
             return click
         text = response.message.content if response.message is not None else ""
         if response.type != 7 or text.startswith("⚠️"):
@@ -427,6 +497,38 @@ class Player:
         game = registry.get(self.title)
         self._apply(seat, game.Action.decode(pick.action), by_cpu=False, on_hand=click.on_hand)
         return click
+
+
+#: Connections to the PostgreSQL databases read by `Player`s, by URL.
+_pools: dict[str, asyncpg.Pool] = {}
+
+
+async def _postgres(url: str) -> asyncpg.Pool:
+    pool = _pools.get(url)
+    if pool is None:
+        pool = _pools[url] = await asyncpg.create_pool(url, min_size=1, max_size=4)
+    return pool
+
+
+async def close_databases() -> None:
+    """Close the PostgreSQL connections `Player`s opened."""
+    while _pools:
+        _, pool = _pools.popitem()
+        await pool.close()
+
+
+async def read_game_from(
+    db: Path | str, game_id: int
+) -> tuple[int, int, dict[str, Any], dict[int, int | None]]:
+    """`read_game` from the SQLite file or the PostgreSQL database at that URL."""
+    if isinstance(db, Path):
+        return read_game(db, game_id)
+    pool = await _postgres(db)
+    seed, players, options = await pool.fetchrow(
+        "SELECT seed, players, options FROM games WHERE id = $1", game_id
+    )
+    rows = await pool.fetch("SELECT seat, user_id FROM seats WHERE game_id = $1", game_id)
+    return seed, players, json.loads(options), {row["seat"]: row["user_id"] for row in rows}
 
 
 def read_game(db: Path, game_id: int) -> tuple[int, int, dict[str, Any], dict[int, int | None]]:

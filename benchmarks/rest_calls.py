@@ -19,7 +19,7 @@ from pathlib import Path
 
 from benchmarks.driver import BotProcess, Player, TimedFake, titles
 from benchmarks.overhead import settle
-from tests.fakediscord import RequestRecord
+from bot.sandbox.fakediscord import RequestRecord
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 POST = "POST /channels/{channel_id}/messages"

@@ -4,7 +4,7 @@
     python -m benchmarks.soak --minutes 3     # a quick look
 
 The real bot runs in its own process (`tests.reliability.botproc`) against the fake Discord
-server of `tests/fakediscord/` (schema checks off: they are the fake's cost). Games of every
+server of `bot/sandbox/fakediscord/` (schema checks off: they are the fake's cost). Games of every
 title that has a renderer are started through the lobby, one after another in several slots at
 once; the host then hands their seat to a CPU with `/game replace`, so each game is played by
 CPUs to its end while the bot publishes every move. The bot reports its resident memory,
@@ -33,9 +33,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.sandbox.fakediscord import FakeDiscord, User
 from games import registry
 from tests.e2e.harness import create_lobby, game_id_of, lobby_click
-from tests.fakediscord import FakeDiscord, User
 from tests.reliability import botproc
 
 #: Seats per title: small tables keep many games going.

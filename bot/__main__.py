@@ -1,7 +1,10 @@
 """`python -m bot`: read the settings and run the bot until interrupted.
 
-Without a DISCORD_TOKEN (or with `--sandbox`) it runs the local sandbox instead: the bot
-against a fake Discord on 127.0.0.1, played from a Discord-like page in the browser.
+With `--sandbox` it runs the local sandbox instead: the bot against a fake Discord on
+127.0.0.1, played from a Discord-like page in the browser. Without a DISCORD_TOKEN it does so
+too when started from a terminal (a newcomer trying the first command of the README); without
+a terminal (a container, a service manager) it exits with status 2 and says what to set, so a
+deployment that lost its token fails visibly instead of serving a sandbox nobody can reach.
 `python -m bot migrate-sqlite-to-postgres` copies the SQLite database into PostgreSQL.
 """
 
@@ -30,7 +33,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--sandbox",
         action="store_true",
         help="play locally in the browser: the bot against a fake Discord on 127.0.0.1 "
-        "(the default when DISCORD_TOKEN is not set)",
+        "(the default when DISCORD_TOKEN is not set and the command runs in a terminal)",
     )
     parser.add_argument(
         "--health",
@@ -124,6 +127,13 @@ def main(argv: list[str] | None = None) -> int:
         try:
             settings = load_settings()
         except MissingToken:
+            if not sys.stdin.isatty():
+                print(
+                    "DISCORD_TOKEN is not set: set it (in the environment or .env) to run the "
+                    "bot on Discord, or run `python -m bot --sandbox` for the local sandbox.",
+                    file=sys.stderr,
+                )
+                return 2
             print(
                 "DISCORD_TOKEN is not set, so the local sandbox starts instead: a Discord-like "
                 "page in your browser where you play as several users. To run on Discord, copy "

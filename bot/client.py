@@ -163,7 +163,7 @@ class GameBot(commands.Bot):
             expert_rollouts=self.settings.cpu_expert_rollouts,
             cpu_pool=CpuPool(self.settings.cpu_workers),
             cpu_turns=CpuTurns(self.settings.cpu_moves_per_second),
-            owns=lambda record: self.settings.owns_guild(record.guild_id),
+            owns_guild=self.settings.owns_guild,
         )
         if isinstance(self.store, PostgresStore):
             # Moves other processes store (and this one's) reach the copies kept here.

@@ -482,6 +482,14 @@ class PostgresStore:
                 game_id,
             )
 
+    async def in_play(self) -> list[tuple[int, int | None]]:
+        """`(id, guild id)` of every game in play, oldest first (see `Store.in_play`)."""
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT id, guild_id FROM games WHERE status = 'playing' ORDER BY id"
+            )
+        return [(int(row[0]), row[1]) for row in rows]
+
     async def tables_behind(self) -> list[int]:
         """Games in play whose table shows an older version than the stored one (or an unknown
         one), oldest first."""

@@ -204,12 +204,12 @@ class Sessions:
         clock: Callable[[], float] = time.time,
         cpu_pool: CpuPool | None = None,
         cpu_turns: CpuTurns | None = None,
-        owns: Callable[[GameRecord], bool] | None = None,
+        owns_guild: Callable[[int | None], bool] | None = None,
     ) -> None:
         self.store = store
-        #: Whether this process owns a game (its shard holds the game's guild): then it runs
-        #: the game's CPU turns and timers and publishes it. One process owns every game.
-        self.owns: Callable[[GameRecord], bool] = owns or (lambda record: True)
+        #: Whether this process owns the games of a guild (its shard holds the guild): then it
+        #: runs their CPU turns and timers and publishes them. One process owns every game.
+        self.owns_guild: Callable[[int | None], bool] = owns_guild or (lambda guild_id: True)
         self.cpu_delay = cpu_delay
         #: The search budget of expert CPUs (`Game.cpu`); None: each game's default.
         self.expert_rollouts = expert_rollouts
@@ -221,6 +221,10 @@ class Sessions:
         self._live: dict[int, Session] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self._closed = False
+
+    def owns(self, record: GameRecord) -> bool:
+        """Whether this process owns the game (see `owns_guild`)."""
+        return self.owns_guild(record.guild_id)
 
     # -- loading -------------------------------------------------------------------------
 
@@ -769,7 +773,11 @@ class Sessions:
         games whose table is behind (a stop between a move's commit and its publication left it
         showing an older state, whose controls are all stale) and the ends not yet published.
         Tables that already show their game's version are left alone. Returns the number of
-        games in play."""
+        games in play.
+
+        Clicks come first: the games are listed by id only (not thousands of records read and
+        built at once before the first is loaded), and a human move under way goes before the
+        next game is loaded, so a click right after a restart does not wait for the restore."""
         for game_id in await self.store.unpublished_ends():
             if self._closed:
                 break
@@ -782,19 +790,20 @@ class Sessions:
                 self._publish(session)
         behind = set(await self.store.tables_behind())
         count = 0
-        for record in await self.store.games(statuses=("playing",)):
+        for game_id, guild_id in await self.store.in_play():
             if self._closed:
                 break
-            if not self.owns(record):
+            if not self.owns_guild(guild_id):
                 continue  # another process's game: loaded here only if a click needs it
+            await self.cpu_turns.humans_first()
             try:
-                session = await self.get(record.id)
+                session = await self.get(game_id)
             except Exception:
-                log.exception("game %s could not be loaded", record.id)
+                log.exception("game %s could not be loaded", game_id)
                 continue
             if session is not None:
                 self.schedule(session)
-                if record.id in behind:
+                if game_id in behind:
                     self._publish(session)
                 count += 1
         return count

@@ -584,6 +584,14 @@ class Store:
             (version, game_id, version),
         )
 
+    async def in_play(self) -> list[tuple[int, int | None]]:
+        """`(id, guild id)` of every game in play, oldest first: what a restart needs to decide
+        which games to load (each one's record, seats and log are read as it is loaded)."""
+        async with self.db.execute(
+            "SELECT id, guild_id FROM games WHERE status = 'playing' ORDER BY id"
+        ) as cur:
+            return [(int(row[0]), row[1]) for row in await cur.fetchall()]
+
     async def tables_behind(self) -> list[int]:
         """Games in play whose table shows an older version than the stored one (or an unknown
         one), oldest first."""

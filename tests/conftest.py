@@ -8,7 +8,7 @@ import pytest
 
 from tests.postgres import Cluster, throwaway_cluster
 
-pytest_plugins = ["tests.fakediscord.pytest_plugin"]
+pytest_plugins = ["bot.sandbox.fakediscord.pytest_plugin"]
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ from bot.components import MoveSelect
 from bot.render.base import Button, Select
 from bot.render.common import seat_mark
 from bot.render.irobae import MARKER, RENDERER, card_short, card_text, colours_short, signed
+from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.table import Table
 from games import registry
@@ -17,7 +18,6 @@ from games.irobae import scoring, texts
 from games.irobae.rules import as_pair, card_id
 from games.irobae.state import IrobaeState
 from tests.bot.test_renderers import body, record_for
-from tests.fakediscord.limits import check_message
 
 GAME = registry.get("irobae")
 

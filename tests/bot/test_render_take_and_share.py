@@ -10,6 +10,7 @@ import pytest
 from bot.render.base import Button
 from bot.render.common import seat_mark
 from bot.render.take_and_share import RENDERER, by_suit, keep_newest
+from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.table import Table
 from games import registry
@@ -18,7 +19,6 @@ from games.take_and_share import texts
 from games.take_and_share.actions import Give, Play
 from games.take_and_share.state import TakeAndShareState
 from tests.bot.test_renderers import body, record_for
-from tests.fakediscord.limits import check_message
 
 GAME = registry.get("take_and_share")
 

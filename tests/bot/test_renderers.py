@@ -13,12 +13,12 @@ import pytest
 from bot.i18n import t
 from bot.render import renderer_for
 from bot.render.base import Button, Control, Select
+from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.store import GameRecord, SeatRecord
 from bot.table import Table
 from games import registry
 from games.core import Rng, State
-from tests.fakediscord.limits import check_message
 
 GAMES = [game.id for game in registry.all()]
 

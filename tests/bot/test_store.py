@@ -263,6 +263,27 @@ async def test_start_abandon_replace_and_the_tables_behind(store: AnyStore) -> N
     assert await store.replace_seat(game_id, 0, "weak", "CPU") is None
 
 
+async def test_games_in_play_are_listed_by_id_and_guild(store: AnyStore) -> None:
+    """What a restart lists before it loads each game: ids and guilds of the games in play."""
+    lobby = await new_game(store)
+    first, second = await playing_game(store), await playing_game(store)
+    await execute(store, "UPDATE games SET guild_id = ? WHERE id = ?", 7, second)
+    finished = await playing_game(store)
+    await store.commit_move(
+        finished,
+        version=1,
+        seat=0,
+        action="a",
+        by_cpu=False,
+        snapshot={"v": 1},
+        deadline=None,
+        status="finished",
+        result={"scores": [1, 0], "winners": [0]},
+    )
+    assert await store.in_play() == [(first, 1), (second, 7)]
+    assert lobby not in dict(await store.in_play())
+
+
 async def test_concurrent_transactions_of_two_games_bug(tmp_path: Path) -> None:
     """One connection serves every game: moves of two games at once must not meet inside one
     transaction ("cannot start a transaction within a transaction"), and a write made while

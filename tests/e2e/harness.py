@@ -9,8 +9,8 @@ from typing import Any
 
 from bot import quotas
 from bot.client import GameBot, create_bot
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.settings import Settings
-from tests.fakediscord import FakeDiscord, Message, User
 
 #: When set (see `tests/e2e/test_postgres_e2e.py`), the PostgreSQL database URL that stands
 #: for a SQLite path: bots made by `make_bot` then keep their games there instead, and a bot

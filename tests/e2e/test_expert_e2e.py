@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.sandbox.fakediscord import FakeDiscord
 from tests.e2e.harness import create_lobby, lobby_click, make_bot, start_from_lobby, wait_until
-from tests.fakediscord import FakeDiscord
 
 
 async def test_expert_level_from_the_lobby_to_the_table(

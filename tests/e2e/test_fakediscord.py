@@ -14,8 +14,8 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, check_commands, check_message, spec
-from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+from bot.sandbox.fakediscord import FakeDiscord, check_commands, check_message, spec
+from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 
 __all__ = ["fake_discord", "fake_discord_options"]
 

@@ -14,9 +14,8 @@ import pytest_asyncio
 from discord.ext import commands
 from PIL import Image
 
-from bot.sandbox.fakediscord import limits
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+from bot.sandbox.fakediscord import FakeDiscord, limits
+from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 
 __all__ = ["fake_discord", "fake_discord_options"]
 

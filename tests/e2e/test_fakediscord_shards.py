@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 
 __all__ = ["fake_discord", "fake_discord_options"]
 
@@ -94,3 +94,41 @@ async def test_an_invalid_shard_is_refused_with_4010(fake_discord: FakeDiscord) 
     assert closed.value.code == 4010 and 4010 in fake.gateway.closes
     violations = fake.take_violations("gateway")
     assert violations and "invalid shard" in violations[0].message
+
+
+@pytest.mark.fake_discord(guild_shard=(1, SHARDS))
+async def test_guilds_on_several_shards_go_to_the_processes_running_them(
+    fake_discord: FakeDiscord,
+) -> None:
+    """With a guild on each of shards 1 and 2, each process gets only its guild (READY and
+    GUILD_CREATE), and a slash command in either guild reaches the process running its shard."""
+    fake = fake_discord
+    user = fake.add_user("aoi")
+    other = fake.add_guild("Second server", shard=(2, SHARDS))
+    second_guild = fake.guild_of(other)
+    assert second_guild is not None and second_guild is not fake.guild
+    assert (second_guild.id >> 22) % SHARDS == 2
+    assert user.id in second_guild.members
+    seen: list[tuple[str, str, int]] = []
+    first = ShardBot("first", [0, 1], seen)
+    second = ShardBot("second", [2, 3], seen)
+    async with contextlib.AsyncExitStack() as stack:
+        await stack.enter_async_context(fake.run_bot(first))
+        await stack.enter_async_context(fake.run_bot(second))
+        await fake.wait_for(lambda: fake.gateway.identifies == SHARDS, what="four IDENTIFYs")
+        await first.wait_until_ready()
+        await second.wait_until_ready()
+        assert [g.id for g in first.guilds] == [fake.guild.id]
+        assert [g.id for g in second.guilds] == [second_guild.id]
+        assert second.get_channel(other.id) is not None and first.get_channel(other.id) is None
+
+        await user.slash("hand")
+        await fake.wait_for(lambda: len(seen) == 1, what="the first guild's command")
+        await user.slash("hand", channel=other)
+        await fake.wait_for(lambda: len(seen) == 2, what="the second guild's command")
+        assert seen == [("first", "slash", 1), ("second", "slash", 2)]
+
+        # A guild added while the bots run is announced to the process running its shard only.
+        third = fake.add_guild("Third server", shard=(0, SHARDS))
+        await fake.wait_for(lambda: first.get_channel(third.id), what="the new guild's channel")
+        assert second.get_channel(third.id) is None

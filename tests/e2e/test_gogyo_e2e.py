@@ -11,6 +11,8 @@ from typing import Any
 
 from bot.client import GameBot
 from bot.render.gogyo import card, cards
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from bot.sandbox.fakediscord.objects import message_text
 from bot.sessions import Session
 from games import registry
 from games.core import Action, Rng
@@ -25,8 +27,6 @@ from tests.e2e.harness import (
     wait_stored,
     wait_until,
 )
-from tests.fakediscord import FakeDiscord, Message, User
-from tests.fakediscord.objects import message_text
 
 GAME = registry.get("gogyo")
 HAND_TITLES = ("あなたの手札", "Your hand")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.client import GameBot
 from bot.render.irobae import card_text, cards_short, colours_short, signed
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sessions import Session
 from games import registry
 from games.irobae.views import CardView
@@ -21,7 +22,6 @@ from tests.e2e.harness import (
     wait_stored,
     wait_until,
 )
-from tests.fakediscord import FakeDiscord, Message, User
 
 GAME = "irobae"
 HAND_TITLES = ("あなたの手札", "Your hand")

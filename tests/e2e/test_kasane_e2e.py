@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 from bot.client import GameBot
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from games import registry
 from tests.e2e.harness import (
     TABLE_ANSWERS,
@@ -19,7 +20,6 @@ from tests.e2e.harness import (
     wait_stored,
     wait_until,
 )
-from tests.fakediscord import FakeDiscord, Message, User
 
 HAND_TITLES = ("あなたの手札", "Your hand")
 

@@ -17,12 +17,12 @@ from bot.render.base import RenderContext
 from bot.render.pictures import table_job
 from bot.render.pictures.kit import WIDTH
 from bot.render.sakura import TABLE_STEPS
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from tests.bot.test_renderers import PublicOnly
 from tests.e2e.harness import custom_id, make_bot, table_message, wait_stored, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
 from tests.e2e.test_sakura_e2e import choose, human_step, legal, shown_moves
 from tests.e2e.test_sakura_e2e import start_game as start_sakura
-from tests.fakediscord import FakeDiscord, Message, User
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from tests.e2e.harness import (
     create_lobby,
     custom_id,
@@ -15,7 +16,6 @@ from tests.e2e.harness import (
     table_message,
     wait_until,
 )
-from tests.fakediscord import FakeDiscord, Message, User
 
 
 async def ephemeral_answer(user: User, message: Message, op: str) -> str:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 from tests.e2e import (
     harness,
     test_gogyo_e2e,
@@ -18,8 +20,6 @@ from tests.e2e import (
     test_sakura_e2e,
     test_take_and_share_e2e,
 )
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 from tests.postgres import Cluster
 
 __all__ = ["fake_discord", "fake_discord_options"]

@@ -10,6 +10,8 @@ import pytest
 
 from bot.client import GameBot
 from bot.render.sakura import TABLE_STEPS
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from bot.sandbox.fakediscord.objects import message_text
 from bot.sessions import Session
 from games import registry
 from games.sakura import state as sakura_state
@@ -25,8 +27,6 @@ from tests.e2e.harness import (
     wait_stored,
     wait_until,
 )
-from tests.fakediscord import FakeDiscord, Message, User
-from tests.fakediscord.objects import message_text
 
 GAME = "sakura"
 SCREEN_TITLES = ("あなたのついたて", "Your screen")

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from bot.pgstore import PostgresStore
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 from games import registry
 from tests.e2e.harness import make_bot, start_through_lobby, table_message, wait_until
-from tests.fakediscord import FakeDiscord, Message, User
-from tests.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 
 __all__ = ["fake_discord", "fake_discord_options"]
 

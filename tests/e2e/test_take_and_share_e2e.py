@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.client import GameBot
 from bot.render.take_and_share import by_suit, played, shorts
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sessions import Session
 from games import registry
 from games.take_and_share import scoring, texts
@@ -20,7 +21,6 @@ from tests.e2e.harness import (
     wait_stored,
     wait_until,
 )
-from tests.fakediscord import FakeDiscord, Message, User
 
 GAME = "take_and_share"
 HAND_TITLES = ("あなたの手札", "Your hand")

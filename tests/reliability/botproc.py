@@ -3,7 +3,7 @@
     python -m tests.reliability.botproc --port 8123 --token <token> --db game.sqlite3
 
 (`--database-url postgresql://…` and `--shard-count 4 --shard-ids 0-1` for one process of a
-sharded bot on PostgreSQL.)
+sharded bot on PostgreSQL; `--label first` to tell processes apart, see below.)
 
 The bot is `bot.client.GameBot` with `bot.settings.Settings`, unmodified; only discord.py's
 REST base and default gateway are pointed at the fake server (as `FakeDiscord.patch_client`
@@ -15,6 +15,11 @@ restored), `commit-open <game> <version>` when the test hook below holds a move'
 open, and with `--stats-every <seconds>` a line `stats {json}` that often: resident memory,
 asyncio tasks, objects tracked by the garbage collector (frozen ones included) and games in
 memory (what the soak benchmark watches). It is meant to be killed (SIGKILL) at any moment.
+
+With `--label NAME`, the process adds ` process/NAME` to the User-Agent of its REST requests
+(the fake server records it with each request) and writes a line `cpu-move <game> <version>`
+to its log (stderr) for every CPU move it stores, so a test can tell which process published a
+table and which played a game's CPU turns.
 
 Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move of this
 process is written inside a transaction that waits that long before its `COMMIT`, so a kill can
@@ -164,6 +169,20 @@ async def report_stats(bot: GameBot, every: float) -> None:
         say("stats " + json.dumps(stats))
 
 
+def trace_cpu_moves(bot: GameBot) -> None:
+    """Write `cpu-move <game> <version>` to stderr for each CPU move this process stores."""
+    original_play = bot.sessions.play
+
+    async def play(game_id: int, seat: int, action: Any, **kwargs: Any) -> Any:
+        outcome = await original_play(game_id, seat, action, **kwargs)
+        if kwargs.get("source") == "cpu":
+            sys.stderr.write(f"cpu-move {game_id} {outcome.version}\n")
+            sys.stderr.flush()
+        return outcome
+
+    bot.sessions.play = play  # type: ignore[method-assign]
+
+
 def seeds(base: int, stored: int) -> Iterator[int]:
     """Seeds of the games this process creates: `base + 1000 * k` for the k-th game overall."""
     number = stored
@@ -181,9 +200,10 @@ def make_bot(
     stats_every: float = 0,
     database_url: str | None = None,
     shards: tuple[int, str] | None = None,
+    label: str | None = None,
 ) -> GameBot:
     """The bot on `db` (or PostgreSQL at `database_url`); with `shards` `(count, "0-1")`, one
-    process of a sharded bot."""
+    process of a sharded bot; with `label`, requests and CPU moves labelled (module docstring)."""
     settings = Settings(
         discord_token=token,
         database_path=db,
@@ -202,6 +222,9 @@ def make_bot(
         every = ("lobby", "playing", "finished", "abandoned")
         source = seeds(seed, len(await bot.store.games(statuses=every)))
         bot.lobby.new_seed = lambda: next(source)
+        if label is not None:
+            bot.http.user_agent += f" process/{label}"
+            trace_cpu_moves(bot)
         if stats_every > 0:
             _background.add(asyncio.create_task(report_stats(bot, stats_every)))
 
@@ -231,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", help="PostgreSQL instead of --db")
     parser.add_argument("--shard-count", type=int)
     parser.add_argument("--shard-ids", help="the shards of this process, e.g. 0-1")
+    parser.add_argument("--label", help="tell this process's requests and CPU moves apart")
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("--token (or DISCORD_TOKEN) is required")
@@ -247,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         stats_every=args.stats_every,
         database_url=args.database_url,
         shards=None if args.shard_count is None else (args.shard_count, args.shard_ids),
+        label=args.label,
     )
     bot.run(args.token, log_handler=None)
     return 0

@@ -40,9 +40,9 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
+from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
 from bot.store import Store
 from games import registry
-from tests.fakediscord import FakeDiscord, Interaction, Message, User
 from tests.reliability import botproc
 
 SEED = int(os.environ.get("CRASH_SEED", "8128"))

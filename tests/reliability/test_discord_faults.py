@@ -23,12 +23,12 @@ from typing import Any
 from bot.client import GameBot
 from bot.i18n import t
 from bot.render import renderer_for
+from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
+from bot.sandbox.fakediscord.faults import CALLBACKS, EDITS, SENDS
 from bot.sessions import Session
 from bot.table import Table
 from games import registry
 from tests.e2e.harness import create_lobby, custom_id, game_id_of, lobby_click, make_bot
-from tests.fakediscord import FakeDiscord, Interaction, Message, User
-from tests.fakediscord.faults import CALLBACKS, EDITS, SENDS
 
 #: Humans and CPUs per game in the random-fault run (a CPU's moves are published by the bot
 #: on its own, so faults hit those edits too).

@@ -17,13 +17,13 @@ import pytest
 
 from bot.client import GameBot
 from bot.render import renderer_for
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from games import registry
 from tests.e2e.harness import (
     make_bot,
     start_through_lobby,
     table_message,
 )
-from tests.fakediscord import FakeDiscord, Message, User
 
 #: Where the texts the table showed during the game are collected.
 TABLE = -1

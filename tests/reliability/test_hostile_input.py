@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.client import GameBot
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from games import registry
 from tests.e2e.harness import create_lobby, game_id_of, make_bot, start_through_lobby
-from tests.fakediscord import FakeDiscord, Message, User
 
 T = TypeVar("T")
 

@@ -14,14 +14,14 @@ import pytest
 
 from bot.names import ISOLATE_CLOSE, ISOLATE_OPEN, NAME_MAX, shown_name
 from bot.render import renderer_for
+from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.table import Table
 from games import registry
 from games.core import Rng
 from tests.bot.test_renderers import body, record_for
 from tests.e2e.harness import make_bot, start_through_lobby, table_message
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.limits import check_message
 
 HOSTILE = [
     "[Free Nitro](https://evil.test)",

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import GameBot
+from bot.sandbox.fakediscord import FakeDiscord, Interaction, User
 from tests.e2e.harness import (
     create_lobby,
     custom_id,
@@ -23,7 +24,6 @@ from tests.e2e.harness import (
     start_through_lobby,
     table_message,
 )
-from tests.fakediscord import FakeDiscord, Interaction, User
 
 OTHER_GUILD = 4242
 

@@ -8,8 +8,8 @@ import logging
 from pathlib import Path
 
 from bot import logsafe
+from bot.sandbox.fakediscord import FakeDiscord
 from tests.e2e.harness import make_bot, start_through_lobby, table_message
-from tests.fakediscord import FakeDiscord
 
 
 class Collect(logging.Handler):

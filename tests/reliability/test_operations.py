@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.sandbox.fakediscord import FakeDiscord
 from tests.e2e.harness import start_through_lobby, table_message
-from tests.fakediscord import FakeDiscord
 from tests.reliability import botproc
 
 ROOT = Path(__file__).resolve().parents[2]

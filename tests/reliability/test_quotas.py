@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import GameBot
+from bot.sandbox.fakediscord import Channel, FakeDiscord, Message, User
 from bot.settings import Settings
 from tests.e2e.harness import custom_id, game_id_of, start_from_lobby, wait_until
-from tests.fakediscord import Channel, FakeDiscord, Message, User
 
 
 def quota_bot(fake: FakeDiscord, db: Path, **limits: Any) -> GameBot:

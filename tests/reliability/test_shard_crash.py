@@ -1,18 +1,22 @@
 """Crash consistency across processes: two bot processes on four shards share one PostgreSQL
 database, and one of them at a time is killed with SIGKILL while people play, then restarted.
 
-The guild is on shard 3, so its games belong to the process running shards 2–3 (the owner:
-lobby, table, CPU turns, publishing); every player takes their hand by DM, and Discord sends DM
-clicks to shard 0, so those moves are applied by the other process. Players click moves on their
-DM hands (and on the table when the hand does not show them); the processes are killed
-alternately at random moments, each kill followed by a restart. Checked after every restart and
-at the end:
+The games are spread over two guilds: one on shard 1, whose games belong to the process running
+shards 0–1, and one on shard 3, whose games belong to the process running shards 2–3 (the owner:
+lobby, table, CPU turns, publishing). Every player takes their hand by DM, and Discord sends DM
+clicks to shard 0, so the moves of the second guild's games are applied by the process that does
+not own them, those of the first guild's by their owner. Players click moves on their DM hands
+(and on the table when the hand does not show them); the processes are killed alternately at
+random moments, each kill followed by a restart. Checked after every restart and at the end:
 
 - every move a process acknowledged (the click answered with the updated hand or table) is
   stored at the version after the one its control was made for, with that action by that seat;
 - versions are 1..n, no gap, none twice; each game's snapshot and result equal a replay of its
   action log from the seed;
-- every game is played to its end.
+- every game is played to its end;
+- each game's CPU moves were stored by its owner only, each once (the processes log them), and
+  every message posted or edited in its thread came from its owner (the fake server records the
+  User-Agent, which each process labels), and each process did both for its own games.
 """
 
 from __future__ import annotations
@@ -30,16 +34,17 @@ from pathlib import Path
 import pytest
 
 from bot.pgstore import PostgresStore
+from bot.sandbox.fakediscord import FakeDiscord, Message, RequestRecord, User
 from games import registry
-from tests.e2e.harness import create_lobby, game_id_of, lobby_click
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.e2e.harness import game_id_of, lobby_click
 from tests.reliability import botproc
 
 SEED = 2112
 KILLS = 10
-GAMES = 3
+GAMES = 4
 SHARDS = 4
-GUILD_SHARD = 3
+#: The two guilds' shards: one owned by each process.
+GUILD_SHARDS = (1, 3)
 TITLE = "kasane"
 MOVE = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
 
@@ -57,6 +62,7 @@ class Process:
 
     def __init__(self, fake: FakeDiscord, url: str, tmp: Path, shards: str) -> None:
         self.fake, self.url, self.shards = fake, url, shards
+        self.label = f"shards-{shards}"
         self.ids = {int(n) for n in shards.split("-")}
         self.ids = set(range(min(self.ids), max(self.ids) + 1))
         self.log = tmp / f"bot-{shards}.log"
@@ -76,6 +82,8 @@ class Process:
                 str(SHARDS),
                 "--shard-ids",
                 self.shards,
+                "--label",
+                self.label,
             ],
         )
         assert self.proc.stdout is not None
@@ -99,6 +107,22 @@ class Process:
     def errors(self) -> list[str]:
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         return [line for line in text.splitlines() if "ERROR" in line or "Traceback" in line]
+
+    def cpu_moves(self) -> list[tuple[int, int]]:
+        """`(game, version)` of every CPU move this process stored, over all its runs."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return [
+            (int(game), int(version))
+            for _, game, version in (
+                line.split() for line in text.splitlines() if line.startswith("cpu-move ")
+            )
+        ]
+
+    def owns(self, guild_id: int) -> bool:
+        return (guild_id >> 22) % SHARDS in self.ids
+
+    def sent(self, request: RequestRecord) -> bool:
+        return request.user_agent.endswith(f" process/{self.label}")
 
 
 def controls(message: Message | None, game_id: int, version: int, seat: int) -> dict[str, str]:
@@ -144,7 +168,41 @@ async def verify(store: PostgresStore, acks: list[Ack]) -> int:
     return moves
 
 
-@pytest.mark.fake_discord(guild_shard=(GUILD_SHARD, SHARDS))
+def check_owners(
+    fake: FakeDiscord,
+    processes: tuple[Process, Process],
+    games: list[tuple[int, int, dict[int, User]]],
+    guild_of: dict[int, int],
+    stored: dict[int, dict[int, int]],
+) -> None:
+    """The last check of the module's docstring. `stored`: game -> version -> seat."""
+    cpu_moves = [move for process in processes for move in process.cpu_moves()]
+    assert len(cpu_moves) == len(set(cpu_moves)), "a CPU move stored twice"
+    for process in processes:
+        other = processes[1] if process is processes[0] else processes[0]
+        mine = [(g, t) for g, t, _ in games if process.owns(guild_of[g])]
+        assert mine, f"process {process.shards} owns no game"
+        played = {g for g, _ in process.cpu_moves()}
+        assert played == {g for g, _ in mine}, (process.shards, played, mine)
+        for game_id, version in process.cpu_moves():
+            assert stored[game_id][version] not in (0, 1), f"{game_id} v{version}: not the CPU"
+        for game_id, thread_id in mine:
+            posts = [
+                r
+                for r in fake.requests
+                if r.route
+                in (
+                    "POST /channels/{channel_id}/messages",
+                    "PATCH /channels/{channel_id}/messages/{message_id}",
+                )
+                and r.path.startswith(f"/api/v10/channels/{thread_id}/")
+            ]
+            assert posts, f"game {game_id}: nothing published in its thread"
+            assert not [r for r in posts if other.sent(r)], f"game {game_id}: published by both"
+            assert all(process.sent(r) for r in posts), f"game {game_id}: unlabelled requests"
+
+
+@pytest.mark.fake_discord(guild_shard=(GUILD_SHARDS[0], SHARDS))
 async def test_killing_either_process_loses_no_acknowledged_move(
     fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
 ) -> None:
@@ -152,6 +210,9 @@ async def test_killing_either_process_loses_no_acknowledged_move(
     rng = random.Random(SEED)
     first = Process(fake, postgres_url, tmp_path, "0-1")
     owner = Process(fake, postgres_url, tmp_path, "2-3")
+    channels = [fake.channel, fake.add_guild("Second", "en-US", shard=(GUILD_SHARDS[1], SHARDS))]
+    assert [(c.guild_id >> 22) % SHARDS for c in channels] == list(GUILD_SHARDS)  # type: ignore[operator]
+    guild_of: dict[int, int] = {}
     await first.start()
     await owner.start()
     await fake.wait_for(lambda: len(fake._live_sessions()) == SHARDS, 30, "four shards")
@@ -166,12 +227,16 @@ async def test_killing_either_process_loses_no_acknowledged_move(
         games: list[tuple[int, int, dict[int, User]]] = []
         for n in range(GAMES):
             host, guest = users[2 * n], users[2 * n + 1]
-            lobby = await create_lobby(fake, host, TITLE, language="en")
+            channel = channels[n % len(channels)]
+            inter = await host.slash("newgame", {"game": TITLE, "language": "en"}, channel=channel)
+            await inter.response(10)
+            lobby = await inter.wait_original()
             await lobby_click(fake, guest, lobby, "join")
             await lobby_click(fake, host, lobby, "cpu")
             await lobby_click(fake, host, fake.message(lobby.id), "start")
             thread = await fake.wait_for(lambda lobby=lobby: fake.thread_for(lobby), 30)
             games.append((game_id_of(lobby), thread.id, {0: host, 1: guest}))
+            guild_of[game_id_of(lobby)] = channel.guild_id  # type: ignore[assignment]
         clicks = 0
         while True:
             records = {r.id: r for r in await store.games(statuses=("playing",))}
@@ -237,9 +302,16 @@ async def test_killing_either_process_loses_no_acknowledged_move(
         assert kills >= KILLS
         for process in (first, owner):
             assert not process.errors(), "\n".join(process.errors()[:20])
+        stored = {
+            record.id: {v: seat for v, seat, _ in await store.actions(record.id)}
+            for record in finished
+        }
+        check_owners(fake, (first, owner), games, guild_of, stored)
         print(
             f"shard crash: {kills} kills over two processes, {len(acks)} acknowledged moves "
-            f"of {moves} stored, {GAMES} games finished in {time.monotonic() - started:.0f} s"
+            f"of {moves} stored, {GAMES} games in two guilds finished in "
+            f"{time.monotonic() - started:.0f} s; CPU moves by the owners: "
+            f"{len(first.cpu_moves())} and {len(owner.cpu_moves())}"
         )
     finally:
         for process in (first, owner):

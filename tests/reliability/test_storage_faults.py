@@ -10,11 +10,11 @@ from typing import Any
 
 import aiosqlite
 
+from bot.sandbox.fakediscord import FakeDiscord, User
 from bot.store import Store, migration_files
 from tests.bot.test_sessions import play_through
 from tests.e2e.harness import make_bot, table_message
 from tests.e2e.test_kasane_e2e import start_game
-from tests.fakediscord import FakeDiscord, User
 
 REPORT: dict[str, int] = {}
 

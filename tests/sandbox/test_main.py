@@ -1,8 +1,10 @@
-"""`python -m bot` starts the sandbox with `--sandbox`, and by itself when no token is set."""
+"""`python -m bot` starts the sandbox with `--sandbox`, and by itself when no token is set and it
+runs in a terminal; without a token and without a terminal (a container) it exits, saying why."""
 
 from __future__ import annotations
 
 import os
+import pty
 import re
 import signal
 import subprocess
@@ -42,9 +44,18 @@ def test_the_sandbox_starts_and_stops(tmp_path: Path, token: str | None, stop: i
     if token is not None:
         env["DISCORD_TOKEN"] = token  # with --sandbox the token is not used
         argv.append("--sandbox")
+    # Without a token, the sandbox starts for someone at a terminal: stdin is one here.
+    terminal, terminal_end = pty.openpty()
     proc = subprocess.Popen(
-        argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        argv,
+        cwd=tmp_path,
+        env=env,
+        stdin=terminal_end,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
+    os.close(terminal_end)
     try:
         assert proc.stdout is not None
         lines = []
@@ -69,9 +80,46 @@ def test_the_sandbox_starts_and_stops(tmp_path: Path, token: str | None, stop: i
         except subprocess.TimeoutExpired:
             proc.kill()
             raise
+        finally:
+            os.close(terminal)
     assert proc.stderr is not None
     errors = proc.stderr.read()
     assert proc.returncode == 0, errors
     assert "Traceback" not in errors and "CancelledError" not in errors, errors
     assert (tmp_path / "db.sandbox.json").is_file()  # the world was saved on the way out
     assert (tmp_path / "db.sqlite3").is_file()
+
+
+def test_without_a_token_or_a_terminal_it_exits_saying_what_to_set(tmp_path: Path) -> None:
+    """In a container (no terminal) a missing token is an error, not a sandbox nobody sees."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(PYTHONPATH=str(ROOT), DATABASE_PATH=str(tmp_path / "db.sqlite3"))
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done
+    assert "DISCORD_TOKEN is not set" in done.stderr and "--sandbox" in done.stderr
+    assert "Sandbox ready" not in done.stdout
+    assert not (tmp_path / "data").exists()  # nothing was started or created
+
+
+def test_the_bot_itself_loads_no_sandbox_or_fake_discord_module() -> None:
+    """The fake Discord and the sandbox are imported by the sandbox entry point, the tests and
+    the benchmarks only: the bot's own modules and `python -m bot`'s normal path load none."""
+    code = (
+        "import sys, bot.__main__, bot.client, bot.pgstore, bot.migrate; "
+        "import cogs.lobby, cogs.help; "
+        "print(sorted(m for m in sys.modules if m.startswith(('bot.sandbox', 'tests'))))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", done.stdout

@@ -14,8 +14,12 @@ Every request body is checked against Discord's OpenAPI spec (when available) an
 documented limits; problems are answered like Discord does and recorded in
 ``fake.violations``. Discord faults (rate limits, 5xx, slow answers, gateway drops, duplicate
 interactions) are injected through ``fake.faults`` (:mod:`bot.sandbox.fakediscord.faults`). See
-:class:`FakeDiscord` for the full API. The tests import it as ``tests.fakediscord`` and take
-their fixtures from ``tests.fakediscord.pytest_plugin``.
+:class:`FakeDiscord` for the full API.
+
+One library, imported the same way by the sandbox (``bot.sandbox.runner``), the tests and the
+benchmarks: ``from bot.sandbox.fakediscord import FakeDiscord``. The tests take their fixtures
+from :mod:`bot.sandbox.fakediscord.pytest_plugin`. The bot itself never imports it (a test
+checks that ``bot.client`` and ``python -m bot``'s normal path load no sandbox module).
 """
 
 from .faults import Faults

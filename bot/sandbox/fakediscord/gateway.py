@@ -299,9 +299,8 @@ async def _identify(fake: FakeDiscord, conn: GatewayConnection, data: dict[str, 
     conn.session = session
     fake.gateway.identifies += 1
     await session.dispatch("READY", fake._ready_payload(session))
-    if session.holds(fake.guild.id):
-        for guild_payload in fake._guild_create_payloads():
-            await session.dispatch("GUILD_CREATE", guild_payload)
+    for guild_payload in fake._guild_create_payloads(session):
+        await session.dispatch("GUILD_CREATE", guild_payload)
     fake._touch()
 
 
@@ -329,8 +328,9 @@ async def _resume(fake: FakeDiscord, conn: GatewayConnection, data: dict[str, An
 async def _request_members(
     fake: FakeDiscord, session: GatewaySession, data: dict[str, Any]
 ) -> None:
-    guild = fake.guild
-    if str(data.get("guild_id")) != str(guild.id):
+    try:
+        guild = fake.guilds[int(data.get("guild_id"))]  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError):
         return
     wanted = {int(u) for u in data.get("user_ids") or []}
     query = (data.get("query") or "").lower()

@@ -63,6 +63,8 @@ class RequestRecord:
     fault: Any = None
     #: When the request arrived (``fake.clock.monotonic()``).
     at: float = 0.0
+    #: The client's ``User-Agent`` header (tells apart bot processes that label theirs).
+    user_agent: str = ""
 
     @property
     def body_text(self) -> str:

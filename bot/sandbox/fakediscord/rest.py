@@ -203,6 +203,7 @@ class RestApi:
         method, path = request.method, request.path
         record = RequestRecord(method, path, None, dict(request.query), None)
         record.at = self.clock.monotonic()
+        record.user_agent = request.headers.get("User-Agent", "")
         self.requests.append(record)
         _RECORD.set(record)
         headers = {"Content-Type": "application/json"}
@@ -362,8 +363,6 @@ class RestApi:
         return 200, self._bot_user_dict(private=True)
 
     async def get_my_guilds(self: FakeDiscord, ctx: _Ctx) -> tuple:
-        guild = self.guild
-        perms = str(guild.permissions_of(self.bot_user_id))
         return 200, [
             {
                 "id": str(guild.id),
@@ -371,9 +370,10 @@ class RestApi:
                 "icon": None,
                 "banner": None,
                 "owner": False,
-                "permissions": perms,
+                "permissions": str(guild.permissions_of(self.bot_user_id)),
                 "features": [],
             }
+            for guild in self.guilds.values()
         ]
 
     async def get_user(self: FakeDiscord, ctx: _Ctx) -> tuple:
@@ -421,7 +421,7 @@ class RestApi:
         guild_id = None
         if "guild_id" in ctx.params:
             guild_id = ctx.snowflake("guild_id")
-            if guild_id != self.guild.id:
+            if guild_id not in self.guilds:
                 raise ApiError(403, 50001, "Missing Access", violation="commands")
         return guild_id, self.commands.setdefault(guild_id, {})
 
@@ -712,9 +712,10 @@ class RestApi:
     # ------------------------------------------------------------ guild
 
     def _guild(self: FakeDiscord, ctx: _Ctx) -> Any:
-        if ctx.snowflake("guild_id") != self.guild.id:
+        guild = self.guilds.get(ctx.snowflake("guild_id"))
+        if guild is None:
             raise _unknown("Guild", 10004)
-        return self.guild
+        return guild
 
     async def get_guild(self: FakeDiscord, ctx: _Ctx) -> tuple:
         guild = self._guild(ctx)
@@ -747,11 +748,11 @@ class RestApi:
         return 200, [role.to_dict() for role in guild.roles.values()]
 
     async def get_active_threads(self: FakeDiscord, ctx: _Ctx) -> tuple:
-        self._guild(ctx)
+        guild = self._guild(ctx)
         threads = [
             self._channel_dict(c)
             for c in self.channels.values()
-            if c.is_thread and not c.deleted and not c.archived
+            if c.is_thread and not c.deleted and not c.archived and c.guild_id == guild.id
         ]
         return 200, {"threads": threads, "members": []}
 
@@ -1078,7 +1079,7 @@ class RestApi:
 
     def _attach_interaction(self: FakeDiscord, data: dict[str, Any], inter: Interaction) -> None:
         user = self._user_dict(inter.user.id)
-        owners = {"0": str(self.guild.id) if inter.payload.get("guild_id") else "0"}
+        owners = {"0": str(inter.payload.get("guild_id") or "0")}
         metadata: dict[str, Any] = {
             "id": str(inter.id),
             "type": inter.type,
@@ -1166,8 +1167,9 @@ class RestApi:
         payload = msg.snapshot()
         if msg.guild_id is not None:
             payload["guild_id"] = str(msg.guild_id)
-            if msg.author_id in self.guild.members:
-                payload["member"] = self.guild.member_dict(payload["author"], with_user=False)
+            guild = self.guilds.get(msg.guild_id)
+            if guild is not None and msg.author_id in guild.members:
+                payload["member"] = guild.member_dict(payload["author"], with_user=False)
             intent = Intents.GUILD_MESSAGES
         else:
             intent = Intents.DIRECT_MESSAGES

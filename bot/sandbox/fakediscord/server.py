@@ -67,6 +67,7 @@ class User:
 
     @property
     def permissions(self) -> int:
+        """This member's permissions in the first guild (:attr:`FakeDiscord.guild`)."""
         return self._fake.guild.permissions_of(self.id)
 
     def to_dict(self) -> dict[str, Any]:
@@ -248,6 +249,12 @@ class FakeDiscord(RestApi):
     closed with 4014); ``bot_permissions`` are the bot role's permissions;
     ``guild_shard`` ``(shard_id, shard_count)`` gives the guild an id on that shard (see
     :mod:`.gateway` for how sessions are sharded).
+
+    The world starts with one guild (:attr:`guild`, with :attr:`channel`); :meth:`add_guild`
+    adds more (each with its own roles and first channel, every user a member of every guild),
+    so that a sharded bot's guilds can be spread over its shards. Interactions, events and
+    REST routes act on the guild of the channel concerned; ``user.permissions``,
+    :attr:`bot_role`, :attr:`manager_role` and :attr:`admin_role` are the first guild's.
     """
 
     def __init__(
@@ -304,23 +311,46 @@ class FakeDiscord(RestApi):
         self._port = 0
         self._names = itertools.count(1)
 
-        now = self.clock.time()
         self.application_id = self.snowflake()
         self.bot_user_id = self.application_id
         owner_id = self.snowflake()
+        self._owner_id = owner_id
+        self._bot_permissions = bot_permissions
+        #: Every guild by id, the first one (:attr:`guild`) first.
+        self.guilds: dict[int, Guild] = {}
+        self.guild = self._new_guild(guild_name, guild_locale, guild_shard)
+        self.bot_role, self.manager_role, self.admin_role = self._roles(self.guild)
+        self.owner = self._new_user("owner", "en-US", owner_id)
+        self.channel = self.add_channel(channel_name)
+
+    @property
+    def guild(self) -> Guild:
+        """The first guild: where users act unless told otherwise."""
+        return next(iter(self.guilds.values()))
+
+    @guild.setter
+    def guild(self, guild: Guild) -> None:
+        first = next(iter(self.guilds), None)
+        others = {k: v for k, v in self.guilds.items() if k not in (first, guild.id)}
+        self.guilds = {guild.id: guild, **others}
+
+    def _new_guild(self, name: str, locale: str, shard: tuple[int, int] | None) -> Guild:
+        """A guild with the four roles and the bot as a member (not yet in :attr:`guilds`)."""
+        now = self.clock.time()
         guild_id = self.snowflake()
-        if guild_shard is not None:
+        if shard is not None:
             # Move the id's timestamp a few milliseconds on, to where `(id >> 22) % count` is
             # the wanted shard.
-            shard_id, shard_count = guild_shard
+            shard_id, shard_count = shard
             guild_id += ((shard_id - (guild_id >> 22)) % shard_count) << 22
-        self.guild = Guild(guild_id, guild_name, guild_locale, owner_id, now)
+            self.snowflake._last = max(self.snowflake._last, guild_id)
+        guild = Guild(guild_id, name, locale, self._owner_id, now)
         roles = [
             Role(guild_id, "@everyone", Permissions.EVERYONE),
             Role(
                 self.snowflake(),
-                bot_name,
-                bot_permissions,
+                self.bot_name,
+                self._bot_permissions,
                 1,
                 managed=True,
                 bot_id=self.bot_user_id,
@@ -328,11 +358,46 @@ class FakeDiscord(RestApi):
             Role(self.snowflake(), "Manager", Permissions.MANAGE_GUILD, 2, color=0x3498DB),
             Role(self.snowflake(), "Admin", Permissions.ADMINISTRATOR, 3, color=0xE74C3C),
         ]
-        self.guild.roles = {r.id: r for r in roles}
-        self.bot_role, self.manager_role, self.admin_role = roles[1], roles[2], roles[3]
-        self.guild.members[self.bot_user_id] = Member(self.bot_user_id, [self.bot_role.id], now)
-        self.owner = self._new_user("owner", "en-US", owner_id)
-        self.channel = self.add_channel(channel_name)
+        guild.roles = {r.id: r for r in roles}
+        guild.members[self.bot_user_id] = Member(self.bot_user_id, [roles[1].id], now)
+        return guild
+
+    @staticmethod
+    def _roles(guild: Guild) -> tuple[Role, Role, Role]:
+        """A guild's bot, manager and admin roles (positions 1, 2 and 3)."""
+        by_position = {r.position: r for r in guild.roles.values()}
+        return by_position[1], by_position[2], by_position[3]
+
+    def add_guild(
+        self,
+        name: str,
+        locale: str = "ja",
+        *,
+        shard: tuple[int, int] | None = None,
+        channel_name: str = "game-table",
+    ) -> Channel:
+        """Another guild with the bot in it, every user a member, and one text channel; returns
+        that channel (its ``guild_id`` names the guild). ``shard`` ``(shard_id, shard_count)``
+        puts the guild on that shard. Connected sessions that hold it get its GUILD_CREATE."""
+        guild = self._new_guild(name, locale, shard)
+        self.guilds[guild.id] = guild
+        now = self.clock.time()
+        for user_id in self.users:
+            guild.members[user_id] = Member(user_id, [], now)
+        channel = self.add_channel(channel_name, guild=guild)
+        if self._live_sessions():
+            task = asyncio.ensure_future(self._dispatch_guild_create(guild))
+            task.add_done_callback(lambda t: t.exception())
+        return channel
+
+    async def _dispatch_guild_create(self, guild: Guild) -> None:
+        for session in self._live_sessions():
+            if session.holds(guild.id):
+                await session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        """The guild of a channel or thread (None for a DM)."""
+        return None if channel.guild_id is None else self.guilds[channel.guild_id]
 
     # ------------------------------------------------------------ lifecycle
 
@@ -463,7 +528,8 @@ class FakeDiscord(RestApi):
     def _new_user(self, name: str, locale: str, user_id: int | None = None) -> User:
         user = User(self, user_id or self.snowflake(), name, locale)
         self.users[user.id] = user
-        self.guild.members[user.id] = Member(user.id, [], self.clock.time())
+        for guild in self.guilds.values():
+            guild.members[user.id] = Member(user.id, [], self.clock.time())
         return user
 
     def add_user(
@@ -475,29 +541,35 @@ class FakeDiscord(RestApi):
         administrator: bool = False,
         dms_open: bool = True,
     ) -> User:
-        """A guild member. ``manage_guild`` gives the Manage Server permission."""
+        """A member of every guild. ``manage_guild`` gives the Manage Server permission."""
         user = self._new_user(name, locale)
         user.dms_open = dms_open
-        member = self.guild.members[user.id]
-        if manage_guild:
-            member.role_ids.append(self.manager_role.id)
-        if administrator:
-            member.role_ids.append(self.admin_role.id)
+        for guild in self.guilds.values():
+            _, manager, admin = self._roles(guild)
+            member = guild.members[user.id]
+            if manage_guild:
+                member.role_ids.append(manager.id)
+            if administrator:
+                member.role_ids.append(admin.id)
         return user
 
-    def add_channel(self, name: str, *, topic: str | None = None) -> Channel:
-        """A guild text channel (CHANNEL_CREATE is sent if the bot is connected)."""
+    def add_channel(
+        self, name: str, *, topic: str | None = None, guild: Guild | None = None
+    ) -> Channel:
+        """A text channel of ``guild`` (the first one by default); CHANNEL_CREATE is sent if
+        the bot is connected."""
+        guild = guild or self.guild
         channel = Channel(
             id=self.snowflake(),
             type=0,
             name=name,
-            guild_id=self.guild.id,
-            position=len(self.guild.channel_ids),
+            guild_id=guild.id,
+            position=len(guild.channel_ids),
             topic=topic,
             created_at=self.clock.time(),
         )
         self.channels[channel.id] = channel
-        self.guild.channel_ids.append(channel.id)
+        guild.channel_ids.append(channel.id)
         if self._live_sessions():
             task = asyncio.ensure_future(
                 self._dispatch("CHANNEL_CREATE", self._channel_dict(channel), Intents.GUILDS)
@@ -788,11 +860,11 @@ class FakeDiscord(RestApi):
             "relationships": [],
             "private_channels": [],
             "presences": [],
-            "guilds": (
-                [{"id": str(self.guild.id), "unavailable": True}]
-                if session.holds(self.guild.id)
-                else []
-            ),
+            "guilds": [
+                {"id": str(guild_id), "unavailable": True}
+                for guild_id in self.guilds
+                if session.holds(guild_id)
+            ],
             "guild_join_requests": [],
             "geo_ordered_rtc_regions": ["japan", "hongkong", "singapore"],
             "application": {"id": str(self.application_id), "flags": self._application_flags()},
@@ -803,8 +875,11 @@ class FakeDiscord(RestApi):
             data["shard"] = session.shard
         return data
 
-    def _guild_create_payloads(self) -> list[dict[str, Any]]:
-        guild = self.guild
+    def _guild_create_payloads(self, session: GatewaySession) -> list[dict[str, Any]]:
+        """GUILD_CREATE of every guild ``session`` holds."""
+        return [self._guild_create_payload(g) for g in self.guilds.values() if session.holds(g.id)]
+
+    def _guild_create_payload(self, guild: Guild) -> dict[str, Any]:
         data = guild.to_dict()
         members = [
             guild.member_dict(self._user_dict(uid)) for uid in guild.members if uid in self.users
@@ -818,7 +893,7 @@ class FakeDiscord(RestApi):
         threads = [
             self._channel_dict(c)
             for c in self.channels.values()
-            if c.is_thread and not c.deleted and not c.archived
+            if c.is_thread and not c.deleted and not c.archived and c.guild_id == guild.id
         ]
         data.update(
             joined_at=iso(guild.members[self.bot_user_id].joined_at),
@@ -838,7 +913,7 @@ class FakeDiscord(RestApi):
             lazy=True,
             application_command_counts={},
         )
-        return [data]
+        return data
 
     # ------------------------------------------------------------ dispatching
 
@@ -891,9 +966,8 @@ class FakeDiscord(RestApi):
         if channel.is_dm:
             return channel.recipient_id == user.id
         if channel.type == 12:
-            return user.id in channel.member_ids or bool(
-                user.permissions & Permissions.MANAGE_THREADS
-            )
+            perms = self.guilds[channel.guild_id].permissions_of(user.id)  # type: ignore[index]
+            return user.id in channel.member_ids or bool(perms & Permissions.MANAGE_THREADS)
         return True
 
     def _visible_message(self, user: User, message: Message | int) -> Message:
@@ -909,8 +983,9 @@ class FakeDiscord(RestApi):
 
     def _interaction_channel(self, channel: Channel, user: User) -> dict[str, Any]:
         data = self._channel_dict(channel)
-        if not channel.is_dm:
-            data["permissions"] = str(self.guild.permissions_of(user.id))
+        guild = self.guild_of(channel)
+        if guild is not None:
+            data["permissions"] = str(guild.permissions_of(user.id))
         return data
 
     async def _start_interaction(
@@ -924,8 +999,8 @@ class FakeDiscord(RestApi):
         source_message_id: int | None = None,
         message_payload: dict[str, Any] | None = None,
     ) -> Interaction:
-        in_guild = channel.guild_id is not None
-        session = self._session_for(self.guild.id if in_guild else None)
+        guild = self.guild_of(channel)
+        session = self._session_for(None if guild is None else guild.id)
         interaction_id = self.snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
@@ -936,23 +1011,23 @@ class FakeDiscord(RestApi):
             "token": token,
             "version": 1,
             "locale": user.locale,
-            "app_permissions": str(self.guild.permissions_of(self.bot_user_id)),
+            "app_permissions": str((guild or self.guild).permissions_of(self.bot_user_id)),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild.id) if in_guild else "0"},
-            "context": 0 if in_guild else 1,
+            "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
+            "context": 0 if guild else 1,
             "attachment_size_limit": 10 * 1024 * 1024,
             "channel_id": str(channel.id),
             "channel": self._interaction_channel(channel, user),
         }
-        if in_guild:
-            payload["guild_id"] = str(self.guild.id)
+        if guild is not None:
+            payload["guild_id"] = str(guild.id)
             payload["guild"] = {
-                "id": str(self.guild.id),
-                "locale": self.guild.preferred_locale,
+                "id": str(guild.id),
+                "locale": guild.preferred_locale,
                 "features": [],
             }
-            payload["guild_locale"] = self.guild.preferred_locale
-            payload["member"] = self.guild.member_dict(user.to_dict(), permissions=True)
+            payload["guild_locale"] = guild.preferred_locale
+            payload["member"] = guild.member_dict(user.to_dict(), permissions=True)
         else:
             payload["user"] = user.to_dict()
         if message_payload is not None:
@@ -1064,7 +1139,7 @@ class FakeDiscord(RestApi):
         required = command.get("default_member_permissions")
         if check_permissions and required is not None:
             needed = int(required)
-            perms = self.guild.permissions_of(user.id)
+            perms = (self.guild_of(channel) or self.guild).permissions_of(user.id)
             if needed == 0 or perms & needed != needed:
                 raise AssertionError(
                     f"{user!r} lacks permissions {needed:#x} to see /{command['name']}"

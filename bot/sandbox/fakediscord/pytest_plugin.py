@@ -2,7 +2,7 @@
 
 Enable them once in ``tests/conftest.py``::
 
-    pytest_plugins = ["tests.fakediscord.pytest_plugin"]
+    pytest_plugins = ["bot.sandbox.fakediscord.pytest_plugin"]
 
 Fixtures:
 
