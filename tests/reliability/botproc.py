@@ -32,6 +32,7 @@ import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from bot import quotas
 from bot.client import GameBot, create_bot
 from bot.settings import Settings
 from bot.store import MOVE_SQL, Store
+from games import registry
 
 log = logging.getLogger("botproc")
 
@@ -87,6 +89,7 @@ async def spawn(
             str(db),
             "--seed",
             str(seed),
+            *(f"--install={module}" for module in registry.added()),
             *args,
             cwd=ROOT,
             env=env,
@@ -231,11 +234,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", help="PostgreSQL instead of --db")
     parser.add_argument("--shard-count", type=int)
     parser.add_argument("--shard-ids", help="the shards of this process, e.g. 0-1")
+    parser.add_argument(
+        "--install",
+        action="append",
+        default=[],
+        help="a module whose install() adds a game (the tests' extra game); `spawn` passes "
+        "every game the tests registered",
+    )
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("--token (or DISCORD_TOKEN) is required")
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper(), logging.WARNING))
     point_at(args.host, args.port)
+    for module in args.install:
+        import_module(module).install()
     hold = os.environ.get(HOLD_COMMIT)
     if hold:
         hold_commits(hold)
