@@ -72,8 +72,11 @@ def _watch_parent(parent: int) -> None:
     os._exit(0)
 
 
-def _init_worker(parent: int) -> None:
+def _init_worker(parent: int, added_games: list[str]) -> None:
+    """Watch the bot, and register the games it registered from outside `games/`."""
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    for module in added_games:
+        registry.register(module)
 
 
 def _warm_up() -> int:
@@ -100,7 +103,7 @@ class CpuPool:
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_init_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), registry.added()),
             )
         executor = self._executor
         for future in [executor.submit(_warm_up) for _ in range(self.workers)]:
