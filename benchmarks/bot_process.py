@@ -66,7 +66,7 @@ def make_bot(
         sync_commands=True,
         **quotas.OFF,  # the load's few users open many games at once
     )
-    bot = create_bot(settings)
+    bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
     original_setup = bot.setup_hook
     original_interaction = bot.on_interaction
     seeds = itertools.count(seed)
@@ -93,7 +93,6 @@ def make_bot(
     bot.on_interaction = on_interaction  # type: ignore[method-assign]
     bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
     bot.add_listener(on_ready, "on_ready")
-    bot._connection.guild_ready_timeout = 0.05  # one guild: no need to wait for more
     return bot
 
 

@@ -197,7 +197,7 @@ def make_bot(
         sync_commands=True,
         **quotas.OFF,  # a few users open many games here (the quotas have their own tests)
     )
-    bot = create_bot(settings)
+    bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
     original = bot.setup_hook
 
     async def setup_hook() -> None:
@@ -217,7 +217,6 @@ def make_bot(
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
     bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
     bot.add_listener(on_ready, "on_ready")
-    bot._connection.guild_ready_timeout = 0.05  # one guild: no need to wait for more
     return bot
 
 
