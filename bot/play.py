@@ -165,10 +165,20 @@ class Play:
         on, a table's answer keeps the message's current picture (its text is the new state)
         and the publisher then edits in the new picture, so the answer never waits for a
         drawing; a hand's answer carries its own new picture (small, drawn in the drawing
-        thread), so no hand shows an old picture beside a new text."""
+        thread), so no hand shows an old picture beside a new text. While the publisher has
+        a table request in flight, a table click is only acknowledged (see
+        `Table.table_answer`)."""
         message_id = interaction.message.id if interaction.message is not None else None
         if not on_hand and self.table.shows_table(session, message_id):
-            await self._update(interaction, **await self.table.table_answer(session))
+            payload = await self.table.table_answer(session)
+            if payload is None:
+                # The publisher's request in flight shows an older state and would land after
+                # this answer: acknowledge now; the publisher's next request answers the click.
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+                self.table.answer_later(session, interaction, lang)
+                return False
+            await self._update(interaction, **payload)
             return not await self.table.pictures_on(session)
         if on_hand:
             await self._update(

@@ -13,6 +13,7 @@ republishes only the tables that are behind.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -43,6 +44,8 @@ NO_MENTIONS = discord.AllowedMentions.none()
 #: waited out as long as Discord says.
 REPUBLISH_SECONDS = 1.0
 REPUBLISH_MAX_SECONDS = 60.0
+#: How many times a table's picture is drawn again when a move overtook its drawing.
+TABLE_REDRAWS = 3
 
 
 def transient(exc: BaseException) -> bool:
@@ -75,9 +78,12 @@ class Feed:
         self.dm_hands = False
         self.skip_dm_seat: int | None = None
         self.ping: set[int] = set()
-        #: A table request is in flight (a click's answer then does not count as shown: the
-        #: request may land after it with an older state).
+        #: A table request is being drawn or sent: it may land after anything sent meanwhile,
+        #: so a click's answer then leaves the table to the feed (`Table.table_answer`).
         self.editing = False
+        #: Table clicks acknowledged while a table request was in flight, with their
+        #: clickers' languages: the next table request answers them (`Table.answer_later`).
+        self.answers: list[tuple[discord.Interaction[Any], Lang]] = []
         self.backoff = REPUBLISH_SECONDS
         self.task: asyncio.Task[None] | None = None
 
@@ -104,18 +110,22 @@ class Table:
 
     # -- payloads ------------------------------------------------------------------------
 
-    def context(self, session: Session, lang: Lang | None = None) -> RenderContext:
+    def context(
+        self, session: Session, lang: Lang | None = None, *, pictures: bool = False
+    ) -> RenderContext:
         return RenderContext(
             game=session.game,
             state=session.state,
             record=session.record,
             lang=lang or session.record.language,  # type: ignore[arg-type]
             events=list(session.events),
+            pictures=pictures,
         )
 
-    def table_payload(self, session: Session) -> dict[str, Any]:
-        """Embeds and view of the public table (move controls plus "Show my hand")."""
-        ctx = self.context(session)
+    def table_payload(self, session: Session, *, pictures: bool = False) -> dict[str, Any]:
+        """Embeds and view of the public table (move controls plus "Show my hand"); with
+        `pictures`, the brief text that goes beside the table's picture."""
+        ctx = self.context(session, pictures=pictures)
         rendered = renderer_for(session.record.game).table(ctx)
         extra: list[discord.ui.Item[Any]] = []
         if session.record.status == "playing":
@@ -154,19 +164,13 @@ class Table:
         return user_id is None or await store.user_pictures(user_id)
 
     async def _with_picture(
-        self,
-        session: Session,
-        payload: dict[str, Any],
-        job: pictures.Job,
-        *,
-        edit: bool,
-        user_id: int | None = None,
+        self, payload: dict[str, Any], job: pictures.Job, *, edit: bool, on: bool
     ) -> dict[str, Any]:
         """`payload` with its picture drawn (off the event loop) and shown as the first
-        embed's image. An `edit` payload replaces the message's files, so a message whose
-        pictures were switched off loses its old one."""
+        embed's image, if pictures are `on`. An `edit` payload replaces the message's files,
+        so a message whose pictures were switched off loses its old one."""
         files: list[discord.File] = []
-        if payload["embeds"] and await self.pictures_on(session, user_id):
+        if payload["embeds"] and on:
             picture = await pictures.draw(job)
             payload["embeds"][0].set_image(url=picture.url)
             files.append(picture.file())
@@ -176,35 +180,44 @@ class Table:
             payload["files"] = files
         return payload
 
-    async def _keeping_picture(
-        self, session: Session, payload: dict[str, Any], filename: str, user_id: int | None = None
-    ) -> dict[str, Any]:
+    @staticmethod
+    def _keeping_picture(payload: dict[str, Any], filename: str, *, on: bool) -> dict[str, Any]:
         """`payload` as a click's quick answer: its text now, the message's current picture
         kept (the embed points at the file already attached); the caller then sends the new
         picture with an edit, so the answer never waits for a drawing. With pictures off, an
         old picture is removed."""
-        if payload["embeds"] and await self.pictures_on(session, user_id):
+        if payload["embeds"] and on:
             payload["embeds"][0].set_image(url=f"attachment://{filename}")
         else:
             payload["attachments"] = []
         return payload
 
-    async def table_answer(self, session: Session) -> dict[str, Any]:
-        """The table as a click's own answer (see `_keeping_picture`)."""
-        return await self._keeping_picture(
-            session, self.table_payload(session), pictures.TABLE_FILE
+    async def table_answer(self, session: Session) -> dict[str, Any] | None:
+        """The table as a click's own answer (see `_keeping_picture`), or None while the feed
+        has a table request in flight: that request carries an older state and would land
+        after the answer, so the click is only acknowledged and the feed, once its request is
+        done, sends the state as it is then (a table never goes back to an older version)."""
+        on = await self.pictures_on(session)
+        payload = self.table_payload(session, pictures=on)
+        return (
+            None
+            if self._feed(session).editing
+            else self._keeping_picture(payload, pictures.TABLE_FILE, on=on)
         )
 
     async def hand_answer(self, session: Session, seat: int, lang: Lang) -> dict[str, Any]:
         """A hand as a click's own answer (see `_keeping_picture`)."""
         user_id = session.record.seats[seat].user_id
+        on = await self.pictures_on(session, user_id)
         payload = self.hand_payload(session, seat, lang)
-        return await self._keeping_picture(session, payload, pictures.HAND_FILE, user_id)
+        return self._keeping_picture(payload, pictures.HAND_FILE, on=on)
 
     async def table_message(self, session: Session, *, edit: bool) -> dict[str, Any]:
         """`table_payload` with the table's picture (from the public view only)."""
+        on = await self.pictures_on(session)
         job = pictures.table_job(self.context(session))
-        return await self._with_picture(session, self.table_payload(session), job, edit=edit)
+        payload = self.table_payload(session, pictures=on)
+        return await self._with_picture(payload, job, edit=edit, on=on)
 
     async def hand_message(
         self,
@@ -219,7 +232,8 @@ class Table:
         job = pictures.hand_job(self.context(session, lang), seat)
         payload = self.hand_payload(session, seat, lang, notice)
         user_id = session.record.seats[seat].user_id
-        return await self._with_picture(session, payload, job, edit=edit, user_id=user_id)
+        on = await self.pictures_on(session, user_id)
+        return await self._with_picture(payload, job, edit=edit, on=on)
 
     # -- the table message ------------------------------------------------------------------
 
@@ -257,6 +271,16 @@ class Table:
             feed.ping.update(outcome.new_turn)
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{session.id}")
+
+    def answer_later(
+        self, session: Session, interaction: discord.Interaction[Any], lang: Lang
+    ) -> None:
+        """A click on the table acknowledged (deferred) while a table request was in flight
+        (see `table_answer`): the feed's next table request, which shows the game as it is
+        then, goes out as that click's answer (an edit of its original response)."""
+        feed = self._feed(session)
+        feed.answers.append((interaction, lang))
+        feed.table = True
 
     def table_message_id(self, game_id: int) -> int | None:
         """The table message of a game as the publisher knows it (None: none yet)."""
@@ -352,33 +376,94 @@ class Table:
         """Edit the table in place, or re-post it when Discord would no longer let us edit it
         comfortably (older than the configured age) or it has gone missing."""
         session = feed.session
-        version = session.version
-        if feed.table_message_id is None or self._is_old(feed):
-            await self._post_table(feed)
-        else:
-            message = self._channel(session.record.play_channel_id).get_partial_message(
-                feed.table_message_id
-            )
-            feed.editing = True
-            try:
-                await message.edit(**await self.table_message(session, edit=True))
-            except discord.NotFound:
-                await self._post_table(feed)
-            finally:
-                feed.editing = False
+        answers, feed.answers = feed.answers, []
+        try:
+            if feed.table_message_id is None or self._is_old(feed):
+                version = await self._post_table(feed)
+            else:
+                version = await self._edit_table(feed, answers)
+        except BaseException:
+            feed.answers[:0] = answers  # not answered yet: the next request answers them
+            raise
+        for interaction, lang in answers:
+            # A click on a table message that was replaced meanwhile: its move is on the new
+            # table; say so.
+            if interaction.message is None or interaction.message.id != feed.table_message_id:
+                await self._followup(interaction, t(lang, "move.done"))
         log.debug("game %s: table shows version %s", session.id, version)
         feed.shown(version)
         await self._record_shown(feed)
 
-    async def _post_table(self, feed: Feed) -> None:
-        """Send a fresh table message in the game's thread (deleting the previous one)."""
+    async def _edit_table(
+        self, feed: Feed, answers: list[tuple[discord.Interaction[Any], Lang]]
+    ) -> int:
+        """Edit the table in place (through the latest waiting click's answer, if any; the
+        others waiting get the same text with the picture just sent) and return the version
+        it shows; a table gone missing is posted again."""
+        session = feed.session
+        message_id = feed.table_message_id
+        message = self._channel(session.record.play_channel_id).get_partial_message(message_id)  # type: ignore[arg-type]
+        waiting = [
+            interaction
+            for interaction, _ in answers
+            if interaction.message is not None and interaction.message.id == message_id
+        ]
+        feed.editing = True
+        try:
+            version, payload = await self._latest_table(feed, edit=True)
+            try:
+                if waiting:
+                    await waiting[-1].edit_original_response(**payload)
+                else:
+                    await message.edit(**payload)
+            except discord.NotFound:
+                if not waiting:
+                    raise
+                # The click's token is gone: edit the message itself.
+                version, payload = await self._latest_table(feed, edit=True)
+                await message.edit(**payload)
+            for interaction in waiting[:-1]:
+                on = await self.pictures_on(session)
+                text = self._keeping_picture(
+                    self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
+                )
+                with contextlib.suppress(discord.NotFound):  # its token is gone: never mind
+                    await interaction.edit_original_response(**text)
+        except discord.NotFound:
+            return await self._post_table(feed)
+        finally:
+            feed.editing = False
+        return version
+
+    async def _followup(self, interaction: discord.Interaction[Any], text: str) -> None:
+        try:
+            await interaction.followup.send(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.info("a click's follow-up not sent: %s", exc)
+
+    async def _latest_table(self, feed: Feed, *, edit: bool) -> tuple[int, dict[str, Any]]:
+        """The table message of the game as it is when the request goes out, with its
+        version: a drawing overtaken by a move is drawn again (a few times at most; a game
+        moving faster than that is caught up by the feed's next request)."""
+        session = feed.session
+        for _ in range(TABLE_REDRAWS):
+            version = session.version
+            payload = await self.table_message(session, edit=edit)
+            if session.version == version:
+                break
+        return version, payload
+
+    async def _post_table(self, feed: Feed) -> int:
+        """Send a fresh table message in the game's thread (deleting the previous one);
+        returns the version it shows."""
         session = feed.session
         record = session.record
         old = feed.table_message_id
         feed.editing = True
         try:
+            version, payload = await self._latest_table(feed, edit=False)
             message = await self._channel(record.play_channel_id).send(
-                **await self.table_message(session, edit=False), allowed_mentions=NO_MENTIONS
+                **payload, allowed_mentions=NO_MENTIONS
             )
         finally:
             feed.editing = False
@@ -389,6 +474,7 @@ class Table:
         )
         if old is not None:
             await self._delete(record.play_channel_id, old)
+        return version
 
     async def _record_shown(self, feed: Feed) -> None:
         """Store the version the table shows, so a restart republishes only what is behind."""
@@ -505,7 +591,8 @@ class Table:
         session = feed.session
         ctx = self.context(session)
         payload = {"embeds": renderer_for(session.record.game).final(ctx)}
-        payload = await self._with_picture(session, payload, pictures.final_job(ctx), edit=False)
+        on = await self.pictures_on(session)
+        payload = await self._with_picture(payload, pictures.final_job(ctx), edit=False, on=on)
         await self._channel(session.record.play_channel_id).send(
             **payload, allowed_mentions=NO_MENTIONS
         )

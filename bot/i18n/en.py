@@ -85,6 +85,8 @@ MESSAGES: dict[str, str] = {
     "table.turn": "Turn: {who}",
     "table.deadline": "ends {when}",
     "table.log": "Recent moves",
+    "table.scores": "Scores",
+    "table.last_move": "Last move",
     "table.over": "Game over",
     "table.abandoned": "This game was abandoned.",
     "hand.refresh": "Refresh",

@@ -85,6 +85,8 @@ MESSAGES: dict[str, str] = {
     "table.turn": "手番：{who}",
     "table.deadline": "{when}まで",
     "table.log": "最近の手",
+    "table.scores": "得点",
+    "table.last_move": "直前の手",
     "table.over": "ゲーム終了",
     "table.abandoned": "このゲームは中止されました。",
     "hand.refresh": "更新",

@@ -84,6 +84,9 @@ class RenderContext:
     record: GameRecord
     lang: Lang
     events: list[tuple[int, Event]]
+    #: The table goes out with its picture: its text is then the brief one (`common.brief`),
+    #: what a screen reader or a notification needs; the picture shows the rest.
+    pictures: bool = False
 
     def seat_name(self, seat: int) -> str:
         """The seat's name as shown: escaped, isolated and cut (see `bot.names`)."""

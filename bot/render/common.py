@@ -1,4 +1,5 @@
-"""Helpers every renderer uses: the turn line, the recent-moves log, the winners line."""
+"""Helpers every renderer uses: the turn line, the recent-moves log, the winners line, the
+brief table text shown beside a picture."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable, Mapping
 import discord
 
 from bot.i18n import t
-from bot.render.base import TABLE_COLOUR, RenderContext
+from bot.render.base import FIELD_MAX, TABLE_COLOUR, RenderContext
 from games.core import Event, Lang
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
@@ -48,6 +49,40 @@ def log_text(ctx: RenderContext, describe: Callable[[RenderContext, Event], str 
     lines = [text for _, event in ctx.events if (text := describe(ctx, event))]
     body = "\n".join(f"• {line}" for line in lines[-6:])
     return body[-1024:] if body else "—"
+
+
+def last_move(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
+    """The latest public event as one line ("—" when there is none)."""
+    lines = [text for _, event in ctx.events if (text := describe(ctx, event))]
+    return lines[-1][:FIELD_MAX] if lines else "—"
+
+
+def brief(
+    ctx: RenderContext,
+    title: str,
+    description: str,
+    fields: list[tuple[str, str]],
+    describe: Callable[[RenderContext, Event], str | None],
+) -> discord.Embed:
+    """The table's text beside its picture: what a screen reader or a notification needs —
+    whose turn (in `description`), the standing of each seat and what is being decided now
+    (`fields`: name, value), and the last move. The picture shows the rest."""
+    embed = table_embed(ctx, title, description + status_suffix(ctx))
+    for name, value in fields:
+        embed.add_field(name=name[:256], value=value[:FIELD_MAX] or "—", inline=False)
+    embed.add_field(
+        name=t(ctx.lang, "table.last_move"), value=last_move(ctx, describe), inline=False
+    )
+    return embed
+
+
+def scores_line(ctx: RenderContext, scores: list[str]) -> tuple[str, str]:
+    """A brief table's field of every seat's score on one line: `scores[seat]` after the
+    seat's mark and name."""
+    value = " · ".join(
+        f"{seat_mark(s)} {ctx.seat_label(s)} {score}" for s, score in enumerate(scores)
+    )
+    return t(ctx.lang, "table.scores"), value
 
 
 def table_embed(ctx: RenderContext, title: str, description: str) -> discord.Embed:

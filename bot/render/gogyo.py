@@ -7,7 +7,9 @@ import discord
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
+    brief,
     log_text,
+    scores_line,
     seat_mark,
     status_suffix,
     table_embed,
@@ -301,6 +303,16 @@ class GogyoRenderer:
         lang = ctx.lang
         step = None if view.over else self._step(view, lang)
         header = _t(lang, "game", n=view.game_no, total=GAMES_PER_MATCH)
+        if ctx.pictures:
+            totals = [_t(lang, "total", points=sum(p.game_scores)) for p in view.players]
+            embed = brief(
+                ctx,
+                f"{ctx.game.name(lang)} — {header}",
+                turn_line(ctx, view.to_act, step),
+                [scores_line(ctx, totals)],
+                self.event_text,
+            )
+            return Rendered(embeds=[embed], controls=[])
         lines = [turn_line(ctx, view.to_act, step), ""]
         lines.append(f"**{_t(lang, 'field')}** {cards(view.field) or _t(lang, 'empty')}")
         piles = _t(lang, "piles", deck=view.deck_count, discard=view.discard_count)

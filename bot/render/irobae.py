@@ -8,6 +8,7 @@ import discord
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
+    brief,
     log_text,
     seat_mark,
     status_suffix,
@@ -320,6 +321,24 @@ class IrobaeRenderer:
     def table(self, ctx: RenderContext) -> Rendered:
         view = self._public(ctx)
         lang = ctx.lang
+        if ctx.pictures:
+            lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+            if view.phase == "pass":
+                lines.append(
+                    " · ".join(
+                        ("✅ " if view.passed[s] else "⏳ ")
+                        + f"{seat_mark(s)}→{seat_mark(view.pass_to[s])}"
+                        for s in range(view.players)
+                    )
+                )
+            embed = brief(
+                ctx,
+                f"{ctx.game.name(lang)} — {self._header(view, lang)}",
+                "\n".join(lines),
+                [(_t(lang, "players"), self._players(ctx, view))],
+                self.event_text,
+            )
+            return Rendered(embeds=[embed], controls=[])
         embed = table_embed(
             ctx,
             f"{ctx.game.name(lang)} — {self._header(view, lang)}",

@@ -7,7 +7,9 @@ import discord
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
+    brief,
     log_text,
+    scores_line,
     seat_mark,
     status_suffix,
     table_embed,
@@ -128,6 +130,16 @@ class KasaneRenderer:
         seats = [] if view.turn_seat is None else [view.turn_seat]
         step = None if view.over else _t(lang, f"step.{view.step}")
         header = _t(lang, "round", round=view.round, rounds=view.rounds)
+        if ctx.pictures:
+            scores = [_t(lang, "points", n=view.scores[s]) for s in range(view.players)]
+            embed = brief(
+                ctx,
+                f"{ctx.game.name(lang)} — {header}",
+                turn_line(ctx, seats, step),
+                [scores_line(ctx, scores)],
+                self.event_text,
+            )
+            return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines = [turn_line(ctx, seats, step), ""]
         lines.append(f"**{_t(lang, 'grid')}**")
         for n, row in enumerate(view.grid, start=1):
@@ -150,6 +162,11 @@ class KasaneRenderer:
             )
         embed.add_field(name=_t(lang, "yaku_board"), value=self._board(view, lang), inline=False)
         embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
+
+    def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
+        """The take buttons, one per row of the grid, for the seat to take."""
+        lang = ctx.lang
         controls: list[Button | Select] = []
         if view.step == "take" and view.turn_seat is not None and ctx.record.status == "playing":
             # The turn's moves: one button per row whose front card may be taken.
@@ -167,7 +184,7 @@ class KasaneRenderer:
                         row=0,
                     )
                 )
-        return Rendered(embeds=[embed], controls=controls)
+        return controls
 
     def _board(self, view: PublicView, lang: Lang) -> str:
         lines: list[str] = []

@@ -10,7 +10,9 @@ import discord
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
     Texts,
+    brief,
     log_text,
+    scores_line,
     seat_mark,
     status_suffix,
     table_embed,
@@ -387,6 +389,29 @@ class SakuraRenderer:
         bag = _t(lang, "bag", n=view.bag)
         if view.removed:
             bag += _t(lang, "removed", n=view.removed)
+        if ctx.pictures:
+            fields: list[tuple[str, str]] = []
+            if view.turn is not None:
+                seat = seat_title(ctx, view.turn.seat)
+                fields.append((_t(lang, "turn", seat=seat), self._turn_text(view, lang)))
+            if view.ability is not None:
+                name = _t(lang, "ability", card=card_name(view.ability.card, lang))
+                fields.append((name, self._ability_text(ctx, view)))
+            if view.step == "split":
+                fields.append((_t(lang, "split"), self._split_text(ctx, view)))
+            scores = [
+                str(view.final.seats[s.seat].score if view.final else s.field_score)
+                for s in view.seats
+            ]
+            fields.append(scores_line(ctx, scores))
+            embed = brief(
+                ctx,
+                f"🌸 {ctx.game.name(lang)} — {header}",
+                "\n".join(lines),
+                fields,
+                self.event_text,
+            )
+            return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines += [bag, _t(lang, "legend")]
         embed = table_embed(
             ctx, f"🌸 {ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)

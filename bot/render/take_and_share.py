@@ -7,6 +7,7 @@ import discord
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select
 from bot.render.common import (
     Texts,
+    brief,
     log_text,
     seat_mark,
     status_suffix,
@@ -255,6 +256,19 @@ class TakeAndShareRenderer:
         header = _t(lang, "trick_header", n=view.trick_number, total=view.tricks_per_game)
         if view.long_game:
             header = f"{_t(lang, 'game_header', n=view.game_number)} · {header}"
+        if ctx.pictures:
+            lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+            if view.phase == "share" and view.next_gift is not None:
+                card = texts.card_name(view.next_gift, lang)
+                lines.append(f"🎁 **{_t(lang, 'give_to', card=card)}**")
+            embed = brief(
+                ctx,
+                f"{ctx.game.name(lang)} — {header}",
+                "\n".join(lines),
+                [(_t(lang, "players"), self._players(ctx, view))],
+                self.event_text,
+            )
+            return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         embed = table_embed(
             ctx,
             f"{ctx.game.name(lang)} — {header}",
@@ -269,6 +283,10 @@ class TakeAndShareRenderer:
             )
         embed.add_field(name=_t(lang, "gift_log"), value=self._gift_log(view), inline=False)
         embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
+
+    def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
+        """The share giver's buttons: the next card to each player still without one."""
         controls: list[Button | Select] = []
         giver = view.share_giver
         if view.step == "give" and giver is not None and ctx.record.status == "playing":
@@ -285,7 +303,7 @@ class TakeAndShareRenderer:
                         row=0,
                     )
                 )
-        return Rendered(embeds=[embed], controls=controls)
+        return controls
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
         view = self._public(ctx)

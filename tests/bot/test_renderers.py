@@ -4,11 +4,13 @@ move of every seat to act is reachable through exactly the controls the player i
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from bot.render import renderer_for
 from bot.render.base import Button, Control, Select
 from bot.sessions import Session
@@ -140,6 +142,15 @@ def test_renderer_over_a_whole_game(game_id: str, lang: str) -> None:
             public = Session(record=record, game=game, state=PublicOnly(state))  # type: ignore[arg-type]
             public.events = session.events
             same_payload(table, session, public, None)
+            # Beside a picture, the table's text is brief: from public information only, the
+            # same controls as the whole table, and shorter than it.
+            brief = body(table.table_payload(session, pictures=True))
+            whole = body(table.table_payload(session))
+            assert not check_message(brief), (players, steps)
+            assert brief == body(table.table_payload(public, pictures=True))
+            assert brief["components"] == whole["components"]
+            assert len(json.dumps(brief["embeds"])) < len(json.dumps(whole["embeds"]))
+            assert brief["embeds"][0]["fields"][-1]["name"] == t(lang, "table.last_move")  # type: ignore[arg-type]
             for seat in range(players):
                 mine = Session(record=record, game=game, state=SeatOnly(state, seat))  # type: ignore[arg-type]
                 mine.events = session.events

@@ -203,8 +203,13 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     for _ in range(4):
         seat = session.state.to_act()[0]
         await sessions.play(session.id, seat, session.state.legal_actions(seat)[0])
-    # Four moves stored while the first edit waits out the limit: nothing else was sent.
+    # Four moves stored while the first edit (drawn from the latest state when it went out)
+    # waits out the limit: nothing else was sent.
     assert session.version == 4
+    for _ in range(100):
+        if any(kind == "table edit limited" for kind, _ in fake.requests):
+            break
+        await asyncio.sleep(0.02)
     limited = [r for r in fake.requests if r[0].startswith("table")]
     assert [kind for kind, _ in limited] == ["table edit limited"]
     await run_until(store, record.id, lambda r: r.table_version == 4, timeout=5)

@@ -26,9 +26,12 @@ def make_bot(
     cpu_delay: float = 0.0,
     database_url: str | None = None,
     shards: tuple[int, list[int]] | None = None,
+    pictures: bool = True,
 ) -> GameBot:
     """A bot wired to `fake` with its database at `db` (or `database_url`) and every new game
-    seeded with `seed`; with `shards` `(count, ids)`, one process of a sharded bot."""
+    seeded with `seed`; with `shards` `(count, ids)`, one process of a sharded bot. Without
+    `pictures`, the server has switched pictures off (`/game pictures shown:off`): its tables
+    are the whole table in words, which tests that read the table's text need."""
     if database_url is None and postgres_database_for is not None:
         database_url = postgres_database_for(db)
     settings = Settings(
@@ -47,6 +50,8 @@ def make_bot(
     async def setup_hook() -> None:
         await original()
         bot.lobby.new_seed = lambda: seed
+        if not pictures:
+            await bot.store.set_guild_pictures(fake.guild.id, False)
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
     return bot
@@ -118,6 +123,12 @@ async def start_through_lobby(
         assert (await inter.response()).type == 7
     game_id, thread_id = await start_from_lobby(fake, host, lobby)
     return game_id, thread_id, lobby
+
+
+#: How a move clicked on the table is answered: with the table's own update (7), or only
+#: acknowledged (6) while the publisher's previous edit of the table is on its way to Discord
+#: (it would land after the answer, with an older state); the publisher shows the move next.
+TABLE_ANSWERS = (6, 7)
 
 
 def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:

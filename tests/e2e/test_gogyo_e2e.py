@@ -266,7 +266,8 @@ async def test_a_full_two_player_match_against_a_cpu(
 ) -> None:
     fake = fake_discord
     aoi = fake.add_user("Aoi", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8, pictures=False)
     async with fake.run_bot(bot):
         game_id, thread_id, lobby = await start_game(fake, aoi, [], cpus=1, language="ja")
         match = Match(fake, bot, {0: aoi}, game_id, thread_id)
@@ -334,7 +335,8 @@ async def test_three_players_restart_in_the_middle_of_a_duel(
     fake = fake_discord
     ann, bo = fake.add_user("Ann", locale="en-US"), fake.add_user("Bo", locale="ja")
     db = tmp_path / "db.sqlite3"
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     policy = strong(2)
     async with fake.run_bot(bot):
         game_id, thread_id, _ = await start_game(fake, ann, [bo], cpus=1, language="en")
@@ -370,7 +372,8 @@ async def test_three_players_restart_in_the_middle_of_a_duel(
         version = session.version
         old_table = table_message(fake, game_id, thread_id)
     # A new bot on the same database, in the middle of the duel's choices.
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
         match.bot = bot
         session = await match.session()

@@ -249,7 +249,8 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
     ]
     users = dict(enumerate(people))
     db = tmp_path / "db.sqlite3"
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
         game_id, thread_id = await start_game(
             fake, people[0], people[1:], language="en", open_minimums=True
@@ -318,7 +319,8 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
             kept[s] = fake.message(hand.id)
         last_hand = await open_hand(fake, people[2], game_id, thread_id)
         version = session.version
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
         session = await bot.sessions.get(game_id)
         assert session is not None and session.version == version
@@ -378,9 +380,15 @@ async def test_six_players_with_cpus_fit_the_layout(
         session = await bot.sessions.get(game_id)
         assert session is not None
         await wait_until(fake, lambda: session.state.to_act() == [0], "the CPUs' passes")
+        # The table catches up with every CPU's pass (it may show some of them first).
         await wait_until(
             fake,
-            lambda: "✅ ②→③" in table_message(fake, game_id, thread_id).text,
+            lambda: (
+                "✅ ②→③" in table_message(fake, game_id, thread_id).text
+                and all(
+                    f"✅ {mark}" in table_message(fake, game_id, thread_id).text for mark in "②③④⑤⑥"
+                )
+            ),
             "the table with the CPUs' passes",
         )
         table = table_message(fake, game_id, thread_id)

@@ -8,6 +8,7 @@ from pathlib import Path
 from bot.client import GameBot
 from games import registry
 from tests.e2e.harness import (
+    TABLE_ANSWERS,
     create_lobby,
     custom_id,
     ids,
@@ -86,7 +87,7 @@ async def human_turn(
         takes = ids(table, pattern)
         inter = await user.click(table, choose_take(takes))
         response = await inter.response()
-        assert response.type == 7  # the table answered with its own update
+        assert response.type in TABLE_ANSWERS
     else:
         hand = await latest_hand(fake, user, game_id, version, seat)
         choices = ids(hand, rf"mv:{game_id}:{version}:{seat}:.*")

@@ -5,16 +5,23 @@ player can switch them off."""
 from __future__ import annotations
 
 import io
+import json
+import re
+from collections import Counter
 from pathlib import Path
 
 from PIL import Image
 
+from bot.i18n import t
 from bot.render.base import RenderContext
 from bot.render.pictures import table_job
 from bot.render.pictures.kit import WIDTH
+from bot.render.sakura import TABLE_STEPS
 from tests.bot.test_renderers import PublicOnly
-from tests.e2e.harness import custom_id, make_bot, table_message, wait_until
+from tests.e2e.harness import custom_id, make_bot, table_message, wait_stored, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
+from tests.e2e.test_sakura_e2e import choose, human_step, legal, shown_moves
+from tests.e2e.test_sakura_e2e import start_game as start_sakura
 from tests.fakediscord import FakeDiscord, Message, User
 
 
@@ -61,6 +68,16 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
 
         # The table shows the picture drawn from the public view of the game as it is.
         assert table_bytes() == public_picture()
+        lang = session.record.language
+
+        def table_fields() -> list[str]:
+            return [f["name"] for f in table_message(fake, game_id, thread_id).embeds[0]["fields"]]
+
+        # Beside its picture, the table's text is brief: whose turn, the scores, the last move.
+        brief = [t(lang, "table.scores"), t(lang, "table.last_move")]
+        assert table_fields() == brief
+        table = table_message(fake, game_id, thread_id)
+        assert t(lang, "table.turn", who="").strip() in table.embeds[0]["description"]
         first = table_bytes()
         await human_turn(fake, bot, users, game_id, thread_id)
         await wait_until(fake, lambda: table_bytes() == public_picture(), "the new table picture")
@@ -89,7 +106,8 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         assert answer.message is not None and "文字だけ" in answer.message.text
         hand = await show_hand(fake, people[0], game_id, thread_id)
         assert hand.attachments == [] and "image" not in hand.embeds[0]
-        assert table_bytes() is not None
+        assert hand.embeds[0]["fields"]  # the hand in words
+        assert table_bytes() is not None and table_fields() == brief
 
         # Only a manager switches the server's pictures off; the table loses its picture.
         refused = await (await people[1].slash("game pictures", {"shown": "off"})).response()
@@ -98,6 +116,9 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         assert done.message is not None and "text only" in done.message.text
         await human_turn(fake, bot, users, game_id, thread_id)
         await wait_until(fake, lambda: table_bytes() is None, "the table without its picture")
+        # Without a picture the table is in words: a field per seat, the yaku board, the log.
+        assert len(table_fields()) == len(session.record.seats) + 2
+        assert t(lang, "table.last_move") not in table_fields()
         hand = await show_hand(fake, people[1], game_id, thread_id)
         assert hand.attachments == []
 
@@ -122,3 +143,71 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
             for version in message.versions:
                 names = {a["filename"] for a in version.get("attachments") or []}
                 assert names <= {"table.png", "final.png"}, names
+
+
+async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The table's edits reach Discord a second late (slow uploads) while a player keeps
+    clicking its buttons: every state the table message ever showed is at least as new as the
+    one before, a click made while an edit is in flight is acknowledged without an update of
+    its own, and the table ends on the game's state."""
+    fake = fake_discord
+    people = [fake.add_user("Aoi", "en-US"), fake.add_user("Ben", "en-US")]
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_sakura(fake, people[0], people[1:])
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        users = {
+            info.seat: next(p for p in people if p.id == info.user_id)
+            for info in session.record.seats
+        }
+        fake.faults.add(
+            "slow",
+            routes={"PATCH /channels/{channel_id}/messages/{message_id}"},
+            times=None,
+            delay=1.0,
+        )
+        answers: list[int] = []
+        while len(answers) < 8:
+            view, version = session.state.public_view(), session.version
+            seat = view.to_act[0]
+            if view.step not in TABLE_STEPS:
+                await human_step(fake, session, users, thread_id, Counter())
+                continue
+            table = table_message(fake, game_id, thread_id)
+            shown = shown_moves(table, game_id, version, seat)
+            if not shown:
+                # The table is behind the game (its edit is in flight): the feed sends it next.
+                await wait_until(
+                    fake,
+                    lambda v=version, s=seat: shown_moves(
+                        table_message(fake, game_id, thread_id), game_id, v, s
+                    ),
+                    "the table's buttons",
+                )
+                continue
+            action = choose(view, legal(session, seat), version)
+            inter = await users[seat].click(table, shown[action])
+            answers.append((await inter.response()).type)
+            await wait_stored(fake, session, version)
+
+        def table_version(data: dict[str, object]) -> int:
+            found = re.findall(rf"mv:{game_id}:(\d+):", json.dumps(data))
+            return max(map(int, found)) if found else -1
+
+        final = session.version
+        await wait_until(
+            fake,
+            lambda: table_version(table_message(fake, game_id, thread_id).data) == final,
+            "the table to show the game as it is",
+        )
+        shown_versions = [
+            table_version(data) for data in table_message(fake, game_id, thread_id).versions
+        ]
+        # (A table without buttons, e.g. while a player fills their screen, has no version.)
+        shown_versions = [version for version in shown_versions if version >= 0]
+        assert shown_versions == sorted(shown_versions), shown_versions
+        # Some clicks came while an edit was in flight: those were only acknowledged.
+        assert 6 in answers and 7 in answers, answers

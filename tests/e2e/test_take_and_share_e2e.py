@@ -12,6 +12,7 @@ from bot.sessions import Session
 from games import registry
 from games.take_and_share import scoring, texts
 from tests.e2e.harness import (
+    TABLE_ANSWERS,
     ids,
     make_bot,
     start_through_lobby,
@@ -105,7 +106,7 @@ async def human_step(
         assert "Who gets" in table.text or "誰に渡しますか" in table.text
         inter = await user.click(table, gives[version % len(gives)])
         response = await inter.response()
-        assert response.type == 7  # the table answered with its own update
+        assert response.type in TABLE_ANSWERS
         await wait_until(fake, lambda: session.version > version, "the gift to be stored")
         if session.state.to_act() == [seat] and session.state.public_view().step == "lead":
             # The share is over: the winner leads, and the bot brings their hand up at once.
@@ -283,7 +284,8 @@ async def run_game(
             and not view.share_received
         )
 
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
         game_id, thread_id, _ = await start_game(fake, people[0], people[1:], cpus=1)
         await play_out(fake, bot, users, game_id, thread_id, stop=at_human_share)
@@ -301,7 +303,8 @@ async def run_game(
         # A hand opened before the restart, to use afterwards.
         old_hand = await open_hand(fake, users[seat], game_id, thread_id)
         assert "hand out the share cards" in old_hand.text
-    bot = make_bot(fake, db, seed=31)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
         session = await bot.sessions.get(game_id)
         assert session is not None and session.version == version
@@ -460,7 +463,8 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
 async def test_long_game_with_two_cpus(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     hana = fake.add_user("Hana", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
+    # The table is read in words: the server shows no pictures.
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3, pictures=False)
     async with fake.run_bot(bot):
         game_id, thread_id, _ = await start_game(
             fake, hana, [], cpus=2, language="ja", long_game=True

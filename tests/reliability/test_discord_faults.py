@@ -409,7 +409,8 @@ class Players:
         message = self.table(run)
         if message is None or message.deleted:
             return [f"{run.game} game {run.game_id}: no table message"]
-        expected = self.bot.table.table_payload(run.session)
+        # The server shows pictures (the default): the table's text is the brief one.
+        expected = self.bot.table.table_payload(run.session, pictures=True)
         view = expected["view"]
         want_embeds = shown_embeds([e.to_dict() for e in expected["embeds"]])
         want_ids = component_ids(view.to_components())
@@ -464,6 +465,12 @@ class Players:
             )
             checked += len(rows)
         return checked
+
+    async def wait_final(self, run: Run) -> None:
+        """Wait for the game's final breakdown: the publisher posts it after the game's last
+        move, once the table shows that move (with its picture drawn) and the ping is gone,
+        so it can arrive a moment after the move's answer."""
+        await self.fake.wait_for(lambda: self.finals(run), 20, f"the final message of {run.game}")
 
     def finals(self, run: Run) -> list[Message]:
         """The messages of the game's thread that show its final breakdown."""
@@ -597,6 +604,7 @@ async def test_server_errors_on_edits_and_sends(fake_discord: FakeDiscord, tmp_p
         await players.wait_tables_current()
         await players.play_out(run)
         moves = await players.verify()
+        await players.wait_final(run)
         assert len(players.finals(run)) == 1
     report("server errors", fake, players, moves)
 
@@ -818,6 +826,7 @@ async def test_whole_games_under_random_faults(fake_discord: FakeDiscord, tmp_pa
         await players.wait_tables_current()
         moves = await players.verify()
         for run in runs:
+            await players.wait_final(run)
             assert len(players.finals(run)) == 1, f"{run.game}: not one final message"
     fake.faults.take_expected_violations()
     assert fake.faults.counts["gateway_resume"] + fake.faults.counts["gateway_reidentify"] >= 2

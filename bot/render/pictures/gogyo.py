@@ -22,6 +22,7 @@ from bot.render.pictures.kit import (
     Panel,
     Scene,
     below,
+    fan_boxes,
     row_boxes,
     seat_boxes,
 )
@@ -41,6 +42,9 @@ FACTION = ((0x7A, 0x4F, 0xB0), INK)
 
 CARD_W, CARD_H = 64, 92
 SMALL_W, SMALL_H = 48, 68
+#: The table picture's field cards and the cards in front of each seat (compact for a phone).
+FIELD_W, FIELD_H = 52, 74
+SEAT_W, SEAT_H = 38, 54
 
 _t = Texts(
     {
@@ -49,7 +53,6 @@ _t = Texts(
             "deck": "山札{deck}・捨て札{discard}",
             "field": "場札",
             "total": "{n}点",
-            "hidden": "裏{n}枚",
             "duel": "決闘: {attacker} {a} 対 {defender} {d} → {winner}の勝ち",
             "your_hand": "あなたの手札（得点の高い並び順）",
             "best": "最高{n}点（王朝{d}・五行{e}）",
@@ -64,7 +67,6 @@ _t = Texts(
             "deck": "deck {deck} · discard {discard}",
             "field": "Field",
             "total": "{n} pts",
-            "hidden": "{n} face down",
             "duel": "Duel: {attacker} {a} vs {defender} {d} → {winner} wins",
             "your_hand": "Your hand (best scoring order)",
             "best": "best {n} pts (dynasty {d} · element {e})",
@@ -123,16 +125,19 @@ class GogyoPictures:
         y += LARGE + 2 * GAP
         scene.text("field.title", MARGIN, y, _t(lang, "field"), SMALL, MUTED)
         y += SMALL + GAP
-        for i, (card, box) in enumerate(
-            zip(view.field, row_boxes(MARGIN, y, len(view.field), CARD_W, CARD_H), strict=True)
-        ):
-            scene.add(Card(f"field.{i}", box, face(card)))
+        room = WIDTH - 2 * MARGIN
         if view.discard_top is not None:
-            box = Box(WIDTH - MARGIN - CARD_W, y, CARD_W, CARD_H)
+            room -= FIELD_W + 3 * GAP
+            box = Box(WIDTH - MARGIN - FIELD_W, y, FIELD_W, FIELD_H)
             scene.add(Card("discard.top", box, face(view.discard_top)))
-        y += CARD_H + 2 * GAP
-        height = BODY + SMALL_H + SMALL + 4 * GAP
-        boxes = seat_boxes(y, len(view.players), height, columns=1)
+        field_boxes = fan_boxes(MARGIN, y, len(view.field), FIELD_W, FIELD_H, room)
+        for i, (card, box) in enumerate(zip(view.field, field_boxes, strict=True)):
+            scene.add(Card(f"field.{i}", box, face(card)))
+        y += FIELD_H + 2 * GAP
+        # The seats two by two: name and points, then the cards in front of each (face-down
+        # ones as backs).
+        height = BODY + SEAT_H + 3 * GAP
+        boxes = seat_boxes(y, len(view.players), height, columns=2)
         for player, box in zip(view.players, boxes, strict=True):
             seat = player.seat
             scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
@@ -142,7 +147,7 @@ class GogyoPictures:
                 box.y + GAP,
                 f"{seat_mark(seat)} {names[seat]}",
                 BODY,
-                width=box.w - 120,
+                width=box.w - 90,
             )
             scene.text(
                 f"seat.{seat}.total",
@@ -152,25 +157,16 @@ class GogyoPictures:
                 BODY,
                 GOLD,
                 anchor="ra",
-                width=110,
+                width=80,
             )
             card_y = box.y + BODY + 2 * GAP
             count = len(player.face_up) + player.face_down_count
-            cards = row_boxes(box.x + GAP, card_y, count, SMALL_W, SMALL_H)
+            cards = fan_boxes(box.x + GAP, card_y, count, SEAT_W, SEAT_H, box.w - 2 * GAP)
             for i, card in enumerate(player.face_up):
                 scene.add(Card(f"seat.{seat}.hand.{i}", cards[i], face(card)))
             for i in range(player.face_down_count):
                 index = len(player.face_up) + i
                 scene.add(Card(f"seat.{seat}.hand.{index}", cards[index], Face(INK, back=True)))
-            if player.face_down_count:
-                scene.text(
-                    f"seat.{seat}.hidden",
-                    box.x + GAP,
-                    card_y + SMALL_H + GAP // 2,
-                    _t(lang, "hidden", n=player.face_down_count),
-                    SMALL,
-                    MUTED,
-                )
         y = below(boxes)
         duel = view.last_duel
         if duel is not None:

@@ -58,10 +58,8 @@ _t = Texts(
         "ja": {
             "round": "第{round}/{rounds}ラウンド",
             "deck": "山札{deck}・捨て札{discard}",
-            "grid": "共通の場（金枠が取れるカード）",
             "hand_size": "手札{n}枚",
             "points": "{n}点",
-            "board": "役",
             "your_hand": "あなたの手札（右が1番上）",
             "empty": "なし",
             "final": "最終得点",
@@ -75,10 +73,8 @@ _t = Texts(
         "en": {
             "round": "Round {round}/{rounds}",
             "deck": "deck {deck} · discard {discard}",
-            "grid": "Grid (gold frame: can be taken)",
             "hand_size": "hand {n}",
             "points": "{n} pts",
-            "board": "Yaku",
             "your_hand": "Your hand (right is the top)",
             "empty": "none",
             "final": "Final scores",
@@ -100,6 +96,15 @@ def _yaku(yaku: str, lang: Lang) -> str:
     return texts.YAKU_NAME[yaku]["ja"] if lang == "ja" else texts.YAKU_NAME[yaku]["en"]
 
 
+#: The table picture, compact enough for a phone: the grid (left) beside the yaku board
+#: (right), the seats below. Grid cards, tableau cards, board tokens.
+GRID_W, GRID_H = 40, 56
+TABLEAU_W, TABLEAU_H = 32, 46
+TOKEN = 22
+#: The left column (the grid); the board takes the rest of the width.
+GRID_COLUMN = 206
+
+
 def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
     scene.text(
         "header.round",
@@ -107,6 +112,7 @@ def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
         y,
         _t(lang, "round", round=view.round, rounds=view.rounds),
         LARGE,
+        width=WIDTH // 2,
     )
     scene.text(
         "header.deck",
@@ -116,29 +122,64 @@ def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
         SMALL,
         MUTED,
         anchor="ra",
-        width=WIDTH // 2,
+        width=WIDTH // 2 - MARGIN,
     )
     return y + LARGE + GAP * 2
 
 
-def _grid(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
-    scene.text("grid.title", MARGIN, y, _t(lang, "grid"), SMALL, MUTED)
-    y += SMALL + GAP
+def _grid(scene: Scene, view: PublicView, y: int) -> int:
+    """The grid's rows, one above the other, in the left column; the front cards (the ones
+    that can be taken) framed in gold."""
     takeable = view.step == "take"
+    label_w = 20
     for r, row in enumerate(view.grid):
-        scene.text(f"grid.{r}.label", MARGIN, y + CARD_H // 2 - BODY // 2, str(r + 1), BODY, MUTED)
-        boxes = fan_boxes(MARGIN + 32, y, len(row.cards), CARD_W, CARD_H, WIDTH - 2 * MARGIN - 32)
+        scene.text(
+            f"grid.{r}.label", MARGIN, y + GRID_H // 2 - SMALL // 2, str(r + 1), SMALL, MUTED
+        )
+        boxes = fan_boxes(
+            MARGIN + label_w, y, len(row.cards), GRID_W, GRID_H, GRID_COLUMN - label_w
+        )
         for c, (card, box) in enumerate(zip(row.cards, boxes, strict=True)):
             front = c == len(row.cards) - 1
             mark = "pick" if front and takeable else ""
             scene.add(Card(f"grid.{r}.{c}", box, FACES[card], mark))
-        y += CARD_H + GAP
-    return y + GAP
+        y += GRID_H + GAP
+    return y
+
+
+def _board(scene: Scene, view: PublicView, y: int) -> int:
+    """The yaku board in the right column: a line per yaku (its Japanese name) with a token
+    per slot — gold with the cards it needs while free, grey with the seat that took it."""
+    x0 = MARGIN + GRID_COLUMN + 2 * GAP
+    by_yaku: dict[str, list] = {}
+    for slot in view.slots:
+        by_yaku.setdefault(slot.yaku, []).append(slot)
+    most = max((len(slots) for slots in by_yaku.values()), default=0)
+    step = TOKEN + 2
+    name_w = WIDTH - MARGIN - x0 - most * step - GAP
+    line = (4 * (GRID_H + GAP)) // max(1, len(YAKU_ORDER))
+    for yaku in YAKU_ORDER:
+        slots = by_yaku.get(yaku, [])
+        if not slots:
+            continue
+        scene.text(f"board.{yaku}", x0, y + 1, texts.YAKU_NAME[yaku]["ja"], SMALL, width=name_w)
+        x = x0 + name_w + GAP
+        for slot in slots:
+            tag = f"board.{yaku}.{slot.count}.{slot.index}"
+            box = Box(x, y, TOKEN, TOKEN)
+            if slot.used:
+                label = seat_mark(slot.by) if slot.by is not None else "×"
+                scene.add(Dot(tag, box, PANEL_EDGE, label=label, ink=MUTED))
+            else:
+                scene.add(Dot(tag, box, GOLD, label=str(slot.count)))
+            x += step
+        y += line
+    return y
 
 
 def _tableaus(scene: Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
     half = (WIDTH - 2 * MARGIN - GAP) // 2
-    height = 2 * BODY + SMALL_H + 3 * GAP
+    height = BODY + TABLEAU_H + 3 * GAP
     for seat, tableau in enumerate(view.tableaus):
         x = MARGIN + (seat % 2) * (half + GAP)
         top = y + (seat // 2) * (height + GAP)
@@ -150,7 +191,7 @@ def _tableaus(scene: Scene, view: PublicView, names: list[str], lang: Lang, y: i
             top + GAP,
             f"{seat_mark(seat)} {names[seat]}",
             BODY,
-            width=half - 100,
+            width=half - 80,
         )
         scene.text(
             f"seat.{seat}.score",
@@ -160,50 +201,26 @@ def _tableaus(scene: Scene, view: PublicView, names: list[str], lang: Lang, y: i
             BODY,
             GOLD,
             anchor="ra",
-            width=90,
+            width=70,
         )
         card_y = top + BODY + 2 * GAP
-        boxes = fan_boxes(x + GAP, card_y, len(tableau), SMALL_W, SMALL_H, half - 2 * GAP)
+        hand_w = 84
+        room = half - 3 * GAP - hand_w
+        boxes = fan_boxes(x + GAP, card_y, len(tableau), TABLEAU_W, TABLEAU_H, room)
         for i, (card, box) in enumerate(zip(tableau, boxes, strict=True)):
             scene.add(Card(f"seat.{seat}.tableau.{i}", box, FACES[card]))
         scene.text(
             f"seat.{seat}.hand",
-            x + GAP,
-            card_y + SMALL_H + GAP // 2,
+            x + half - GAP,
+            card_y + TABLEAU_H - SMALL,
             _t(lang, "hand_size", n=view.hand_sizes[seat]),
             SMALL,
             MUTED,
+            anchor="ra",
+            width=hand_w,
         )
     rows = (len(view.tableaus) + 1) // 2
-    return y + rows * (height + GAP) + GAP
-
-
-def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
-    scene.text("board.title", MARGIN, y, _t(lang, "board"), SMALL, MUTED)
-    y += SMALL + GAP
-    by_yaku: dict[str, list] = {}
-    for slot in view.slots:
-        by_yaku.setdefault(slot.yaku, []).append(slot)
-    line = 34
-    name_w = 170 if lang == "en" else 120
-    for yaku in YAKU_ORDER:
-        slots = by_yaku.get(yaku, [])
-        if not slots:
-            continue
-        scene.text(f"board.{yaku}", MARGIN, y + 2, _yaku(yaku, lang), SMALL, width=name_w - GAP)
-        x = MARGIN + name_w
-        for slot in slots:
-            tag = f"board.{yaku}.{slot.count}.{slot.index}"
-            if slot.used:
-                label = seat_mark(slot.by) if slot.by is not None else "×"
-                scene.add(Dot(tag, Box(x, y, 28, 28), PANEL_EDGE, label=label, ink=MUTED))
-                scene.text(f"{tag}.points", x + 32, y + 2, str(slot.points), SMALL, MUTED, width=40)
-            else:
-                scene.add(Dot(tag, Box(x, y, 28, 28), GOLD, label=str(slot.count)))
-                scene.text(f"{tag}.points", x + 32, y + 2, str(slot.points), SMALL, INK, width=40)
-            x += 54
-        y += line
-    return y + GAP
+    return y + rows * (height + GAP)
 
 
 class KasanePictures:
@@ -212,9 +229,8 @@ class KasanePictures:
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = _header(scene, view, lang, MARGIN)
-        y = _grid(scene, view, lang, y)
-        y = _tableaus(scene, view, names, lang, y)
-        scene.height = _board(scene, view, lang, y) + MARGIN
+        y = max(_grid(scene, view, y), _board(scene, view, y)) + GAP
+        scene.height = _tableaus(scene, view, names, lang, y) + MARGIN - GAP
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:

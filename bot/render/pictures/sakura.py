@@ -52,6 +52,9 @@ DOT_INK = {
 BLOSSOM = (0xF4, 0xB6, 0xC8)
 
 DOT = 34
+#: The table picture's mastery cards and the flowers of each seat's field (compact for a phone).
+MASTERY_H = 64
+FIELD_DOT = 26
 
 _t = Texts(
     {
@@ -62,7 +65,6 @@ _t = Texts(
             "risk": "同色 {same}/{same_limit}・色数 {colours}/{colours_limit}",
             "failed": "失敗",
             "draws": "引いた回数 {draws}/{max}",
-            "cards": "名人札（金枠が条件を満たす）",
             "used": "使用済み",
             "field": "{n}点",
             "screen": "ついたて{n}個",
@@ -82,7 +84,6 @@ _t = Texts(
             "risk": "same colour {same}/{same_limit} · colours {colours}/{colours_limit}",
             "failed": "failed",
             "draws": "draws {draws}/{max}",
-            "cards": "Mastery cards (gold frame: condition met)",
             "used": "used",
             "field": "{n} pts",
             "screen": "screen {n}",
@@ -185,19 +186,20 @@ class SakuraPictures:
                 width=box.w - 2 * GAP,
             )
             y = box.bottom + 2 * GAP
-        scene.text("cards.title", MARGIN, y, _t(lang, "cards"), SMALL, MUTED)
-        y += SMALL + GAP
+        # The mastery cards: gold when their condition is met, faded once used.
         card_w = (WIDTH - 2 * MARGIN - 2 * GAP) // max(1, len(view.cards))
         for i, card in enumerate(view.cards):
-            box = Box(MARGIN + i * (card_w + GAP), y, card_w, 84)
+            box = Box(MARGIN + i * (card_w + GAP), y, card_w, MASTERY_H)
             condition = texts.CONDITIONS[card.condition][lang]
             sub = _t(lang, "used") if card.used else condition
             name = texts.card_name(card.card, "ja")
             mark = "dim" if card.used else ("pick" if card.qualifies else "")
             scene.add(Card(f"cards.{i}", box, Face(BLOSSOM, DARK_INK, name, "", sub), mark))
-        y += 84 + 3 * GAP
-        height = BODY + DOT + 3 * GAP + 6
-        boxes = seat_boxes(y, view.players, height, columns=1)
+        y += MASTERY_H + 2 * GAP
+        # The seats two by two: name and points, then each colour of the field and the
+        # screen's count.
+        height = BODY + FIELD_DOT + 3 * GAP
+        boxes = seat_boxes(y, view.players, height, columns=2)
         for seat_view, box in zip(view.seats, boxes, strict=True):
             seat = seat_view.seat
             scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
@@ -207,7 +209,7 @@ class SakuraPictures:
                 box.y + GAP,
                 f"{seat_mark(seat)} {names[seat]}",
                 BODY,
-                width=box.w - 100,
+                width=box.w - 90,
             )
             scene.text(
                 f"seat.{seat}.score",
@@ -217,19 +219,22 @@ class SakuraPictures:
                 BODY,
                 GOLD,
                 anchor="ra",
-                width=90,
+                width=80,
             )
             dot_y = box.y + BODY + 2 * GAP
-            x = _flowers(scene, f"seat.{seat}.field", seat_view.field, box.x + GAP, dot_y, 30)
+            screen_w = 76
+            colours = max(1, sum(1 for n in seat_view.field.values() if n))
+            size = min(FIELD_DOT, (box.w - 3 * GAP - screen_w) // colours - 6)
+            x = _flowers(scene, f"seat.{seat}.field", seat_view.field, box.x + GAP, dot_y, size)
             scene.text(
                 f"seat.{seat}.screen",
                 box.right - GAP,
-                dot_y + 4,
+                dot_y + 2,
                 _t(lang, "screen", n=seat_view.screen_count),
                 SMALL,
                 MUTED,
                 anchor="ra",
-                width=max(40, box.right - GAP - x - GAP),
+                width=max(screen_w, box.right - GAP - x - GAP),
             )
         scene.height = below(boxes) + MARGIN
         return scene

@@ -110,7 +110,7 @@ class TakeAndSharePictures:
                 tricks=view.tricks_per_game,
             ),
             LARGE,
-            width=WIDTH - 200,
+            width=WIDTH - 2 * MARGIN - (150 if view.target else 0),
         )
         if view.target:
             scene.text(
@@ -121,7 +121,7 @@ class TakeAndSharePictures:
                 SMALL,
                 MUTED,
                 anchor="ra",
-                width=180,
+                width=140,
             )
         y += LARGE + 2 * GAP
         scene.text("trick.title", MARGIN, y, _t(lang, "trick"), SMALL, MUTED, width=300)
