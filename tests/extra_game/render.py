@@ -5,22 +5,14 @@ from __future__ import annotations
 
 import discord
 
+from bot.render import common
 from bot.render.base import Button, RenderContext, Rendered
-from bot.render.common import (
-    Texts,
-    log_text,
-    seat_mark,
-    status_suffix,
-    table_embed,
-    turn_line,
-    winners_line,
-)
 from bot.render.pictures.kit import BODY, LARGE, MARGIN, WIDTH, Face, Scene, row_boxes
 from bot.render.pictures.kit import Card as CardItem
 from games.core import Event, Lang, Result
 from tests.extra_game.game import Play, PrivateView, PublicView
 
-_t = Texts(
+_t = common.Texts(
     {
         "ja": {
             "trick": "場のトリック",
@@ -51,7 +43,7 @@ _t = Texts(
 
 
 def trick_text(view: PublicView) -> str:
-    return " · ".join(f"{seat_mark(seat)} {card}" for seat, card in view.trick) or "—"
+    return " · ".join(f"{common.seat_mark(seat)} {card}" for seat, card in view.trick) or "—"
 
 
 class HighCardRenderer:
@@ -60,16 +52,26 @@ class HighCardRenderer:
     def table(self, ctx: RenderContext) -> Rendered:
         view: PublicView = ctx.state.public_view()  # type: ignore[assignment]
         lang = ctx.lang
-        lines = [turn_line(ctx, [] if view.turn is None else [view.turn])]
+        turn = common.turn_line(ctx, [] if view.turn is None else [view.turn])
+        if ctx.pictures:
+            scores = [_t(lang, "tricks", n=n) for n in view.tricks_won]
+            fields = [common.scores_line(ctx, scores)]
+            embed = common.brief(ctx, ctx.game.name(lang), turn, fields, self.event_text)
+            return Rendered(embeds=[embed])
+        lines = [turn]
         if view.low_wins:
             lines.append(_t(lang, "low_wins"))
-        embed = table_embed(ctx, ctx.game.name(lang), "\n".join(lines) + status_suffix(ctx))
+        embed = common.table_embed(
+            ctx, ctx.game.name(lang), "\n".join(lines) + common.status_suffix(ctx)
+        )
         embed.add_field(name=_t(lang, "trick"), value=trick_text(view), inline=False)
         for seat in range(view.players):
             value = f"{_t(lang, 'tricks', n=view.tricks_won[seat])} · "
             value += _t(lang, "hand", n=view.hand_sizes[seat])
-            embed.add_field(name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256], value=value)
-        embed.add_field(name="📜", value=log_text(ctx, self.event_text), inline=False)
+            embed.add_field(
+                name=f"{common.seat_mark(seat)} {ctx.seat_label(seat)}"[:256], value=value
+            )
+        embed.add_field(name="📜", value=common.log_text(ctx, self.event_text), inline=False)
         return Rendered(embeds=[embed])
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
@@ -82,7 +84,7 @@ class HighCardRenderer:
             title=f"{ctx.game.name(lang)} #{ctx.record.id} — {ctx.seat_name(seat)}"[:256]
         )
         held = " · ".join(f"[{card}]" for card in private.hand) or "—"
-        embed.add_field(name=_t(lang, "your_hand"), value=f"{seat_mark(seat)} {held}")
+        embed.add_field(name=_t(lang, "your_hand"), value=f"{common.seat_mark(seat)} {held}")
         controls: list[Button] = []
         content = None
         if ctx.record.status == "playing":
@@ -105,11 +107,11 @@ class HighCardRenderer:
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        embed = common.table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
         for seat, score in enumerate(result.scores):
-            name = f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256]
+            name = f"{common.seat_mark(seat)} {ctx.seat_label(seat)}"[:256]
             embed.add_field(name=name, value=_t(lang, "tricks", n=score))
-        embed.description = winners_line(ctx, result.winners)
+        embed.description = common.winners_line(ctx, result.winners)
         return [embed]
 
 
@@ -131,7 +133,7 @@ class HighCardPictures:
         scene.text("title", MARGIN, MARGIN, _t(lang, "trick"), LARGE)
         y = _cards(scene, "trick", MARGIN * 2 + LARGE, [card for _, card in view.trick])
         for seat, name in enumerate(names):
-            line = f"{seat_mark(seat)} {name}: {_t(lang, 'tricks', n=view.tricks_won[seat])}"
+            line = f"{common.seat_mark(seat)} {name}: {_t(lang, 'tricks', n=view.tricks_won[seat])}"
             scene.text(f"seat.{seat}", MARGIN, y, line, BODY)
             y += BODY + MARGIN
         scene.height = y
