@@ -33,9 +33,8 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot import quotas
 from bot.client import GameBot, create_bot
-from bot.settings import Settings
+from tests.e2e.harness import bot_settings
 
 #: custom_ids of the trivial handler start with this.
 TRIVIAL_PREFIX = "bench:"
@@ -56,15 +55,9 @@ def make_bot(
     shard_count: int | None = None,
     shard_ids: str | None = None,
 ) -> GameBot:
-    settings = Settings(
-        discord_token=token,
-        database_path=db,
-        database_url=database_url,
-        shard_count=shard_count,
-        shard_ids=shard_ids,  # type: ignore[arg-type]
-        cpu_delay_seconds=cpu_delay,
-        sync_commands=True,
-        **quotas.OFF,  # the load's few users open many games at once
+    shards = None if shard_count is None else (shard_count, shard_ids)
+    settings = bot_settings(
+        token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
     )
     bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
     original_setup = bot.setup_hook

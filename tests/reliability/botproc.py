@@ -41,11 +41,10 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot import quotas
 from bot.client import GameBot, create_bot
-from bot.settings import Settings
 from bot.store import MOVE_SQL, Store
 from games import registry
+from tests.e2e.harness import bot_settings
 
 log = logging.getLogger("botproc")
 
@@ -187,15 +186,8 @@ def make_bot(
 ) -> GameBot:
     """The bot on `db` (or PostgreSQL at `database_url`); with `shards` `(count, "0-1")`, one
     process of a sharded bot."""
-    settings = Settings(
-        discord_token=token,
-        database_path=db,
-        database_url=database_url,
-        shard_count=None if shards is None else shards[0],
-        shard_ids=None if shards is None else shards[1],  # type: ignore[arg-type]
-        cpu_delay_seconds=cpu_delay,
-        sync_commands=True,
-        **quotas.OFF,  # a few users open many games here (the quotas have their own tests)
+    settings = bot_settings(
+        token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
     )
     bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
     original = bot.setup_hook
