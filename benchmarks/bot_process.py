@@ -39,9 +39,8 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot import quotas
 from bot.client import GameBot, create_bot
-from bot.settings import Settings
+from tests.e2e.harness import bot_settings
 
 #: custom_ids of the trivial handler start with this.
 TRIVIAL_PREFIX = "bench:"
@@ -63,17 +62,16 @@ def make_bot(
     shard_ids: str | None = None,
     quotas_on: bool = False,
 ) -> GameBot:
-    settings = Settings(
-        discord_token=token,
-        database_path=db,
+    shards = None if shard_count is None else (shard_count, shard_ids)
+    settings = bot_settings(
+        token,
+        db,
         database_url=database_url,
-        shard_count=shard_count,
-        shard_ids=shard_ids,  # type: ignore[arg-type]
-        cpu_delay_seconds=cpu_delay,
-        sync_commands=True,
-        **({} if quotas_on else quotas.OFF),  # the load's few users open many games at once
+        shards=shards,
+        cpu_delay=cpu_delay,
+        quotas_on=quotas_on,
     )
-    bot = create_bot(settings)
+    bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
     original_setup = bot.setup_hook
     original_interaction = bot.on_interaction
     seeds = itertools.count(seed)
@@ -100,7 +98,6 @@ def make_bot(
     bot.on_interaction = on_interaction  # type: ignore[method-assign]
     bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
     bot.add_listener(on_ready, "on_ready")
-    bot._connection.guild_ready_timeout = 0.05  # one guild: no need to wait for more
     return bot
 
 

@@ -1,36 +1,24 @@
 """Engine figures: random full games per second, and the strong CPU's decision time.
 
 Random games: every seat played by the game's random CPU, for every player count, timed in this
-process (one core). Decision times come from the per-game scripts `benchmarks/<id>_ai.py` (strong
-CPU against random CPUs), each run in its own process on one core; their p50/p99 lines are
-printed as they are and the worst p99 is checked against the 300 ms target.
+process (one core). Decision times: seeded games of one strong CPU against random CPUs (the strong
+seat rotating), for every player count of every game in the registry, for a fixed time each; the
+worst p99 is checked against the 300 ms target. (Win rates, with more games, are the per-game
+scripts `benchmarks/<id>_ai.py`.)
 """
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 from games import registry
 from games.core import Rng
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-
 #: Target: the strong CPU decides within this many milliseconds at p99, on one core.
 DECISION_P99_MS = 300.0
 
-#: Games per run of each `<id>_ai.py` (its `--games`), full and quick.
-AI_GAMES = {
-    "kasane": (200, 4),
-    "gogyo": (100, 4),
-    "take_and_share": (100, 4),
-    "sakura": (50, 2),
-    "irobae": (100, 6),
-}
+#: Seconds of strong-CPU games per game and player count, full and quick.
+DECISION_SECONDS = (6.0, 0.5)
 
 
 def random_games_per_second(game_id: str, players: int, seconds: float) -> tuple[float, int]:
@@ -62,20 +50,32 @@ def reference_loop() -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def decision_times(game_id: str, games: int) -> dict[str, float | list[str]]:
-    """Run `benchmarks/<id>_ai.py --games N`; its output lines and the worst p50/p99 found."""
-    script = HERE / f"{game_id}_ai.py"
-    proc = subprocess.run(
-        [sys.executable, str(script), "--games", str(games)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    p50 = [float(v) for v in re.findall(r"p50 ([\d.]+) ms", proc.stdout)]
-    p99 = [float(v) for v in re.findall(r"p99 ([\d.]+) ms", proc.stdout)]
-    return {"lines": lines, "p50": max(p50), "p99": max(p99)}
+def decision_times(game_id: str, players: int, seconds: float) -> list[float]:
+    """Milliseconds of each strong-CPU decision over seeded games of one strong CPU against
+    random CPUs, the strong seat rotating, for about `seconds` (at least two games)."""
+    game = registry.get(game_id)
+    strong, weak = game.cpu("strong"), game.cpu("random")
+    times: list[float] = []
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 2:
+        state = game.new(players, seed=10_000 + games)
+        rng = Rng(games * 7919 + players)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            if seat == games % players:
+                began = time.perf_counter()
+                action = strong.choose(state, seat, rng)
+                times.append((time.perf_counter() - began) * 1000)
+            else:
+                action = weak.choose(state, seat, rng)
+            state.apply(seat, action)
+        games += 1
+    return sorted(times)
+
+
+def percentile(times: list[float], share: float) -> float:
+    return times[min(len(times) - 1, int(len(times) * share))]
 
 
 def run(quick: bool) -> dict[str, object]:
@@ -93,15 +93,19 @@ def run(quick: bool) -> dict[str, object]:
             parts.append(f"{players}p {rate:,.0f}/s ({moves} moves)")
         print(f"random full games, {game.id}: " + ", ".join(parts))
     decisions: dict[str, dict[str, float]] = {}
-    for game_id, (full, small) in AI_GAMES.items():
-        found = decision_times(game_id, small if quick else full)
-        for line in found["lines"]:  # type: ignore[union-attr]
-            print(f"  {game_id}_ai.py: {line}")
-        p50, p99 = float(found["p50"]), float(found["p99"])  # type: ignore[arg-type]
+    for game in registry.all():
+        p50 = p99 = 0.0
+        for players in game.player_counts:
+            times = decision_times(game.id, players, DECISION_SECONDS[quick])
+            p50, p99 = max(p50, percentile(times, 0.5)), max(p99, percentile(times, 0.99))
+            print(
+                f"  {game.id}, {players} players: {len(times)} decisions, "
+                f"p50 {percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms"
+            )
         verdict = "ok" if p99 <= DECISION_P99_MS else "MISSED"
         print(
-            f"strong CPU decision, {game_id}: worst p50 {p50:.1f} ms, worst p99 {p99:.1f} ms "
+            f"strong CPU decision, {game.id}: worst p50 {p50:.1f} ms, worst p99 {p99:.1f} ms "
             f"(target ≤ {DECISION_P99_MS:.0f} ms: {verdict})"
         )
-        decisions[game_id] = {"p50": p50, "p99": p99}
+        decisions[game.id] = {"p50": p50, "p99": p99}
     return {"reference_ms": ref, "random_games_per_s": rates, "decisions": decisions}

@@ -37,8 +37,8 @@ import time
 from pathlib import Path
 
 from benchmarks.driver import BotProcess, Click, Player, TimedFake, pct
+from bot.sandbox.fakediscord import User
 from games import registry
-from tests.fakediscord import User
 
 #: Targets.
 P99_TARGET_MS = 250.0

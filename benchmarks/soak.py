@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib.util
 import json
 import logging
 import sqlite3
@@ -38,9 +37,6 @@ from games import registry
 from tests.e2e.harness import create_lobby, game_id_of, lobby_click
 from tests.reliability import botproc
 
-#: Seats per title: small tables keep many games going.
-PLAYERS = {"kasane": 3, "gogyo": 2, "take_and_share": 3, "sakura": 2, "irobae": 3}
-
 
 @dataclass
 class Sample:
@@ -51,10 +47,6 @@ class Sample:
     live_games: int
     games_done: int
     moves: int
-
-
-def rendered_titles() -> list[str]:
-    return [g for g in registry.GAME_IDS if importlib.util.find_spec(f"bot.render.{g}")]
 
 
 def read_only(path: Path) -> sqlite3.Connection:
@@ -106,7 +98,7 @@ class Soak:
         self.proc: asyncio.subprocess.Process | None = None
         self.reader: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
-        self.titles = rendered_titles()
+        self.titles = registry.ids()
         self.counter = 0
         self.problems: Counter[str] = Counter()
 
@@ -191,7 +183,8 @@ class Soak:
         """Lobby, CPUs, Start, then `/game replace` of the host: a game of CPUs only."""
         lobby = await create_lobby(self.fake, host, title, cpu=self.args.cpu_level)
         game_id = game_id_of(lobby)
-        for _ in range(PLAYERS[title] - 1):
+        # Small tables (each title's smallest) keep many games going.
+        for _ in range(registry.get(title).min_players - 1):
             await lobby_click(self.fake, host, lobby, "cpu")
         await lobby_click(self.fake, host, lobby, "start")
         status, thread_id, channel_id = game_row(self.db, game_id)

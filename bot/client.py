@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot import health, logsafe
-from bot.components import DYNAMIC_ITEMS
+from bot.components import DYNAMIC_ITEMS, template_of
 from bot.cpu import CpuPool, CpuTurns
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
@@ -229,7 +229,7 @@ class GameBot(commands.Bot):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         for factory in DYNAMIC_ITEMS:
-            match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+            match = template_of(factory).fullmatch(custom_id)
             if match is None:
                 continue
             if _carries(interaction.message, custom_id):
@@ -333,10 +333,15 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
     runs `SHARD_IDS` (all of them if unset). Other processes run the other shards on the same
     PostgreSQL database (see `bot.pgstore`)."""
 
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        super().__init__(
+            settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids, **options
+        )
 
 
-def create_bot(settings: Settings) -> GameBot:
-    """One process without shards (the default), or `ShardedGameBot` when SHARD_COUNT is set."""
-    return ShardedGameBot(settings) if settings.sharded else GameBot(settings)
+def create_bot(settings: Settings, **options: Any) -> GameBot:
+    """One process without shards (the default), or `ShardedGameBot` when SHARD_COUNT is set.
+    `options` go to discord.py's client (e.g. `guild_ready_timeout` for a test harness)."""
+    if settings.sharded:
+        return ShardedGameBot(settings, **options)
+    return GameBot(settings, **options)

@@ -315,6 +315,14 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+def template_of(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
+    """The compiled custom_id template of a `DynamicItem` class (its `template=` argument).
+
+    discord.py offers it publicly only on instances (`DynamicItem.template`) and keeps it on
+    the class under a private name; this is the one place in the bot that reads that name."""
+    return item.__discord_ui_compiled_template__
+
+
 def build_view(
     game_id: int,
     version: int,

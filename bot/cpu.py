@@ -86,11 +86,15 @@ def _watch_parent(parent: int) -> None:
 WORKER_NICENESS = 10
 
 
-def _init_worker(parent: int) -> None:
+def _init_worker(parent: int, added_games: list[str]) -> None:
+    """Watch the bot at a lower priority, and register the games it registered from outside
+    `games/`."""
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICENESS)
+    for module in added_games:
+        registry.register(module)
 
 
 def _warm_up() -> int:
@@ -117,7 +121,7 @@ class CpuPool:
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_init_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), registry.added()),
             )
         executor = self._executor
         for future in [executor.submit(_warm_up) for _ in range(self.workers)]:

@@ -165,7 +165,7 @@ class Lobby:
         *,
         language: str | None,
         turn_minutes: int,
-        cpu_level: str,
+        cpu_level: str | None,
     ) -> None:
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -182,7 +182,10 @@ class Lobby:
             return
         self.bot.quotas.opened(interaction.user.id)
         table_lang = language if language in ("ja", "en") else lang_of(interaction.guild_locale)
-        if cpu_level not in game.cpu_levels:
+        if cpu_level is None:
+            cpu_level = game.default_cpu_level
+        elif cpu_level not in game.cpu_levels:
+            # A level this game lacks: its strongest.
             cpu_level = game.cpu_levels[-1]
         record = await self.bot.store.create_game(
             game=game.id,
@@ -317,7 +320,9 @@ class Lobby:
         self, interaction: discord.Interaction[Any], record: GameRecord, game: Game, lang: Lang
     ) -> None:
         players = len(record.seats)
-        if not game.min_players <= players <= game.max_players:
+        try:
+            game.check_players(players)
+        except ValueError:
             await interaction.response.send_message(
                 t(lang, "error.player_count", min=game.min_players, max=game.max_players),
                 ephemeral=True,

@@ -1,9 +1,10 @@
-"""Pieces shared by the cogs: the game choice list and localised strings."""
+"""Pieces shared by the cogs: the game and CPU-level choice lists and localised strings."""
 
 from __future__ import annotations
 
 from discord import app_commands
 
+from bot.i18n import t
 from games import registry
 
 
@@ -17,4 +18,26 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=app_commands.locale_str(g.name("en"), game=g.id), value=g.id)
         for g in registry.all()
+    ]
+
+
+def cpu_levels() -> list[str]:
+    """Every CPU level some game offers (`Game.cpu_levels`), weakest first."""
+    levels: list[str] = []
+    for game in registry.all():
+        for n, level in enumerate(game.cpu_levels):
+            if level not in levels:
+                # After the game's weaker levels that are already listed.
+                weaker = [levels.index(w) for w in game.cpu_levels[:n] if w in levels]
+                levels.insert(max(weaker, default=-1) + 1, level)
+    return levels
+
+
+def cpu_choices() -> list[app_commands.Choice[str]]:
+    """One choice per CPU level, named from the catalogs (`choice.cpu.<level>`)."""
+    return [
+        app_commands.Choice(
+            name=ls(t("en", f"choice.cpu.{level}"), f"choice.cpu.{level}"), value=level
+        )
+        for level in cpu_levels()
     ]

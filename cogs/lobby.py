@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import game_choices, ls
+from cogs.common import cpu_choices, game_choices, ls
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -49,14 +49,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=ls("5 minutes", "choice.timer.5"), value=5),
             app_commands.Choice(name=ls("10 minutes", "choice.timer.10"), value=10),
         ],
-        # every game has these levels (`Game.cpu_levels`), weakest first
-        cpu=[
-            app_commands.Choice(name=ls("Random (easy)", "choice.cpu.random"), value="random"),
-            app_commands.Choice(name=ls("Strong", "choice.cpu.strong"), value="strong"),
-            app_commands.Choice(
-                name=ls("Expert (searches; hardest)", "choice.cpu.expert"), value="expert"
-            ),
-        ],
+        cpu=cpu_choices(),
     )
     async def newgame(
         self,
@@ -71,7 +64,7 @@ class LobbyCog(commands.Cog):
             game.value,
             language=language.value if language else None,
             turn_minutes=turn_timer.value if turn_timer else 0,
-            cpu_level=cpu.value if cpu else "strong",
+            cpu_level=cpu.value if cpu else None,
         )
 
 

@@ -363,8 +363,11 @@ class Game(ABC):
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
     Action: ClassVar[type[Action]]
-    #: CPU levels offered by the bot, weakest first; keys of `cpu()`.
+    #: CPU levels offered by the bot, weakest first; keys of `cpu()` (the bot's catalogs name
+    #: each level as `cpu.<level>` and `choice.cpu.<level>`).
     cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong", "expert")
+    #: The level a lobby gets when its host chooses none.
+    default_cpu_level: ClassVar[str] = "strong"
 
     @abstractmethod
     def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State: ...
@@ -382,10 +385,15 @@ class Game(ABC):
     }
 
     @property
+    def package(self) -> str:
+        """The package the game lives in (`games.<id>` for the registry's own titles)."""
+        return type(self).__module__.rpartition(".")[0]
+
+    @property
     def texts(self) -> ModuleType:
         """The game's `texts` module: `NAME`, `RULES` (per language), option labels
         (`OPTION_TEXT`, `OPTION_VALUES`), reason messages (`REASONS`) and its card names."""
-        return import_module(f"games.{self.id}.texts")
+        return import_module(f"{self.package}.texts")
 
     def name(self, lang: Lang) -> str:
         """The title in that language (Japanese names keep their Japanese form in English)."""
@@ -402,7 +410,7 @@ class Game(ABC):
         if level not in self.cpu_classes:
             raise KeyError(level)
         module, _, name = self.cpu_classes[level].rpartition(".")
-        player: CpuPlayer = getattr(import_module(f"games.{self.id}.{module}"), name)()
+        player: CpuPlayer = getattr(import_module(f"{self.package}.{module}"), name)()
         if rollouts is not None and isinstance(player, SearchBudget):
             player.rollouts = rollouts
         return player
@@ -414,6 +422,11 @@ class Game(ABC):
         if isinstance(options, BaseModel):
             return self.Options.model_validate(options.model_dump())
         return self.Options.model_validate(options)
+
+    @property
+    def player_counts(self) -> range:
+        """Every number of players the game takes, smallest first."""
+        return range(self.min_players, self.max_players + 1)
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

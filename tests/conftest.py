@@ -1,4 +1,6 @@
-"""Shared pytest configuration: the fake Discord server's fixtures and a throwaway PostgreSQL."""
+"""Shared pytest configuration: the fake Discord server's fixtures, a throwaway PostgreSQL, and
+the extra game (`tests.extra_game`), registered before any test is collected so that every suite
+parametrised over `games.registry.all()` plays it beside the five titles."""
 
 from __future__ import annotations
 
@@ -6,7 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests import extra_game
 from tests.postgres import Cluster, throwaway_cluster
+
+extra_game.install()
 
 pytest_plugins = ["bot.sandbox.fakediscord.pytest_plugin"]
 

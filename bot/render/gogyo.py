@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
@@ -20,6 +18,20 @@ from bot.render.common import (
 )
 from games.core import Event, Lang
 from games.gogyo import texts
+from games.gogyo.actions import (
+    Back,
+    Deck,
+    Declare,
+    Destroy,
+    Discard,
+    Draw,
+    Duel,
+    EndTurn,
+    Field,
+    Give,
+    Loot,
+    Take,
+)
 from games.gogyo.cards import DYNASTIES, card_id
 from games.gogyo.rules import GAMES_PER_MATCH
 from games.gogyo.views import (
@@ -41,6 +53,26 @@ FACTION_MARK = "🏴"
 HIDDEN_CARD = "🂠"
 DOWN_MARK = "🔒"
 NUMBERS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
+
+#: How the buttons of moves without a card look: emoji and style.
+ACTION_LOOK: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "field": ("🎴", discord.ButtonStyle.primary),
+    "deck": (HIDDEN_CARD, discord.ButtonStyle.primary),
+    "declare": ("🏁", discord.ButtonStyle.success),
+    "end": ("⏭️", discord.ButtonStyle.secondary),
+    "back": ("↩️", discord.ButtonStyle.secondary),
+}
+#: The style of a card button, by the move it makes.
+BUTTON_STYLE: dict[str, discord.ButtonStyle] = {
+    "discard": discord.ButtonStyle.secondary,
+    "take": discord.ButtonStyle.success,
+    "give": discord.ButtonStyle.primary,
+}
+#: A duel winner's choice: label key, emoji, style and row (looting first, destroying below).
+DUEL_LOOK: dict[str, tuple[str, str, discord.ButtonStyle, int]] = {
+    "loot": ("loot_btn", "🫳", discord.ButtonStyle.success, 0),
+    "destroy": ("destroy_btn", "🔥", discord.ButtonStyle.danger, 1),
+}
 
 TEXT: dict[Lang, dict[str, str]] = {
     "ja": {
@@ -424,155 +456,125 @@ class GogyoRenderer:
     def _moves(
         self, ctx: RenderContext, private: PrivateView, seat: int
     ) -> tuple[str, list[Button | Select]]:
-        """The prompt and the controls of the seat's current step."""
+        """The prompt of the seat's current step and its legal actions as controls, each
+        labelled from the card or seat it names (the engine decides which moves exist)."""
         view, lang = private.public, ctx.lang
-        step = view.step
+        legal = ctx.state.legal_actions(seat)
+        held = {c.id: c for c in private.hand}
+
+        def named(card_id: int) -> str:
+            """A card of the seat's own hand with its face-down mark, any other by its name."""
+            own = held.get(card_id)
+            return (
+                label(own) + (f" {DOWN_MARK}" if own.face_down else "")
+                if own
+                else label(card_view(card_id))
+            )
+
         controls: list[Button | Select] = []
-        back = Button(label=texts.ACTION_NAMES["back"][lang], action="back", seat=seat, emoji="↩️")
-        if step == "act":
-            controls.append(
-                Button(
-                    label=texts.ACTION_NAMES["field"][lang],
-                    action="field",
-                    seat=seat,
-                    emoji="🎴",
-                    style=discord.ButtonStyle.primary,
+        singles: list[SelectOption] = []
+        pairs: list[SelectOption] = []
+        for action in legal:
+            code = action.encode()
+            if isinstance(action, Field | Deck | Declare | EndTurn | Back):
+                emoji, style = ACTION_LOOK[action.kind]
+                name = texts.ACTION_NAMES[action.kind][lang]
+                controls.append(
+                    Button(label=name, action=code, seat=seat, emoji=emoji, style=style)
                 )
-            )
-            controls.append(
-                Button(
-                    label=texts.ACTION_NAMES["deck"][lang],
-                    action="deck",
-                    seat=seat,
-                    emoji=HIDDEN_CARD,
-                    style=discord.ButtonStyle.primary,
-                )
-            )
-            legal = {a.encode() for a in ctx.state.legal_actions(seat)}
-            targets = [(seat + k) % len(view.players) for k in range(1, len(view.players))]
-            duels = [t for t in targets if f"duel.{t}" in legal]
-            for target in duels:
+            elif isinstance(action, Duel):
                 controls.append(
                     Button(
-                        label=_t(lang, "duel_btn", who=ctx.seat_label(target)),
-                        action=f"duel.{target}",
+                        label=_t(lang, "duel_btn", who=ctx.seat_label(action.target)),
+                        action=code,
                         seat=seat,
                         emoji="⚔️",
                         style=discord.ButtonStyle.danger,
                     )
                 )
-            if not duels:
+            elif isinstance(action, Discard | Take | Give):
+                shown = card_view(action.card)
+                style = BUTTON_STYLE[action.kind]
+                controls.append(
+                    Button(
+                        label=named(action.card),
+                        action=code,
+                        seat=seat,
+                        emoji=mark(shown),
+                        style=style,
+                    )
+                )
+            elif isinstance(action, Loot | Destroy):
+                key, emoji, style, row = DUEL_LOOK[action.kind]
+                controls.append(
+                    Button(
+                        label=_t(lang, key, card=label(card_view(action.card))),
+                        action=code,
+                        seat=seat,
+                        emoji=emoji,
+                        style=style,
+                        row=row,
+                    )
+                )
+            elif isinstance(action, Draw) and len(action.cards) == 1:
+                shown = card_view(action.cards[0])
+                singles.append(
+                    SelectOption(
+                        label=named(shown.id),
+                        value=code,
+                        description=reading(shown, lang)[:100],
+                        emoji=mark(shown),
+                    )
+                )
+            elif isinstance(action, Draw):
+                both = " + ".join(
+                    hand_card(held[c]) if c in held else card(card_view(c)) for c in action.cards
+                )
+                pairs.append(SelectOption(label=both[:100], value=code))
+        if singles:
+            controls.insert(
+                0, Select(placeholder=_t(lang, "draw1"), options=tuple(singles), seat=seat)
+            )
+        if pairs:
+            controls.insert(
+                1, Select(placeholder=_t(lang, "draw2"), options=tuple(pairs), seat=seat)
+            )
+        # Back last, where the player looks for it.
+        controls.sort(key=lambda c: isinstance(c, Button) and c.action == "back")
+        step = view.step
+        if step == "act":
+            if not any(isinstance(a, Duel) for a in legal):
+                # No duel now (the deck is too small): say so with a disabled button.
+                target = (seat + 1) % len(view.players)
                 controls.append(
                     Button(
                         label=_t(lang, "duel_off"),
-                        action=f"duel.{targets[0]}",
+                        action=f"duel.{target}",
                         seat=seat,
                         emoji="⚔️",
                         disabled=True,
                     )
                 )
             return _t(lang, "prompt.act"), controls
-        if step in ("field_discard", "loot_discard"):
-            for c in private.hand:
-                controls.append(
-                    Button(
-                        label=label(c) + (f" {DOWN_MARK}" if c.face_down else ""),
-                        action=f"discard.{c.id}",
-                        seat=seat,
-                        emoji=mark(c),
-                    )
-                )
-            controls.append(back)
-            if step == "field_discard":
-                return _t(lang, "prompt.field_discard"), controls
+        if step == "field_discard":
+            return _t(lang, "prompt.field_discard"), controls
+        if step == "loot_discard":
             loot = private.pending_loot
             return _t(lang, "prompt.loot_discard", card=card(loot) if loot else "?"), controls
-        if step in ("field_take", "duel_give"):
-            style = (
-                discord.ButtonStyle.success if step == "field_take" else discord.ButtonStyle.primary
-            )
-            for c in view.field:
-                controls.append(
-                    Button(
-                        label=label(c),
-                        action=f"{'take' if step == 'field_take' else 'give'}.{c.id}",
-                        seat=seat,
-                        emoji=mark(c),
-                        style=style,
-                    )
-                )
-            if step == "field_take":
-                controls.append(back)
-                pending = private.pending_discard
-                prompt = _t(lang, "prompt.field_take", card=card(pending) if pending else "?")
-                return prompt, controls
+        if step == "field_take":
+            pending = private.pending_discard
+            return _t(lang, "prompt.field_take", card=card(pending) if pending else "?"), controls
+        if step == "duel_give":
             assert view.last_duel is not None
-            return _t(
-                lang, "prompt.duel_give", loser=ctx.seat_label(view.last_duel.loser)
-            ), controls
+            loser = ctx.seat_label(view.last_duel.loser)
+            return _t(lang, "prompt.duel_give", loser=loser), controls
         if step == "deck_discard":
-            singles = tuple(
-                SelectOption(
-                    label=label(c) + (f" {DOWN_MARK}" if c.face_down else ""),
-                    value=f"draw.{c.id}",
-                    description=reading(c, lang)[:100],
-                    emoji=mark(c),
-                )
-                for c in private.hand
-            )
-            controls.append(Select(placeholder=_t(lang, "draw1"), options=singles, seat=seat))
-            if view.deck_count >= 2:
-                pairs = tuple(
-                    SelectOption(
-                        label=f"{hand_card(a)} + {hand_card(b)}",
-                        value=f"draw.{a.id}-{b.id}",
-                    )
-                    for a, b in combinations(private.hand, 2)
-                )
-                controls.append(Select(placeholder=_t(lang, "draw2"), options=pairs, seat=seat))
-                prompt = _t(lang, "prompt.deck_discard")
-            else:
-                prompt = _t(lang, "prompt.deck_one")
-            controls.append(back)
-            return prompt, controls
+            return _t(lang, "prompt.deck_discard" if pairs else "prompt.deck_one"), controls
         if step == "duel_choice":
             assert view.last_duel is not None
-            loser = view.last_duel.loser
-            victim = view.players[loser].face_up
-            for kind, key, emoji, style in (
-                ("loot", "loot_btn", "🫳", discord.ButtonStyle.success),
-                ("destroy", "destroy_btn", "🔥", discord.ButtonStyle.danger),
-            ):
-                for c in victim:
-                    controls.append(
-                        Button(
-                            label=_t(lang, key, card=label(c)),
-                            action=f"{kind}.{c.id}",
-                            seat=seat,
-                            emoji=emoji,
-                            style=style,
-                            row=0 if kind == "loot" else 1,
-                        )
-                    )
-            return _t(lang, "prompt.duel_choice", loser=ctx.seat_label(loser)), controls
+            loser = ctx.seat_label(view.last_duel.loser)
+            return _t(lang, "prompt.duel_choice", loser=loser), controls
         if step == "declare":
-            controls.append(
-                Button(
-                    label=texts.ACTION_NAMES["declare"][lang],
-                    action="declare",
-                    seat=seat,
-                    emoji="🏁",
-                    style=discord.ButtonStyle.success,
-                )
-            )
-            controls.append(
-                Button(
-                    label=texts.ACTION_NAMES["end"][lang],
-                    action="end",
-                    seat=seat,
-                    emoji="⏭️",
-                )
-            )
             return _t(lang, "prompt.declare", points=private.best_score), controls
         return "", controls
 

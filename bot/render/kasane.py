@@ -18,6 +18,7 @@ from bot.render.common import (
 )
 from games.core import Event, Lang
 from games.kasane import texts
+from games.kasane.actions import Take
 from games.kasane.views import PrivateView, PublicView
 
 #: Each number is a colour in the game; one square per colour makes tableaus readable at a glance.
@@ -168,14 +169,16 @@ class KasaneRenderer:
         lang = ctx.lang
         controls: list[Button | Select] = []
         if view.step == "take" and view.turn_seat is not None and ctx.record.status == "playing":
-            for n, row in enumerate(view.grid):
-                if row.front is None:
-                    continue
+            # The turn's moves: one button per row whose front card may be taken.
+            for action in ctx.state.legal_actions(view.turn_seat):
+                assert isinstance(action, Take)
+                front = view.grid[action.row].front
+                assert front is not None
                 controls.append(
                     Button(
-                        label=_t(lang, "take", n=n + 1, card=texts.card_name(row.front)),
-                        emoji=COLOUR_MARK[row.front],
-                        action=f"take.{n}",
+                        label=_t(lang, "take", n=action.row + 1, card=texts.card_name(front)),
+                        emoji=COLOUR_MARK[front],
+                        action=action.encode(),
                         seat=view.turn_seat,
                         style=discord.ButtonStyle.primary,
                         row=0,

@@ -289,20 +289,15 @@ class TakeAndShareRenderer:
         """The share giver's buttons: the next card to each player still without one."""
         controls: list[Button | Select] = []
         giver = view.share_giver
-        if (
-            view.step == "give"
-            and giver is not None
-            and view.next_gift is not None
-            and ctx.record.status == "playing"
-        ):
-            suit, number = view.next_gift
-            for to in range(view.players):
-                if to in view.share_received:
-                    continue
+        if view.step == "give" and giver is not None and ctx.record.status == "playing":
+            # The giver's moves, one button per player the next card may go to.
+            for action in ctx.state.legal_actions(giver):
+                assert isinstance(action, Give)
+                gift = (action.suit, action.number)
                 controls.append(
                     Button(
-                        label=f"{short(view.next_gift)} → {seat_mark(to)} {ctx.seat_label(to)}",
-                        action=Give(suit=suit, number=number, to=to).encode(),
+                        label=f"{short(gift)} → {seat_mark(action.to)} {ctx.seat_label(action.to)}",
+                        action=action.encode(),
                         seat=giver,
                         style=discord.ButtonStyle.success,
                         row=0,

@@ -37,14 +37,6 @@ def deals_in_game(players: int) -> int:
     return players
 
 
-#: **Decision:** the first dealer is drawn at random (the seed picks whoever most recently saw
-#: a sunrise or sunset); the deal then passes to the left each deal.
-FIRST_DEALER_RANDOM = True
-#: **Decision:** players tied for the highest total share the win (the seed's "first to spot the
-#: evening star" cannot be played online).
-TIES_SHARE_WIN = True
-
-
 def card_id(colour: int, number: int) -> int:
     """The id of a card: `colour * 12 + number - 1`, 0–59."""
     return colour * MAX_NUMBER + number - 1

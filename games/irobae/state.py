@@ -76,6 +76,8 @@ class IrobaeState(State):
     @classmethod
     def new(cls, players: int, seed: int, options: IrobaeOptions) -> IrobaeState:
         state = cls(players, seed, options, Rng(seed))
+        # Decision: the first dealer is drawn at random (the seed picks whoever most recently
+        # saw a sunrise or sunset); the deal then passes to the left each deal.
         state.first_dealer = state.rng.below(players)
         state._start_deal()
         return state
@@ -388,6 +390,8 @@ class IrobaeState(State):
         totals = self.totals()
         return Result(
             scores=totals,
+            # Decision: a tie for the highest total shares the win (the seed's "first to spot
+            # the evening star" cannot be played online).
             winners=winners_by([(t,) for t in totals]),
             breakdown=[
                 {f"deal{d + 1}": row[s] for d, row in enumerate(self.deal_scores)}

@@ -379,6 +379,7 @@ REFERENCE_POSITIONS = {
     "take_and_share": (4, 3, 9),
     "irobae": (4, 3, 13),
     "sakura": (3, 4, 9),
+    "high_card": (3, 2, 4),
 }
 
 

@@ -18,6 +18,31 @@ from bot.settings import Settings
 postgres_database_for: Callable[[Path], str] | None = None
 
 
+def bot_settings(
+    token: str,
+    db: Path,
+    *,
+    database_url: str | None = None,
+    shards: tuple[int, Any] | None = None,
+    cpu_delay: float = 0.0,
+    quotas_on: bool = False,
+) -> Settings:
+    """The settings of a bot under test or measurement: its database at `db` (or
+    `database_url`), with `shards` `(count, ids)` one process of a sharded bot, commands
+    synced, and the usage limits off unless `quotas_on` (a few users open many games here; the
+    quotas have their own tests)."""
+    return Settings(
+        discord_token=token,
+        database_path=db,
+        database_url=database_url,
+        shard_count=None if shards is None else shards[0],
+        shard_ids=None if shards is None else shards[1],
+        cpu_delay_seconds=cpu_delay,
+        sync_commands=True,
+        **({} if quotas_on else quotas.OFF),
+    )
+
+
 def make_bot(
     fake: FakeDiscord,
     db: Path,
@@ -34,15 +59,8 @@ def make_bot(
     are the whole table in words, which tests that read the table's text need."""
     if database_url is None and postgres_database_for is not None:
         database_url = postgres_database_for(db)
-    settings = Settings(
-        discord_token=fake.token,
-        database_path=db,
-        database_url=database_url,
-        shard_count=None if shards is None else shards[0],
-        shard_ids=None if shards is None else shards[1],
-        cpu_delay_seconds=cpu_delay,
-        sync_commands=True,
-        **quotas.OFF,  # a few users open many games here (the quotas have their own tests)
+    settings = bot_settings(
+        fake.token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
     )
     bot = create_bot(settings)
     original = bot.setup_hook

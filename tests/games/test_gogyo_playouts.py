@@ -50,15 +50,11 @@ def check_step(state: GogyoState, rng: Rng, deep: bool) -> None:
     assert [len(h) for h in state.hands] == sizes
     assert all(set(d) <= set(h) for d, h in zip(state.down, state.hands, strict=True))
     assert len(state.field) <= 4
-    assert (state.to_act() == []) == state.is_over()
+    # Who acts, legal moves' string forms and snapshots: tests/games/test_contract.py.
     for seat in range(state.players):
         legal = state.legal_actions(seat)
-        assert (legal != []) == (seat in state.to_act())
         assert len(legal) <= 25
-        for action in legal:
-            text = action.encode()
-            assert len(text) <= 50
-            assert GAME.Action.decode(text) == action
+        assert all(len(action.encode()) <= 50 for action in legal)
     if state.step == "declare":
         assert state.turns_taken[state.turn] >= 1
         assert best_score([card_name(c) for c in state.hands[state.turn]]) >= 30
@@ -74,9 +70,7 @@ def check_step(state: GogyoState, rng: Rng, deep: bool) -> None:
     if not deep:
         return
     snap = state.snapshot()
-    assert json.loads(json.dumps(snap)) == snap
     assert len(json.dumps(snap)) < 16_000
-    assert GAME.load(snap).snapshot() == snap
     other = swapped_hidden(state, rng)
     if other is not None:
         twin, owner = other

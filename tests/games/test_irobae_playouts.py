@@ -23,17 +23,12 @@ def check_conservation(state: IrobaeState) -> None:
     assert sorted(cards) == deck(state.players)
     for seat, choice in enumerate(state.pass_choice):
         assert choice is None or set(choice) <= set(state.hands[seat])
-    assert (state.to_act() == []) == state.is_over()
 
 
 def check_round_trips(state: IrobaeState) -> None:
+    """Action strings stay short (round trips and snapshots: tests/games/test_contract.py)."""
     for seat in state.to_act():
-        for action in state.legal_actions(seat):
-            text = action.encode()
-            assert len(text) <= 50
-            assert GAME.Action.decode(text) == action
-    snap = state.snapshot()
-    assert GAME.load(json.loads(json.dumps(snap))).snapshot() == snap
+        assert all(len(action.encode()) <= 50 for action in state.legal_actions(seat))
 
 
 def swapped_hidden(state: IrobaeState, rng: Rng) -> IrobaeState | None:

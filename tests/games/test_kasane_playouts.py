@@ -55,11 +55,8 @@ def hidden_twin(state: KasaneState) -> KasaneState | None:
 def check_step(state: KasaneState, deck: list[int]) -> None:
     """The invariants that hold between any two actions."""
     assert all_cards(state) == deck
-    over = state.is_over()
-    assert (state.to_act() == []) == over
-    snap = state.snapshot()
-    assert len(json.dumps(snap)) < 16_000
-    assert GAME.load(json.loads(json.dumps(snap))).snapshot() == snap
+    # Who acts, legal moves' string forms and snapshots: tests/games/test_contract.py.
+    assert len(json.dumps(state.snapshot())) < 16_000
     twin = hidden_twin(state)
     if twin is not None:
         assert twin.public_view() == state.public_view()
@@ -75,10 +72,7 @@ def check_step(state: KasaneState, deck: list[int]) -> None:
             continue
         assert legal, "the seat to act always has a legal action"
         assert len(legal) <= 25
-        for action in legal:
-            text = action.encode()
-            assert len(text) <= 50
-            assert GAME.Action.decode(text) == action
+        assert all(len(action.encode()) <= 50 for action in legal)
         view = state.private_view(seat)
         if state.step == "meld":
             assert [m.action for m in view.melds] == [a.encode() for a in legal[:-1]]
@@ -162,20 +156,6 @@ def test_random_playout(players: int, options: dict[str, bool], seed: int) -> No
 def test_strong_playout(players: int, options: dict[str, bool]) -> None:
     state, log, events = play(players, options, seed=40 + players, strong_seats=(0, 2))
     check_final(state, log, events)
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_snapshot_continues_identically(players: int) -> None:
-    state, log, _ = play(players, {"variant_b": True}, seed=77)
-    middle = GAME.replay(players, 77, {"variant_b": True}, log[: len(log) // 2])
-    copy = GAME.load(middle.snapshot())
-    for seat, text in log[len(log) // 2 :]:
-        action = GAME.Action.decode(text)
-        assert copy.legal_actions(seat) == middle.legal_actions(seat)
-        assert copy.apply(seat, action) == middle.apply(seat, action)
-        assert copy.snapshot() == middle.snapshot()
-    assert copy.snapshot() == state.snapshot()
-    assert copy.result() == state.result()
 
 
 def test_many_seeds_keep_twelve_turns_and_legal_lists_small() -> None:

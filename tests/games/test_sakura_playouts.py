@@ -110,9 +110,7 @@ def play(
             legal = state.legal_actions(seat)
             assert bool(legal) == (seat in to_act)
             assert len(legal) <= 25
-            for action in legal:
-                assert GAME.Action.decode(action.encode()) == action
-                assert len(action.encode()) <= 50
+            assert all(len(action.encode()) <= 50 for action in legal)
         if deep and steps % 3 == 0:
             variant = hidden_variant(state)
             if variant is not None:

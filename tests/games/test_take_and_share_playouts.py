@@ -31,17 +31,11 @@ def swapped_hidden(state: TakeAndShareState, rng: Rng) -> TakeAndShareState | No
 def check_step(state: TakeAndShareState, rng: Rng) -> None:
     players = state.players
     assert state.all_cards() == deck(players)
-    assert (state.to_act() == []) == state.is_over()
+    # Who acts, legal moves' string forms and snapshots: tests/games/test_contract.py.
     for seat in range(players):
         legal = state.legal_actions(seat)
-        assert (legal != []) == (seat in state.to_act())
         assert len(legal) <= 25
-        for action in legal:
-            text = action.encode()
-            assert len(text) <= 50 and GAME.Action.decode(text) == action
-    snap = state.snapshot()
-    assert json.loads(json.dumps(snap)) == snap
-    assert GAME.load(snap).snapshot() == snap
+        assert all(len(action.encode()) <= 50 for action in legal)
     view = state.public_view()
     # Every trick, the last one included, is followed by a share: every player has received
     # exactly one card per finished share of this game so far.
@@ -56,7 +50,7 @@ def check_step(state: TakeAndShareState, rng: Rng) -> None:
         assert view.received_counts[seat] == shared + (seat in view.share_received)
     other = swapped_hidden(state, rng)
     if other is not None:
-        assert other.snapshot()["hands"] != snap["hands"]
+        assert other.snapshot()["hands"] != state.snapshot()["hands"]
         assert other.public_view() == view
     if not state.is_over():
         seat = state.to_act()[0]

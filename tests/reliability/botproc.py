@@ -37,6 +37,7 @@ import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +46,10 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot import quotas
 from bot.client import GameBot, create_bot
-from bot.settings import Settings
 from bot.store import MOVE_SQL, Store
+from games import registry
+from tests.e2e.harness import bot_settings
 
 log = logging.getLogger("botproc")
 
@@ -92,6 +93,7 @@ async def spawn(
             str(db),
             "--seed",
             str(seed),
+            *(f"--install={module}" for module in registry.added()),
             *args,
             cwd=ROOT,
             env=env,
@@ -204,17 +206,10 @@ def make_bot(
 ) -> GameBot:
     """The bot on `db` (or PostgreSQL at `database_url`); with `shards` `(count, "0-1")`, one
     process of a sharded bot; with `label`, requests and CPU moves labelled (module docstring)."""
-    settings = Settings(
-        discord_token=token,
-        database_path=db,
-        database_url=database_url,
-        shard_count=None if shards is None else shards[0],
-        shard_ids=None if shards is None else shards[1],  # type: ignore[arg-type]
-        cpu_delay_seconds=cpu_delay,
-        sync_commands=True,
-        **quotas.OFF,  # a few users open many games here (the quotas have their own tests)
+    settings = bot_settings(
+        token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
     )
-    bot = create_bot(settings)
+    bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
     original = bot.setup_hook
 
     async def setup_hook() -> None:
@@ -237,7 +232,6 @@ def make_bot(
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
     bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
     bot.add_listener(on_ready, "on_ready")
-    bot._connection.guild_ready_timeout = 0.05  # one guild: no need to wait for more
     return bot
 
 
@@ -255,11 +249,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard-count", type=int)
     parser.add_argument("--shard-ids", help="the shards of this process, e.g. 0-1")
     parser.add_argument("--label", help="tell this process's requests and CPU moves apart")
+    parser.add_argument(
+        "--install",
+        action="append",
+        default=[],
+        help="a module whose install() adds a game (the tests' extra game); `spawn` passes "
+        "every game the tests registered",
+    )
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("--token (or DISCORD_TOKEN) is required")
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper(), logging.WARNING))
     point_at(args.host, args.port)
+    for module in args.install:
+        import_module(module).install()
     hold = os.environ.get(HOLD_COMMIT)
     if hold:
         hold_commits(hold)

@@ -12,7 +12,6 @@ makes of the stored state.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -28,17 +27,9 @@ from bot.sandbox.fakediscord.faults import CALLBACKS, EDITS, SENDS
 from bot.sessions import Session
 from bot.table import Table
 from games import registry
+from games.core import Game
 from tests.e2e.harness import create_lobby, custom_id, game_id_of, lobby_click, make_bot
 
-#: Humans and CPUs per game in the random-fault run (a CPU's moves are published by the bot
-#: on its own, so faults hit those edits too).
-SEATS = {
-    "kasane": (2, 1),
-    "take_and_share": (2, 1),
-    "gogyo": (1, 1),
-    "sakura": (1, 1),
-    "irobae": (2, 1),
-}
 CHANNEL_WRITES = frozenset(
     {"PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages"}
 )
@@ -47,9 +38,11 @@ HAND_RETRY = 4.0
 REFUSAL_MARKS = ("⚠️", t("en", "error.internal"))
 
 
-def playable(game: str) -> bool:
-    """Whether the bot can show `game` yet (its renderer exists)."""
-    return importlib.util.find_spec(f"bot.render.{game}") is not None
+def seating(game: Game) -> tuple[int, int]:
+    """Humans and CPUs of `game` in the random-fault run: its smallest table, one seat a CPU
+    (whose moves the bot publishes on its own, so faults hit those edits too)."""
+    humans = max(1, game.min_players - 1)
+    return humans, game.min_players - humans
 
 
 # -- what a player sees -----------------------------------------------------------------------
@@ -797,12 +790,13 @@ RANDOM_PLAN: list[tuple[str, frozenset[str], float, dict[str, Any]]] = [
 async def test_whole_games_under_random_faults(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     seed = 2024
-    games = [g for g in SEATS if playable(g)]
-    assert {"kasane", "take_and_share", "gogyo"} <= set(games)
+    games = [game.id for game in registry.all()]
     async with fake.run_bot(bot_for(fake, tmp_path, seed)) as bot:
         players = Players(fake, bot, seed)
+        # Every third game's players read their hands in DMs.
         runs = [
-            await players.start(game, *SEATS[game], dm=game == "take_and_share") for game in games
+            await players.start(game.id, *seating(game), dm=number % 3 == 2)
+            for number, game in enumerate(registry.all())
         ]
         fake.faults.seed(seed)
         for kind, routes, probability, params in RANDOM_PLAN:

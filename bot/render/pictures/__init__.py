@@ -75,6 +75,11 @@ def pictures_for(game_id: str) -> Pictures:
     return _cache[game_id]
 
 
+def register(drawing: Pictures) -> None:
+    """Use `drawing` for the game `drawing.game_id` (see `bot.render.register`)."""
+    _cache[drawing.game_id] = drawing
+
+
 def seat_names(ctx: RenderContext) -> list[str]:
     """Display names for pictures: control characters become spaces, CPU seats say so."""
     names = []
