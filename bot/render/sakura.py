@@ -381,9 +381,11 @@ class SakuraRenderer:
         lang = ctx.lang
         over = view.final is not None
         header = _t(lang, "over") if over else _t(lang, "header", n=view.turn_number)
-        lines = [turn_line(ctx, list(view.to_act), self._step_name(view, lang))]
+        # Over, the header already says so: the winners take the turn line's place.
         if over:
-            lines.append(winners_line(ctx, view.final.winners))  # type: ignore[union-attr]
+            lines = [winners_line(ctx, view.final.winners)]  # type: ignore[union-attr]
+        else:
+            lines = [turn_line(ctx, list(view.to_act), self._step_name(view, lang))]
         bag = _t(lang, "bag", n=view.bag)
         if view.removed:
             bag += _t(lang, "removed", n=view.removed)

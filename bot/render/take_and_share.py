@@ -373,7 +373,9 @@ class TakeAndShareRenderer:
         }
         text = template.format(**values)
         if event.kind == "game_end" and "scores" in data:
-            text += " " + " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
+            text += " " + " · ".join(
+                f"{seat_mark(s)} {ctx.seat_label(s)} {v}" for s, v in enumerate(data["scores"])
+            )
         return text
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
