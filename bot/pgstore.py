@@ -557,6 +557,23 @@ class PostgresStore:
             await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
         self._user_settings[user_id] = (delivery, language)
 
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
+        their hand delivery stays as it was ("ephemeral" for a new user)."""
+        known = self._user_settings.get(user_id)
+        if known is not None and known[1] == language:
+            return
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, hand_delivery, language) "
+                "VALUES ($1, 'ephemeral', $2) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                user_id,
+                language,
+            )
+            await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
+        self._user_settings.pop(user_id, None)  # read back with its stored delivery
+
     async def guild_pictures(self, guild_id: int) -> bool:
         """Whether a server shows pictures (tables, hands, the end); on by default. Read each
         time: another process may have switched it."""

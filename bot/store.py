@@ -691,6 +691,24 @@ class Store:
         )
         self._user_pictures[user_id] = on
 
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
+        their hand delivery stays as it was ("ephemeral" for a new user)."""
+        known = self._user_settings.get(user_id)
+        if known is not None and known[1] == language:
+            return
+        await self._write(
+            "INSERT INTO user_settings (user_id, hand_delivery, language) "
+            "VALUES (?, 'ephemeral', ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
+        delivery = known[0] if known is not None else None
+        if delivery is None:
+            self._user_settings.pop(user_id, None)  # read back with its stored delivery
+        else:
+            self._user_settings[user_id] = (delivery, language)
+
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         async with self.db.execute(
             "SELECT channel_id, message_id FROM hand_messages WHERE game_id = ? AND seat = ?",

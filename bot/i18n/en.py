@@ -86,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "table.deadline": "ends {when}",
     "table.log": "Recent moves",
     "table.over": "Game over",
+    "table.stopped": "Stopped — no one is to play.",
     "table.abandoned": "This game was abandoned.",
     "hand.refresh": "Refresh",
     "hand.sent_dm": "Your hand is in your DMs.",
