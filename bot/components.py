@@ -223,6 +223,38 @@ class ShowHand(
         )
 
 
+class LogPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lg:(?P<game>\d+):(?P<page>-?\d{1,5}):(?P<way>[pn])",
+):
+    """◀ / ▶ on a private page of a game's whole log (`bot.history`): shows page `page`."""
+
+    def __init__(self, *, game_id: int, page: int, forward: bool, disabled: bool = False) -> None:
+        self.game_id, self.page = game_id, page
+        super().__init__(
+            discord.ui.Button(
+                emoji="▶️" if forward else "◀️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"lg:{game_id}:{page}:{'n' if forward else 'p'}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LogPage:
+        return cls(game_id=int(match["game"]), page=int(match["page"]), forward=match["way"] == "n")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(
+            interaction, _bot(interaction).history.show(interaction, self.game_id, self.page)
+        )
+
+
 LOBBY_OPS = ("join", "leave", "cpu", "start", "cancel")
 
 
@@ -312,6 +344,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ShowHand,
     LobbyButton,
     LobbyOption,
+    LogPage,
 )
 
 

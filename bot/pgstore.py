@@ -270,8 +270,10 @@ class PostgresStore:
         statuses: Iterable[str] = ("lobby", "playing"),
         guild_id: int | None = None,
         channel_id: int | None = None,
+        newest: int | None = None,
     ) -> list[GameRecord]:
-        """Games in those statuses, oldest first, optionally in one guild or channel."""
+        """Games in those statuses, oldest first, optionally in one guild or channel, and
+        optionally only the `newest` n of them."""
         sql = "SELECT * FROM games WHERE status = ANY($1::text[])"
         args: list[Any] = [list(statuses)]
         if guild_id is not None:
@@ -280,6 +282,9 @@ class PostgresStore:
         if channel_id is not None:
             args.append(channel_id)
             sql += f" AND (channel_id = ${len(args)} OR thread_id = ${len(args)})"
+        if newest is not None:
+            args.append(newest)
+            sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ${len(args)}) AS newest"
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(sql + " ORDER BY id", *args)
             seats = await conn.fetch(
@@ -523,6 +528,17 @@ class PostgresStore:
                 game_id,
             )
         return [(r[0], r[1], r[2]) for r in rows]
+
+    async def results(self, game_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]:
+        """`(scores per seat, winning seats)` of those finished games, by game id."""
+        if not game_ids:
+            return {}
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT game_id, scores, winners FROM results WHERE game_id = ANY($1::bigint[])",
+                list(game_ids),
+            )
+        return {int(r[0]): (json.loads(r[1]), json.loads(r[2])) for r in rows}
 
     async def result(self, game_id: int) -> dict[str, Any] | None:
         async with self.pool.acquire() as conn:

@@ -369,8 +369,10 @@ class Store:
         statuses: Iterable[str] = ("lobby", "playing"),
         guild_id: int | None = None,
         channel_id: int | None = None,
+        newest: int | None = None,
     ) -> list[GameRecord]:
-        """Games in those statuses, oldest first, optionally in one guild or channel."""
+        """Games in those statuses, oldest first, optionally in one guild or channel, and
+        optionally only the `newest` n of them."""
         statuses = list(statuses)
         sql = f"SELECT * FROM games WHERE status IN ({','.join('?' * len(statuses))})"
         args: list[Any] = list(statuses)
@@ -380,6 +382,9 @@ class Store:
         if channel_id is not None:
             sql += " AND (channel_id = ? OR thread_id = ?)"
             args += [channel_id, channel_id]
+        if newest is not None:
+            sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ?)"
+            args.append(newest)
         async with self.db.execute(sql + " ORDER BY id", args) as cur:
             rows = await cur.fetchall()
         return [await self._record(row) for row in rows]
@@ -426,6 +431,18 @@ class Store:
             (before,),
         ) as cur:
             return [int(row[0]) for row in await cur.fetchall()]
+
+    async def results(self, game_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]:
+        """`(scores per seat, winning seats)` of those finished games, by game id."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        async with self.db.execute(
+            f"SELECT game_id, scores, winners FROM results WHERE game_id IN ({marks})",
+            list(game_ids),
+        ) as cur:
+            rows = await cur.fetchall()
+        return {int(r[0]): (json.loads(r[1]), json.loads(r[2])) for r in rows}
 
     async def update_game(self, game_id: int, **values: Any) -> None:
         """Set mutable columns (`options` may be a dict)."""
