@@ -223,6 +223,41 @@ class ShowHand(
         )
 
 
+class TableInfo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ti:(?P<game>\d+):(?P<what>ref|log)",
+):
+    """A table button answered privately: the game's reference (`ref`) or its whole log."""
+
+    def __init__(self, *, game_id: int, what: str, label: str = "") -> None:
+        self.game_id, self.what = game_id, what
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji="📖" if what == "ref" else "📜",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ti:{game_id}:{what}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> TableInfo:
+        return cls(game_id=int(match["game"]), what=match["what"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        history = _bot(interaction).history
+        if self.what == "ref":
+            work = history.reference(interaction, self.game_id)
+        else:
+            work = history.show(interaction, self.game_id, None)
+        await _guard(interaction, work)
+
+
 class LogPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lg:(?P<game>\d+):(?P<page>-?\d{1,5}):(?P<way>[pn])",
@@ -345,6 +380,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     LobbyOption,
     LogPage,
+    TableInfo,
 )
 
 

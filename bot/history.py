@@ -1,8 +1,9 @@
-"""A game's whole public log, replayed from its stored action log and shown privately in pages.
+"""What a player reads privately beside the table: a game's whole log and its reference.
 
-The table shows only the last few moves; `/game log` and the table's History button answer with
-every public event of the game so far (or of a finished game), in the reader's language, one
-page at a time with ◀ ▶ buttons that edit the same private message.
+The table shows only the last few moves; `/game log` and the table's 📜 button answer with every
+public event of the game so far (or of a finished game), replayed from its stored action log, in
+the reader's language, one page at a time with ◀ ▶ buttons that edit the same private message.
+The table's 📖 button answers with the rules summary and the renderer's reference material.
 """
 
 from __future__ import annotations
@@ -91,3 +92,23 @@ class History:
             await interaction.response.edit_message(**payload)
         else:
             await interaction.response.send_message(**payload, ephemeral=True)
+
+    async def reference(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The rules summary and the game's reference, privately, in the reader's language."""
+        lang = lang_of(interaction.locale)
+        record = await self.bot.store.get(game_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
+            return
+        game = registry.get(record.game)
+        # Reference is what does not change in play (yaku and their slots, the ability cards):
+        # the game as dealt shows it, without reading (or locking) the game in progress.
+        state = game.new(len(record.seats), seed=record.seed, options=game.options(record.options))
+        rules = discord.Embed(
+            title=t(lang, "reference.title", game=game.name(lang))[:256],
+            description=game.rules_summary(lang)[:4096],
+            colour=TABLE_COLOUR,
+        )
+        ctx = RenderContext(game=game, state=state, record=record, lang=lang, events=[])
+        extra = renderer_for(game.id).reference(ctx)
+        await interaction.response.send_message(embeds=[rules, *extra][:10], ephemeral=True)

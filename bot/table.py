@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.components import ShowHand, build_view
+from bot.components import ShowHand, TableInfo, build_view
 from bot.i18n import t
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
@@ -123,6 +123,11 @@ class Table:
             controls = rendered.controls
         else:
             controls = []
+        # Reference and the whole log answer privately, so the table itself stays short.
+        extra += [
+            TableInfo(game_id=session.id, what="ref", label=t(ctx.lang, "table.reference")),
+            TableInfo(game_id=session.id, what="log", label=t(ctx.lang, "table.history")),
+        ]
         view = build_view(session.id, session.version, controls, extra=extra)
         return {"content": rendered.content, "embeds": rendered.embeds, "view": view}
 

@@ -115,3 +115,7 @@ class Renderer(Protocol):
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         """The end-of-game breakdown: scores per component, tie-breaks and the winner(s)."""
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Reference rather than state, shown privately under the rules summary by the table's
+        Reference button (what each yaku needs, what each ability does); [] for none."""

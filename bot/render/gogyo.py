@@ -615,6 +615,10 @@ class GogyoRenderer:
 
     # -- the end --------------------------------------------------------------------------
 
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
+
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)

@@ -515,6 +515,10 @@ class IrobaeRenderer:
             )
         return text
 
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
+
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang

@@ -150,6 +150,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "places": "{n}位",
         "pts": "{n}点",
         "card_effect": "　↳ {text}",
+        "ref.cards": "このゲームの桜カード（{side}）",
         "split_deadline": "締め切り {when}",
         "split_mine": "あなたの振り分け: 赤黄{warm}・水青{cool}",
         "prompt.draw": "あなたの番です。卓のボタンで引く個数を選ぶか、止めてください。",
@@ -282,6 +283,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "places": "#{n}",
         "pts": "{n} pts",
         "card_effect": "　↳ {text}",
+        "ref.cards": "Mastery cards in this game ({side})",
         "split_deadline": "Time runs out {when}",
         "split_mine": "Your split: warm {warm} · cool {cool}",
         "prompt.draw": "Your turn: choose how many to draw on the table, or stop.",
@@ -927,6 +929,19 @@ class SakuraRenderer:
             scores = " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
             return _t(lang, "ev.game_over", scores=scores)
         return None
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """The mastery cards in play: the condition that unlocks each and what it does."""
+        view, lang = self._public(ctx), ctx.lang
+        side = texts.SIDE_NAMES[view.mastery_side][lang]
+        embed = discord.Embed(title=_t(lang, "ref.cards", side=side), colour=HAND_COLOUR)
+        for card in view.cards:
+            embed.add_field(
+                name=f"{texts.CONDITIONS[card.condition][lang]} — {card_name(card.card, lang)}",
+                value=texts.CARDS[card.card]["text"][lang],
+                inline=False,
+            )
+        return [embed]
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         view = self._public(ctx)

@@ -378,6 +378,10 @@ class TakeAndShareRenderer:
             )
         return text
 
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
+
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)

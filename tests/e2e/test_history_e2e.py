@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.history import PAGE_LINES, replayed_lines
-from tests.e2e.harness import custom_id, make_bot, wait_until
+from tests.e2e.harness import custom_id, make_bot, table_message, wait_until
 from tests.e2e.test_kasane_e2e import play_out, start_game
 from tests.fakediscord import FakeDiscord
 
@@ -64,3 +64,31 @@ async def test_finished_games_are_listed_and_their_log_is_paged(
         inter = await ben.slash("game log", {"id": game_id + 100})
         refused = (await inter.response()).message
         assert refused is not None and refused.ephemeral and "全記録" not in refused.text
+
+
+async def test_reference_and_log_buttons_answer_privately_in_the_readers_language(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    hana = fake.add_user("Hana", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, hana, [ben], cpus=1)
+        table = table_message(fake, game_id, thread_id)
+        # The table keeps reference off itself: the yaku conditions are behind 📖.
+        assert "sum to exactly 10" not in table.text and "合計がちょうど10" not in table.text
+        inter = await hana.click(table, f"ti:{game_id}:ref")
+        answer = (await inter.response()).message
+        assert answer is not None and answer.ephemeral
+        assert "numbers sum to exactly 10" in answer.text  # 拾's condition
+        assert "2 cards → " in answer.text and "`2:1 ○○`" in answer.text
+        inter = await ben.click(table, f"ti:{game_id}:ref")
+        answer = (await inter.response()).message
+        assert answer is not None and answer.ephemeral and "合計がちょうど10" in answer.text
+        # 📜 gives the whole log so far, privately.
+        inter = await ben.click(table, f"ti:{game_id}:log")
+        answer = (await inter.response()).message
+        assert answer is not None and answer.ephemeral and "全記録" in answer.text
+        # Nothing of this reached the thread.
+        assert all("全記録" not in m.text for m in fake.channel_messages(thread_id))
