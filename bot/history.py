@@ -43,7 +43,9 @@ def replayed_lines(record: GameRecord, rows: list[tuple[int, int, str]], lang: L
             ]
     except (IllegalAction, ValueError) as exc:
         log.warning("game %s: its log does not replay (%s); shown up to there", record.id, exc)
-    ctx = RenderContext(game=game, state=state, record=record, lang=lang, events=events)
+    ctx = RenderContext(
+        game=game, state=state, record=record, lang=lang, events=events, whole_log=True
+    )
     return [line for _, event in events if (line := renderer.event_text(ctx, event))]
 
 

@@ -84,6 +84,9 @@ class RenderContext:
     record: GameRecord
     lang: Lang
     events: list[tuple[int, Event]]
+    #: Rendering the whole log for reading later (`bot.history`), not the table's recent moves:
+    #: what the rules let players see only as it happens is left out.
+    whole_log: bool = False
 
     def seat_name(self, seat: int) -> str:
         """The seat's name as shown: escaped, isolated and cut (see `bot.names`)."""

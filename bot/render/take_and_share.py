@@ -354,6 +354,8 @@ class TakeAndShareRenderer:
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
         kind = "share_last" if event.kind == "share" and event.data.get("last") else event.kind
+        if kind == "give" and ctx.whole_log:
+            kind = "give_unseen"
         template = texts.LOG.get(kind, {}).get(ctx.lang)
         if template is None:
             return None
