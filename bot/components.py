@@ -118,9 +118,13 @@ class MoveButton(
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ms:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d):(?P<prefix>[^:]{0,40})",
+    template=(
+        r"m(?P<mode>[sk]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d)"
+        r":(?P<prefix>[^:]{0,40})"
+    ),
 ):
-    """A select whose chosen values complete a move (see `bot.render.base.Select`)."""
+    """A select whose chosen values complete a move (see `bot.render.base.Select`); `mk:` for
+    one whose choice is confirmed by a second click before it is played."""
 
     def __init__(
         self,
@@ -136,11 +140,14 @@ class MoveSelect(
         max_values: int = 1,
         disabled: bool = False,
         row: int | None = None,
+        confirm: bool = False,
     ) -> None:
         self.game_id, self.version, self.seat, self.prefix = game_id, version, seat, prefix
+        self.confirm = confirm
+        mode = "mk" if confirm else "ms"
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ms:{game_id}:{version}:{seat}:{index}:{prefix}",
+                custom_id=f"{mode}:{game_id}:{version}:{seat}:{index}:{prefix}",
                 placeholder=placeholder[:150] if placeholder else None,
                 options=options or [],
                 min_values=min_values,
@@ -163,6 +170,7 @@ class MoveSelect(
             seat=int(match["seat"]),
             index=int(match["n"]),
             prefix=match["prefix"],
+            confirm=match["mode"] == "k",
         )
         select.item.options = list(item.options)
         return select
@@ -178,14 +186,16 @@ class MoveSelect(
         return ".".join([self.prefix, *chosen]) if self.prefix else ".".join(chosen)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        action = self.compose([str(v) for v in values])
-        await _guard(
-            interaction,
-            _bot(interaction).play.move(
-                interaction, self.game_id, self.version, self.seat, action or ""
-            ),
-        )
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        action = self.compose(values) or ""
+        play = _bot(interaction).play
+        if self.confirm:
+            labels = {o.value: o.label for o in self.item.options}
+            chosen = " · ".join(labels.get(v, v) for v in values)
+            work = play.preview(interaction, self.game_id, self.version, self.seat, action, chosen)
+        else:
+            work = play.move(interaction, self.game_id, self.version, self.seat, action)
+        await _guard(interaction, work)
 
 
 class ShowHand(
@@ -433,6 +443,7 @@ def build_view(
                 max_values=control.max_values,
                 disabled=control.disabled,
                 row=control.row,
+                confirm=control.confirm,
             )
             select_index += 1
         else:  # pragma: no cover - exhaustive over Control

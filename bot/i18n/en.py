@@ -91,6 +91,11 @@ MESSAGES: dict[str, str] = {
     "table.stopped": "Stopped — no one is to play.",
     "table.abandoned": "This game was abandoned.",
     "hand.refresh": "Refresh",
+    "hand.confirm": "Confirm",
+    "hand.confirm_prompt": (
+        "You chose **{choice}**. It cannot be taken back: press Confirm to play it, "
+        "or choose again."
+    ),
     "hand.sent_dm": "Your hand is in your DMs.",
     "hand.dm_closed": "I could not DM you (your DMs are closed), so here it is.",
     "move.done": "Done.",

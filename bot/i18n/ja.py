@@ -91,6 +91,10 @@ MESSAGES: dict[str, str] = {
     "table.stopped": "中止 — 手番はありません。",
     "table.abandoned": "このゲームは中止されました。",
     "hand.refresh": "更新",
+    "hand.confirm": "決定",
+    "hand.confirm_prompt": (
+        "**{choice}** を選びました。取り消せません。「決定」で確定するか、選び直してください。"
+    ),
     "hand.sent_dm": "手札をDMに送りました。",
     "hand.dm_closed": "DMを送れなかった（DMが閉じています）ので、ここに表示します。",
     "move.done": "完了しました。",

@@ -50,7 +50,9 @@ class SelectOption:
 class Select:
     """A move select. The action played is `prefix` joined with the chosen values by `.`, in
     the order of `options` (with `prefix=""` and one value, the value is the action itself).
-    The engine validates the composed action like any other."""
+    The engine validates the composed action like any other. With `confirm`, choosing only
+    shows the choice back with a Confirm button, and the move is played on that second click
+    (for irreversible picks of several cards)."""
 
     placeholder: str
     options: tuple[SelectOption, ...]
@@ -60,6 +62,7 @@ class Select:
     max_values: int = 1
     disabled: bool = False
     row: int | None = None
+    confirm: bool = False
 
 
 Control = Button | Select

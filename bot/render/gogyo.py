@@ -512,7 +512,10 @@ class GogyoRenderer:
                 )
                 for c in private.hand
             )
-            controls.append(Select(placeholder=_t(lang, "draw1"), options=singles, seat=seat))
+            # Discarding to draw cannot be taken back: the pick is confirmed by a second click.
+            controls.append(
+                Select(placeholder=_t(lang, "draw1"), options=singles, seat=seat, confirm=True)
+            )
             if view.deck_count >= 2:
                 pairs = tuple(
                     SelectOption(
@@ -521,7 +524,9 @@ class GogyoRenderer:
                     )
                     for a, b in combinations(private.hand, 2)
                 )
-                controls.append(Select(placeholder=_t(lang, "draw2"), options=pairs, seat=seat))
+                controls.append(
+                    Select(placeholder=_t(lang, "draw2"), options=pairs, seat=seat, confirm=True)
+                )
                 prompt = _t(lang, "prompt.deck_discard")
             else:
                 prompt = _t(lang, "prompt.deck_one")

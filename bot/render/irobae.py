@@ -464,6 +464,7 @@ class IrobaeRenderer:
                     prefix=PASS_PREFIX,
                     min_values=private.pass_count,
                     max_values=private.pass_count,
+                    confirm=True,  # the pass cannot be taken back
                 )
             ]
         if view.phase != "play":
