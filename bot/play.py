@@ -187,7 +187,7 @@ class Play:
         notice = "☑️ " + t(lang, "hand.confirm_prompt", choice=chosen)
         await self._update(
             interaction,
-            **self.table.hand_payload(session, seat, lang, notice=notice, confirm=action.encode()),
+            **await self.table.hand_answer(session, seat, lang, notice, confirm=action.encode()),
         )
 
     async def _answer_move(

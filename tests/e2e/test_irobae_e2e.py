@@ -386,9 +386,13 @@ async def test_six_players_with_cpus_fit_the_layout(
         session = await bot.sessions.get(game_id)
         assert session is not None
         await wait_until(fake, lambda: session.state.to_act() == [0], "the CPUs' passes")
+        # The table is published after the CPUs' passes, coalesced: wait for the last one.
         await wait_until(
             fake,
-            lambda: "✅ ②→③" in table_message(fake, game_id, thread_id).text,
+            lambda: (
+                "✅ ②→③" in table_message(fake, game_id, thread_id).text
+                and "✅ ⑥" in table_message(fake, game_id, thread_id).text
+            ),
             "the table with the CPUs' passes",
         )
         table = table_message(fake, game_id, thread_id)
