@@ -200,18 +200,22 @@ class MoveSelect(
 
 class ShowHand(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hd:(?P<game>\d+)(?::(?P<refresh>r))?",
+    template=r"hd:(?P<game>\d+)(?::(?P<mode>[rp]))?",
 ):
-    """ "Show my hand" on the table, or "refresh" on a hand message."""
+    """ "Show my hand" on the table (`hd:<game>`) or on a turn ping (`:p`), or "refresh" on a
+    hand message (`:r`)."""
 
-    def __init__(self, *, game_id: int, label: str, refresh: bool = False) -> None:
+    def __init__(
+        self, *, game_id: int, label: str, refresh: bool = False, on_ping: bool = False
+    ) -> None:
         self.game_id, self.refresh = game_id, refresh
+        suffix = ":r" if refresh else (":p" if on_ping else "")
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary if refresh else discord.ButtonStyle.primary,
                 emoji="🔄" if refresh else "🂠",
-                custom_id=f"hd:{game_id}:r" if refresh else f"hd:{game_id}",
+                custom_id=f"hd:{game_id}{suffix}",
             )
         )
 
@@ -223,7 +227,10 @@ class ShowHand(
         match: re.Match[str],
     ) -> ShowHand:
         return cls(
-            game_id=int(match["game"]), label=item.label or "", refresh=bool(match["refresh"])
+            game_id=int(match["game"]),
+            label=item.label or "",
+            refresh=match["mode"] == "r",
+            on_ping=match["mode"] == "p",
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -218,10 +218,18 @@ class Table:
             session, self.table_payload(session), pictures.TABLE_FILE
         )
 
-    async def hand_answer(self, session: Session, seat: int, lang: Lang) -> dict[str, Any]:
+    async def hand_answer(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        notice: str | None = None,
+        *,
+        confirm: str | None = None,
+    ) -> dict[str, Any]:
         """A hand as a click's own answer (see `_keeping_picture`)."""
         user_id = session.record.seats[seat].user_id
-        payload = self.hand_payload(session, seat, lang)
+        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         return await self._keeping_picture(session, payload, pictures.HAND_FILE, user_id)
 
     async def table_message(self, session: Session, *, edit: bool) -> dict[str, Any]:
@@ -445,19 +453,13 @@ class Table:
         """Mention the humans whose turn began (one small message; the previous one deleted)."""
         session = feed.session
         record = session.record
-        users = [record.seats[s].user_id for s in seats if record.seats[s].user_id is not None]
-        if not users:
+        if all(record.seats[s].user_id is None for s in seats):
             return
-        lang: Lang = record.language  # type: ignore[assignment]
-        mentions = " ".join(f"<@{uid}>" for uid in users)
-        key = "ping.table" if all(self.acts_on_table(session, s) for s in seats) else "ping.hand"
-        text = t(lang, key, mentions=mentions, game=session.game.name(lang))
-        if record.deadline:
-            text += " " + t(lang, "ping.deadline", when=f"<t:{int(record.deadline)}:R>")
+        payload = await self.ping_payload(session, seats)
         old = feed.ping_message_id
         try:
             message = await self._channel(record.play_channel_id).send(
-                text,
+                **payload,
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
             )
         except Exception as exc:
@@ -470,6 +472,50 @@ class Table:
         await self.bot.store.update_game(record.id, ping_message_id=message.id)
         if old is not None:
             await self._delete(record.play_channel_id, old)
+
+    async def ping_payload(self, session: Session, seats: list[int]) -> dict[str, Any]:
+        """The turn ping: one line per language its players speak (each pinged player reads
+        theirs); when the turn is played from the hand, its own "Show my hand" button, and
+        for players who get their hand by DM a link to it instead."""
+        record = session.record
+        from_hand = not all(self.acts_on_table(session, s) for s in seats)
+        #: (language, where the hand is) → users; a DM hand is linked, as the next step is there.
+        groups: dict[tuple[Lang, str], list[int]] = {}
+        links: dict[int, str] = {}
+        for seat in seats:
+            uid = record.seats[seat].user_id
+            if uid is None:
+                continue
+            delivery, lang = await self.bot.store.user_settings(uid)
+            where = "table"
+            if from_hand:
+                where = "hand"
+                stored = (
+                    await self.bot.store.hand_message(session.id, seat)
+                    if delivery == "dm"
+                    else None
+                )
+                if stored is not None:
+                    where = "dm"
+                    links[uid] = f"https://discord.com/channels/@me/{stored[0]}/{stored[1]}"
+            groups.setdefault(("ja" if lang == "ja" else "en", where), []).append(uid)
+        lines = []
+        for (lang, where), uids in groups.items():
+            mentions = " ".join(f"<@{uid}>" for uid in uids)
+            line = t(lang, f"ping.{where}", mentions=mentions, game=session.game.name(lang))
+            if where == "dm":
+                line += " " + " ".join(links[uid] for uid in uids)
+            if record.deadline:
+                line += " " + t(lang, "ping.deadline", when=f"<t:{int(record.deadline)}:R>")
+            lines.append(line)
+        payload: dict[str, Any] = {"content": "\n".join(lines)}
+        by_lang = dict.fromkeys(lang for (lang, where) in groups if where == "hand")
+        if by_lang:
+            label = " · ".join(t(lang, "table.show_hand") for lang in by_lang)
+            view = discord.ui.View(timeout=None)
+            view.add_item(ShowHand(game_id=session.id, label=label, on_ping=True))
+            payload["view"] = view
+        return payload
 
     async def clear_ping(self, feed: Feed) -> None:
         if feed.ping_message_id is not None:

@@ -100,3 +100,36 @@ def test_take_and_share_end_line_names_players_bug(lang: str) -> None:
     for line in ends:
         for info in session.record.seats:
             assert info.name in line, line
+
+
+class _Store:
+    """What `Table.ping_payload` reads: each user's settings and stored DM hand messages."""
+
+    def __init__(self, settings: dict[int, tuple[str, str]], dm_hands: dict) -> None:
+        self.settings, self.dm_hands = settings, dm_hands
+
+    async def user_settings(self, user_id: int) -> tuple[str, str]:
+        return self.settings.get(user_id, ("ephemeral", "en"))
+
+    async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        return self.dm_hands.get(seat)
+
+
+async def test_ping_speaks_each_language_and_points_dm_players_to_their_dm() -> None:
+    game = registry.get("irobae")
+    state = game.new(3, seed=4)
+    record = record_for("irobae", 3, "en", 4)  # users 100, 101, 102; all pass from the hand
+    session = Session(record=record, game=game, state=state)
+    bot = type("Bot", (), {})()
+    bot.store = _Store({100: ("ephemeral", "ja"), 102: ("dm", "en")}, {2: (555, 777)})
+    table = Table(bot=bot)  # type: ignore[arg-type]
+    payload = await table.ping_payload(session, [0, 1, 2])
+    lines = payload["content"].splitlines()
+    assert any(line.startswith("<@100> ") and "あなたの番" in line for line in lines)
+    assert any(line.startswith("<@101> ") and "“Show my hand”" in line for line in lines)
+    dm = next(line for line in lines if "<@102>" in line)
+    assert "your DMs" in dm and "https://discord.com/channels/@me/555/777" in dm
+    assert "<@101>" not in dm and "<@100>" not in dm
+    button = payload["view"].to_components()[0]["components"][0]
+    assert button["custom_id"] == f"hd:{record.id}:p"
+    assert button["label"] == "手札を見る · Show my hand"
