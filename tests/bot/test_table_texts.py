@@ -3,6 +3,7 @@ ended one says so once, the end names its players and has no empty headings."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -100,6 +101,40 @@ def test_take_and_share_end_line_names_players_bug(lang: str) -> None:
     for line in ends:
         for info in session.record.seats:
             assert info.name in line, line
+
+
+CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_english_controls_gloss_every_japanese_name(game_id: str) -> None:
+    """In English, a Japanese card or yaku name on a button or select option comes with its
+    reading or gloss (on the control itself or in the option's description)."""
+    game = registry.get(game_id)
+    players = game.max_players
+    state = game.new(players, seed=3)
+    record = record_for(game_id, players, "en", 3)
+    session = Session(record=record, game=game, state=state)
+    table = Table(bot=None)  # type: ignore[arg-type]
+    rng, steps, bare = Rng(3), 0, set()
+    while not state.is_over():
+        payloads = [table.table_payload(session)]
+        payloads += [table.hand_payload(session, seat, "en") for seat in range(players)]
+        for payload in payloads:
+            for row in payload["view"].to_components():
+                for control in row["components"]:
+                    shown = [control.get("label") or ""]
+                    shown += [
+                        f"{o['label']} {o.get('description') or ''}"
+                        for o in control.get("options", [])
+                    ]
+                    bare |= {s for s in shown if CJK.search(s) and not LATIN.search(s)}
+        seat = state.to_act()[0]
+        state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps)))
+        record.version += 1
+        steps += 1
+    assert not bare, sorted(bare)[:5]
 
 
 class _Store:
