@@ -24,6 +24,7 @@ import aiohttp
 import discord
 
 from bot.components import MoveButton, ShowHand, TableInfo, build_view
+from bot.hands import LiveHands
 from bot.i18n import t
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
@@ -69,10 +70,12 @@ class Feed:
         self.shown_version: int | None = record.table_version
         self.stored_version: int | None = record.table_version
         #: Pending: a table edit, the recording of a version the click's answer showed, the DM
-        #: hands (but `skip_dm_seat`, which the click's answer updated), pings for these seats.
+        #: hands (but `skip_dm_seat`, which the click's answer updated), the live ephemeral
+        #: hands, pings for these seats.
         self.table = False
         self.record_shown = False
         self.dm_hands = False
+        self.live_hands = False
         self.skip_dm_seat: int | None = None
         self.ping: set[int] = set()
         #: A table request is in flight (a click's answer then does not count as shown: the
@@ -85,7 +88,9 @@ class Feed:
         self.shown_version = max(version, self.shown_version or 0)
 
     def pending(self) -> bool:
-        return self.table or self.record_shown or self.dm_hands or bool(self.ping)
+        return (
+            self.table or self.record_shown or self.dm_hands or self.live_hands or bool(self.ping)
+        )
 
 
 class Table:
@@ -101,6 +106,8 @@ class Table:
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
+        #: Every player's one live ephemeral hand, kept current by the feeds.
+        self.hands = LiveHands(self, lambda: self.bot.settings.hand_lifetime_seconds)
 
     # -- payloads ------------------------------------------------------------------------
 
@@ -162,6 +169,19 @@ class Table:
         view = build_view(session.id, session.version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         return {"content": content, "embeds": rendered.embeds, "view": view}
+
+    def hand_fingerprint(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        notice: str | None = None,
+        *,
+        confirm: str | None = None,
+    ) -> str:
+        """What the seat's hand shows (without its picture, which follows from the same state),
+        to tell whether a live hand needs an edit."""
+        return _fingerprint(self.hand_payload(session, seat, lang, notice, confirm=confirm))
 
     def acts_on_table(self, session: Session, seat: int) -> bool:
         return renderer_for(session.record.game).acts_on_table(self.context(session), seat)
@@ -245,10 +265,11 @@ class Table:
         *,
         edit: bool,
         notice: str | None = None,
+        confirm: str | None = None,
     ) -> dict[str, Any]:
         """`hand_payload` with the hand's picture, unless its player switched them off."""
         job = pictures.hand_job(self.context(session, lang), seat)
-        payload = self.hand_payload(session, seat, lang, notice)
+        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         user_id = session.record.seats[seat].user_id
         return await self._with_picture(session, payload, job, edit=edit, user_id=user_id)
 
@@ -283,6 +304,7 @@ class Table:
         else:
             feed.table = True
         feed.dm_hands = True
+        feed.live_hands = True
         feed.skip_dm_seat = skip_dm_seat if feed.skip_dm_seat in (None, skip_dm_seat) else None
         if outcome is not None:
             feed.ping.update(outcome.new_turn)
@@ -339,6 +361,10 @@ class Table:
             feed.dm_hands, skip, feed.skip_dm_seat = False, feed.skip_dm_seat, None
             if session.record.status == "playing":
                 await self.refresh_dm_hands(session, skip=skip)
+        if feed.live_hands:
+            feed.live_hands = False
+            if session.record.status == "playing":
+                await self.hands.refresh(session)
         if feed.ping:
             seats, feed.ping = feed.ping, set()
             playing = session.record.status == "playing"
@@ -436,6 +462,7 @@ class Table:
     def close(self) -> None:
         """Stop publishing (the bot is shutting down; a restart republishes what is behind)."""
         self._closed = True
+        self.hands.close_all()
         for feed in self._feeds.values():
             if feed.task is not None:
                 feed.task.cancel()
@@ -525,7 +552,8 @@ class Table:
 
     async def _end(self, feed: Feed) -> None:
         """The game ended or was abandoned: no ping left; for an end, the breakdown message,
-        the lobby message updated and the DM hands' last state. Then the feed is dropped."""
+        the lobby message updated and the DM hands' last state; every live hand shows how the
+        game ended. Then the feed is dropped."""
         session = feed.session
         record = session.record
         await self.clear_ping(feed)
@@ -534,6 +562,8 @@ class Table:
                 pass
             await self._finish_lobby(session)
             await self.refresh_dm_hands(session)
+        await self.hands.end(session)
+        self.hands.forget_game(record.id)
         for key in [key for key in self._dm_shown if key[0] == record.id]:
             del self._dm_shown[key]  # each is a whole hand's text, kept for every game ever
         for key in [key for key in self._dm_sending if key[0] == record.id]:

@@ -96,6 +96,7 @@ MESSAGES: dict[str, str] = {
         "You chose **{choice}**. It cannot be taken back: press Confirm to play it, "
         "or choose again."
     ),
+    "hand.closed": "Hand closed so it never shows an old state — press to open it again.",
     "hand.sent_dm": "Your hand is in your DMs.",
     "hand.dm_closed": "I could not DM you (your DMs are closed), so here it is.",
     "move.done": "Done.",

@@ -95,6 +95,7 @@ MESSAGES: dict[str, str] = {
     "hand.confirm_prompt": (
         "**{choice}** を選びました。取り消せません。「決定」で確定するか、選び直してください。"
     ),
+    "hand.closed": "古い状態を見せないよう手札を閉じました — 押すと開き直します。",
     "hand.sent_dm": "手札をDMに送りました。",
     "hand.dm_closed": "DMを送れなかった（DMが閉じています）ので、ここに表示します。",
     "move.done": "完了しました。",
