@@ -3,8 +3,9 @@
 `Table` turns a session into message payloads (through the game's renderer) and is the
 publisher of the service (`bot.sessions`): after each change it brings the Discord side in step,
 outside the game's lock, through one background feed per game — one table message edited in
-place (re-posted when it gets old), one ping per turn handed to a human (the previous one
-deleted), DM hands refreshed for players who chose DMs, and the final breakdown when the game
+place (re-posted when it gets old, or when other people's messages have pushed it up the
+thread), one ping per turn handed to a human (the previous one deleted), every player's live
+ephemeral hand (`bot.hands`) and DM hand kept current, and the final breakdown when the game
 ends. A feed coalesces: while a request is in flight or waits out a rate limit, later moves only
 change what the next request shows. It records the version each table shows, so a restart
 republishes only the tables that are behind.
@@ -38,6 +39,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
+
+#: The table is re-posted at the bottom of its thread once this many messages of other people
+#: follow it (on a phone they push it, and its buttons, off the screen).
+PUSHED_UP_MESSAGES = 3
+#: … which is looked at no more often than this, per game, when the game changes.
+PUSHED_UP_CHECK_SECONDS = 30.0
 
 #: First pause before a table (or final) message Discord failed to take is sent again; the
 #: pause doubles after each further failure, up to `REPUBLISH_MAX_SECONDS`. A rate limit is
@@ -78,6 +85,11 @@ class Feed:
         self.live_hands = False
         self.skip_dm_seat: int | None = None
         self.ping: set[int] = set()
+        #: Look whether other people's messages pushed the table up the thread; and the table
+        #: is to be re-posted at the bottom rather than edited in place.
+        self.check_pushed = False
+        self.repost = False
+        self.pushed_checked_at = 0.0
         #: A table request is in flight (a click's answer then does not count as shown: the
         #: request may land after it with an older state).
         self.editing = False
@@ -89,7 +101,12 @@ class Feed:
 
     def pending(self) -> bool:
         return (
-            self.table or self.record_shown or self.dm_hands or self.live_hands or bool(self.ping)
+            self.table
+            or self.record_shown
+            or self.dm_hands
+            or self.live_hands
+            or self.check_pushed
+            or bool(self.ping)
         )
 
 
@@ -308,6 +325,7 @@ class Table:
         feed.skip_dm_seat = skip_dm_seat if feed.skip_dm_seat in (None, skip_dm_seat) else None
         if outcome is not None:
             feed.ping.update(outcome.new_turn)
+            feed.check_pushed = True
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{session.id}")
 
@@ -350,6 +368,10 @@ class Table:
     async def _step(self, feed: Feed) -> bool:
         """One round of `_run`; True when nothing is left to do."""
         session = feed.session
+        if feed.check_pushed:
+            feed.check_pushed = False
+            if session.record.status == "playing" and await self._pushed_up(feed):
+                feed.table = feed.repost = True
         if feed.table:
             feed.table = False
             if not await self._attempt(feed, "table", self._update_table):
@@ -410,7 +432,8 @@ class Table:
         comfortably (older than the configured age) or it has gone missing."""
         session = feed.session
         version = session.version
-        if feed.table_message_id is None or self._is_old(feed):
+        if feed.table_message_id is None or self._is_old(feed) or feed.repost:
+            feed.repost = False
             await self._post_table(feed)
         else:
             message = self._channel(session.record.play_channel_id).get_partial_message(
@@ -426,6 +449,28 @@ class Table:
         log.debug("game %s: table shows version %s", session.id, version)
         feed.shown(version)
         await self._record_shown(feed)
+
+    async def _pushed_up(self, feed: Feed) -> bool:
+        """Whether other people's messages have pushed the table up its thread. The bot gets no
+        message events, so it looks (one request for a few messages) at most every
+        `PUSHED_UP_CHECK_SECONDS` per game, after a move."""
+        now = time.monotonic()
+        if feed.table_message_id is None:
+            return False
+        if now - feed.pushed_checked_at < PUSHED_UP_CHECK_SECONDS:
+            return False
+        feed.pushed_checked_at = now
+        channel = self._channel(feed.session.record.play_channel_id)
+        after = discord.Object(feed.table_message_id)
+        others = 0
+        try:
+            async for message in channel.history(after=after, limit=PUSHED_UP_MESSAGES + 1):
+                if message.author.id != self.bot.user.id:  # type: ignore[union-attr]
+                    others += 1
+        except discord.HTTPException as exc:
+            log.info("game %s: thread not read (%s)", feed.session.id, exc)
+            return False
+        return others >= PUSHED_UP_MESSAGES
 
     async def _post_table(self, feed: Feed) -> None:
         """Send a fresh table message in the game's thread (deleting the previous one)."""

@@ -1,6 +1,7 @@
 """Live hands end to end: a player's one private hand follows the game after everyone's moves,
 replaces the previous one when opened again, closes itself before its token expires, and shows
-the result at the end; no more than one live hand message per player at any time."""
+the result at the end; no more than one live hand message per player at any time. The table is
+re-posted at the bottom of its thread when the players' chat pushed it up."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import table as table_module
 from tests.e2e.harness import make_bot, table_message, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
 from tests.fakediscord import FakeDiscord, Message, User
@@ -102,3 +104,43 @@ async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_plac
         assert "Your hand" in fake.message(hand.id).text
         await wait_until(fake, closed, "the reopened hand to close itself again")
         assert [m.id for m in live_hands(ben, game_id)] == [hand.id]
+
+
+async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_module, "PUSHED_UP_CHECK_SECONDS", 0.0)  # look at every change
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        users = {0: aoi, 1: ben}
+        # One move with the table where it is: edited in place.
+        first = table_message(fake, game_id, thread_id)
+        await human_turn(fake, bot, users, game_id, thread_id)
+        assert table_message(fake, game_id, thread_id).id == first.id
+        # The players talk: three messages push the table up the thread.
+        for n, user in enumerate((aoi, ben, aoi)):
+            await user.say(f"nice move {n}", channel=thread_id)
+        version = session.version
+        while session.version == version:
+            if session.record.seats[session.state.to_act()[0]].is_cpu:
+                await wait_until(fake, lambda: session.version > version, "the CPU")
+            else:
+                await human_turn(fake, bot, users, game_id, thread_id)
+
+        def reposted() -> bool:
+            tables = [
+                m for m in fake.channel_messages(thread_id) if f"hd:{game_id}" in m.custom_ids
+            ]
+            return bool(tables) and tables[-1].id != first.id
+
+        await wait_until(fake, reposted, "the table re-posted")
+        table = table_message(fake, game_id, thread_id)
+        assert fake.message(first.id).deleted  # one table, below the chat
+        chat = [m for m in fake.channel_messages(thread_id) if "nice move" in m.content]
+        assert table.id > max(m.id for m in chat)
