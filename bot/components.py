@@ -240,6 +240,36 @@ class ShowHand(
         )
 
 
+class ReturnSeat(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rs:(?P<game>\d+)",
+):
+    """ "Take my seat back" on the table while a CPU plays the seat of someone away."""
+
+    def __init__(self, *, game_id: int, label: str = "") -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rs:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> ReturnSeat:
+        return cls(game_id=int(match["game"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, _bot(interaction).play.return_seat(interaction, self.game_id))
+
+
 class TableInfo(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ti:(?P<game>\d+):(?P<what>ref|log)",
@@ -398,6 +428,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyOption,
     LogPage,
     TableInfo,
+    ReturnSeat,
 )
 
 

@@ -281,6 +281,40 @@ class Play:
                 pass  # not a hand message of ours after all (a forged DM click): just say why
         await self._reply(interaction, f"⚠️ {text}")
 
+    async def return_seat(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """A player whose seat a CPU took over takes it back (the table's button or `/game
+        return`); the thread is told, and the publisher shows them back at the table."""
+        lang = lang_of(interaction.locale)
+        session = await self._session_for_click(interaction, game_id, lang)
+        if session is None:
+            return
+        user = interaction.user
+        seat = session.record.away_seat_of(user.id)
+        stored = None
+        if seat is not None:
+
+            async def acknowledge() -> None:
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+
+            stored = await self.bot.sessions.return_seat(
+                game_id, seat, user.id, on_wait=acknowledge
+            )
+        if stored is None or seat is None:
+            await self._reply(interaction, t(lang, "error.not_away"))
+            return
+        text = t(
+            session.record.language,  # type: ignore[arg-type]
+            "game.returned",
+            player=user.mention,
+            seat=seat + 1,
+        )
+        mentions = discord.AllowedMentions.none()
+        if interaction.response.is_done():
+            await interaction.followup.send(text, allowed_mentions=mentions)
+        else:
+            await interaction.response.send_message(text, allowed_mentions=mentions)
+
     async def show_hand(
         self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool
     ) -> None:

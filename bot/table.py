@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.components import MoveButton, ShowHand, TableInfo, build_view
+from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
 from bot.hands import LiveHands
 from bot.i18n import t
+from bot.names import shown_name
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.store import STORAGE_ERRORS
@@ -135,6 +136,7 @@ class Table:
             record=session.record,
             lang=lang or session.record.language,  # type: ignore[arg-type]
             events=list(session.events),
+            stand_ins=dict(session.stand_ins),
         )
 
     def table_payload(self, session: Session) -> dict[str, Any]:
@@ -142,9 +144,17 @@ class Table:
         ctx = self.context(session)
         rendered = renderer_for(session.record.game).table(ctx)
         extra: list[discord.ui.Item[Any]] = []
+        content = rendered.content
         if session.record.status == "playing":
             extra.append(ShowHand(game_id=session.id, label=t(ctx.lang, "table.show_hand")))
             controls = rendered.controls
+            away = [s for s in session.record.seats if s.away_user_id is not None]
+            if away:
+                # Who is away, and their way back (only they can use it).
+                names = ", ".join(shown_name(s.away_name or s.name) for s in away)
+                line = "💤 " + t(ctx.lang, "table.away", names=names)
+                content = f"{line}\n{content}" if content else line
+                extra.append(ReturnSeat(game_id=session.id, label=t(ctx.lang, "table.return_seat")))
         else:
             controls = []
         # Reference and the whole log answer privately, so the table itself stays short.
@@ -153,7 +163,7 @@ class Table:
             TableInfo(game_id=session.id, what="log", label=t(ctx.lang, "table.history")),
         ]
         view = build_view(session.id, session.version, controls, extra=extra)
-        return {"content": rendered.content, "embeds": rendered.embeds, "view": view}
+        return {"content": content, "embeds": rendered.embeds, "view": view}
 
     def hand_payload(
         self,

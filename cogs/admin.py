@@ -233,6 +233,16 @@ class AdminCog(commands.Cog):
         )
 
     @game.command(
+        name=ls("return", "cmd.game.return"),
+        description=ls("Take back your seat that a CPU plays", "cmd.game.return.desc"),
+    )
+    async def return_seat(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._game_here(interaction, None)
+        if record is None:
+            return
+        await self.bot.play.return_seat(interaction, record.id)
+
+    @game.command(
         name=ls("pictures", "cmd.game.pictures"),
         description=ls("Pictures of tables and hands in this server", "cmd.game.pictures.desc"),
     )
