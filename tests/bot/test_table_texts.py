@@ -168,3 +168,26 @@ async def test_ping_speaks_each_language_and_points_dm_players_to_their_dm() -> 
     button = payload["view"].to_components()[0]["components"][0]
     assert button["custom_id"] == f"hd:{record.id}:p"
     assert button["label"] == "手札を見る · Show my hand"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_kasane_round_changes_are_announced_in_the_log(lang: str) -> None:
+    game = registry.get("kasane")
+    state = game.new(3, seed=5)
+    record = record_for("kasane", 3, lang, 5)
+    session = Session(record=record, game=game, state=state)
+    rng, steps = Rng(3), 0
+    while state.round == 1:
+        seat = state.to_act()[0]
+        events = state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps)))
+        record.version += 1
+        steps += 1
+        session.events.extend((record.version, e) for e in events if e.public)
+    log = Table(bot=None).table_payload(session)["embeds"][0].to_dict()["fields"][-1]["value"]  # type: ignore[arg-type]
+    ends, begins = (
+        ("Round 1 ends", "Round 2 begins")
+        if lang == "en"
+        else ("第1ラウンド終了", "第2ラウンド開始")
+    )
+    assert f"• 🔔 **{ends}**" in log, log
+    assert f"• 🔔 **{begins}" in log, log
