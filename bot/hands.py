@@ -60,7 +60,8 @@ class LiveHands:
         #: Seconds a hand stays open after the interaction that showed it (read at each use,
         #: so a setting changed at run time applies to the next hand).
         self.lifetime = lifetime
-        self._hands: dict[tuple[int, int], LiveHand] = {}
+        #: game id → seat → its live hand.
+        self._hands: dict[int, dict[int, LiveHand]] = {}
         #: One Discord request at a time per hand: an edit after a move, the closing and the
         #: end must not overtake each other.
         self._busy: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -68,7 +69,7 @@ class LiveHands:
         self._deleting: set[asyncio.Task[None]] = set()
 
     def live(self, game_id: int, seat: int) -> LiveHand | None:
-        return self._hands.get((game_id, seat))
+        return self._hands.get(game_id, {}).get(seat)
 
     # -- opening and replacing ------------------------------------------------------------------
 
@@ -86,8 +87,7 @@ class LiveHands:
         `message_id`, a new message or the clicked hand updated in place. It becomes the seat's
         live hand; a previous hand message of the seat is deleted in the background (this may
         run under the game's lock, as part of a click's answer: it sends nothing itself)."""
-        key = (session.id, seat)
-        old = self._hands.get(key)
+        old = self.live(session.id, seat)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
@@ -97,7 +97,7 @@ class LiveHands:
             shown=shown,
             confirm=confirm,
         )
-        self._hands[key] = hand
+        self._hands.setdefault(session.id, {})[seat] = hand
         hand.closer = asyncio.create_task(
             self._close_later(hand), name=f"hand-close-{session.id}-{seat}"
         )
@@ -122,18 +122,14 @@ class LiveHands:
     async def refresh(self, session: Session) -> None:
         """Edit every live hand of the game to the state as it is now. Hands that already show
         it (the clicker's, updated by the click's own answer) are left alone."""
-        for (game_id, _), hand in list(self._hands.items()):
-            if game_id != session.id:
-                continue
+        for hand in list(self._hands.get(session.id, {}).values()):
             await self._edit(hand, session, None)
 
     async def end(self, session: Session) -> None:
         """The game is over (or abandoned): each live hand shows the last state, with the
         result on top, and is no longer kept."""
         result = session.state.result() if session.state.is_over() else None
-        for (game_id, _), hand in list(self._hands.items()):
-            if game_id != session.id:
-                continue
+        for hand in list(self._hands.get(session.id, {}).values()):
             ctx = self.table.context(session, hand.lang)
             if result is not None:
                 notice = "🏁 " + winners_line(ctx, result.winners)
@@ -143,9 +139,8 @@ class LiveHands:
             self._forget(hand)
 
     async def _edit(self, hand: LiveHand, session: Session, notice: str | None) -> None:
-        key = (hand.game_id, hand.seat)
-        async with self._busy[key]:
-            if self._hands.get(key) is not hand:
+        async with self._busy[(hand.game_id, hand.seat)]:
+            if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
             confirm = None
             if notice is None and hand.confirm is not None and self._legal(session, hand):
@@ -191,9 +186,8 @@ class LiveHands:
     async def close(self, hand: LiveHand) -> None:
         """Turn the hand into one line whose button opens it again in place, while its token
         still allows it; from then on it is no longer kept current."""
-        key = (hand.game_id, hand.seat)
-        async with self._busy[key]:
-            if self._hands.get(key) is not hand:
+        async with self._busy[(hand.game_id, hand.seat)]:
+            if self.live(hand.game_id, hand.seat) is not hand:
                 return
             view = discord.ui.View(timeout=None)
             view.add_item(
@@ -213,22 +207,25 @@ class LiveHands:
                 log.info("game %s seat %s: hand not closed: %s", hand.game_id, hand.seat, exc)
 
     def _forget(self, hand: LiveHand) -> None:
-        key = (hand.game_id, hand.seat)
-        if self._hands.get(key) is hand:
-            del self._hands[key]
+        seats = self._hands.get(hand.game_id, {})
+        if seats.get(hand.seat) is hand:
+            del seats[hand.seat]
+            if not seats:
+                del self._hands[hand.game_id]
         if hand.closer is not None and hand.closer is not asyncio.current_task():
             hand.closer.cancel()
 
     def forget_game(self, game_id: int) -> None:
         """Drop what is kept of a game that ended."""
-        for hand in [h for (g, _), h in self._hands.items() if g == game_id]:
+        for hand in list(self._hands.get(game_id, {}).values()):
             self._forget(hand)
         for key in [k for k in self._busy if k[0] == game_id and not self._busy[k].locked()]:
             del self._busy[key]
 
     def close_all(self) -> None:
         """The bot is stopping: stop the closing timers."""
-        for hand in list(self._hands.values()):
-            self._forget(hand)
+        for seats in list(self._hands.values()):
+            for hand in list(seats.values()):
+                self._forget(hand)
         for task in list(self._deleting):
             task.cancel()
