@@ -396,7 +396,11 @@ class Table:
         if feed.live_hands:
             feed.live_hands = False
             if session.record.status == "playing":
-                await self.hands.refresh(session)
+                try:
+                    await self.hands.refresh(session)
+                except Exception:
+                    feed.live_hands = True  # e.g. rate-limited: tried again after a pause
+                    raise
         if feed.ping:
             seats, feed.ping = feed.ping, set()
             playing = session.record.status == "playing"
