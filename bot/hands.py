@@ -171,9 +171,13 @@ class LiveHands:
             return False
         try:
             action = session.game.Action.decode(hand.confirm[1])
-        except ValueError:
+            if action not in session.state.legal_actions(hand.seat):
+                # Not every legal pick is listed (a pass of several cards): ask the engine, on
+                # a copy, as the preview did.
+                session.game.load(session.state.snapshot()).apply(hand.seat, action)
+        except ValueError:  # IllegalAction included
             return False
-        return action in session.state.legal_actions(hand.seat)
+        return True
 
     # -- closing before the token expires -------------------------------------------------------
 
