@@ -156,6 +156,10 @@ class LiveHands:
                 payload = await self.table.hand_message(
                     session, hand.seat, hand.lang, edit=True, notice=notice, confirm=confirm
                 )
+                if self.live(hand.game_id, hand.seat) is not hand:
+                    # A click showed the hand meanwhile (it registers before it answers): its
+                    # answer is newer than this edit.
+                    return
                 await hand.interaction.followup.edit_message(hand.message_id, **payload)
             except discord.HTTPException as exc:
                 # Dismissed by its player, or the token is gone: nothing left to keep current.
@@ -209,6 +213,12 @@ class LiveHands:
                 )
             except discord.HTTPException as exc:
                 log.info("game %s seat %s: hand not closed: %s", hand.game_id, hand.seat, exc)
+
+    def discard(self, game_id: int, seat: int, interaction: discord.Interaction[Any]) -> None:
+        """The hand `interaction` was to show could not be shown: it is not kept."""
+        hand = self.live(game_id, seat)
+        if hand is not None and hand.interaction is interaction:
+            self._forget(hand)
 
     def _forget(self, hand: LiveHand) -> None:
         seats = self._hands.get(hand.game_id, {})

@@ -72,10 +72,17 @@ class Play:
     ) -> None:
         """Update the clicked hand message in place with `payload` (`notice` and `confirm`:
         what it was made with); an ephemeral one becomes (or stays) the seat's live hand, kept
-        current through this click's token by the publisher."""
-        await self._update(interaction, **payload)
-        if interaction.guild_id is not None and interaction.message is not None:
-            self._live(interaction, session, seat, lang, interaction.message.id, notice, confirm)
+        current through this click's token by the publisher. It is registered before the
+        answer is sent, so that an edit of the publisher under way does not land after it."""
+        live = interaction.guild_id is not None and interaction.message is not None
+        if live:
+            self._live(interaction, session, seat, lang, interaction.message.id, notice, confirm)  # type: ignore[union-attr]
+        try:
+            await self._update(interaction, **payload)
+        except Exception:
+            if live:
+                self.table.hands.discard(session.id, seat, interaction)
+            raise
 
     def _live(
         self,
