@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot import health, logsafe
 from bot.components import DYNAMIC_ITEMS, template_of
 from bot.cpu import CpuPool, CpuTurns
+from bot.history import History
 from bot.i18n import lang_of, t
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
@@ -36,7 +37,17 @@ SEEN_INTERACTIONS = 4096
 
 
 #: Controls of a game in play, and of a lobby (see `bot.components`).
-_FAMILIES = {"mv": "game", "ms": "game", "hd": "game", "lb": "lobby", "lo": "lobby"}
+_FAMILIES = {
+    "mv": "game",
+    "ms": "game",
+    "mk": "game",
+    "hd": "game",
+    "rs": "game",
+    "ti": "game",
+    "lg": "log",
+    "lb": "lobby",
+    "lo": "lobby",
+}
 
 
 def _control_family(custom_id: str) -> tuple[str | None, str]:
@@ -175,6 +186,7 @@ class GameBot(commands.Bot):
         self.lobby = Lobby(self)
         self.quotas = Quotas(self)
         self.quotas.start_expiry()
+        self.history = History(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

@@ -118,9 +118,13 @@ class MoveButton(
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ms:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d):(?P<prefix>[^:]{0,40})",
+    template=(
+        r"m(?P<mode>[sk]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d)"
+        r":(?P<prefix>[^:]{0,40})"
+    ),
 ):
-    """A select whose chosen values complete a move (see `bot.render.base.Select`)."""
+    """A select whose chosen values complete a move (see `bot.render.base.Select`); `mk:` for
+    one whose choice is confirmed by a second click before it is played."""
 
     def __init__(
         self,
@@ -136,11 +140,14 @@ class MoveSelect(
         max_values: int = 1,
         disabled: bool = False,
         row: int | None = None,
+        confirm: bool = False,
     ) -> None:
         self.game_id, self.version, self.seat, self.prefix = game_id, version, seat, prefix
+        self.confirm = confirm
+        mode = "mk" if confirm else "ms"
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ms:{game_id}:{version}:{seat}:{index}:{prefix}",
+                custom_id=f"{mode}:{game_id}:{version}:{seat}:{index}:{prefix}",
                 placeholder=placeholder[:150] if placeholder else None,
                 options=options or [],
                 min_values=min_values,
@@ -163,6 +170,7 @@ class MoveSelect(
             seat=int(match["seat"]),
             index=int(match["n"]),
             prefix=match["prefix"],
+            confirm=match["mode"] == "k",
         )
         select.item.options = list(item.options)
         return select
@@ -178,30 +186,36 @@ class MoveSelect(
         return ".".join([self.prefix, *chosen]) if self.prefix else ".".join(chosen)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        action = self.compose([str(v) for v in values])
-        await _guard(
-            interaction,
-            _bot(interaction).play.move(
-                interaction, self.game_id, self.version, self.seat, action or ""
-            ),
-        )
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        action = self.compose(values) or ""
+        play = _bot(interaction).play
+        if self.confirm:
+            labels = {o.value: o.label for o in self.item.options}
+            chosen = " · ".join(labels.get(v, v) for v in values)
+            work = play.preview(interaction, self.game_id, self.version, self.seat, action, chosen)
+        else:
+            work = play.move(interaction, self.game_id, self.version, self.seat, action)
+        await _guard(interaction, work)
 
 
 class ShowHand(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hd:(?P<game>\d+)(?::(?P<refresh>r))?",
+    template=r"hd:(?P<game>\d+)(?::(?P<mode>[rp]))?",
 ):
-    """ "Show my hand" on the table, or "refresh" on a hand message."""
+    """ "Show my hand" on the table (`hd:<game>`) or on a turn ping (`:p`), or "refresh" on a
+    hand message (`:r`)."""
 
-    def __init__(self, *, game_id: int, label: str, refresh: bool = False) -> None:
+    def __init__(
+        self, *, game_id: int, label: str, refresh: bool = False, on_ping: bool = False
+    ) -> None:
         self.game_id, self.refresh = game_id, refresh
+        suffix = ":r" if refresh else (":p" if on_ping else "")
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary if refresh else discord.ButtonStyle.primary,
                 emoji="🔄" if refresh else "🂠",
-                custom_id=f"hd:{game_id}:r" if refresh else f"hd:{game_id}",
+                custom_id=f"hd:{game_id}{suffix}",
             )
         )
 
@@ -213,13 +227,113 @@ class ShowHand(
         match: re.Match[str],
     ) -> ShowHand:
         return cls(
-            game_id=int(match["game"]), label=item.label or "", refresh=bool(match["refresh"])
+            game_id=int(match["game"]),
+            label=item.label or "",
+            refresh=match["mode"] == "r",
+            on_ping=match["mode"] == "p",
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _guard(
             interaction,
             _bot(interaction).play.show_hand(interaction, self.game_id, refresh=self.refresh),
+        )
+
+
+class ReturnSeat(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rs:(?P<game>\d+)",
+):
+    """ "Take my seat back" on the table while a CPU plays the seat of someone away."""
+
+    def __init__(self, *, game_id: int, label: str = "") -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rs:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> ReturnSeat:
+        return cls(game_id=int(match["game"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, _bot(interaction).play.return_seat(interaction, self.game_id))
+
+
+class TableInfo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ti:(?P<game>\d+):(?P<what>ref|log)",
+):
+    """A table button answered privately: the game's reference (`ref`) or its whole log."""
+
+    def __init__(self, *, game_id: int, what: str, label: str = "") -> None:
+        self.game_id, self.what = game_id, what
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji="📖" if what == "ref" else "📜",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ti:{game_id}:{what}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> TableInfo:
+        return cls(game_id=int(match["game"]), what=match["what"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        history = _bot(interaction).history
+        if self.what == "ref":
+            work = history.reference(interaction, self.game_id)
+        else:
+            work = history.show(interaction, self.game_id, None)
+        await _guard(interaction, work)
+
+
+class LogPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lg:(?P<game>\d+):(?P<page>-?\d{1,5}):(?P<way>[pn])",
+):
+    """◀ / ▶ on a private page of a game's whole log (`bot.history`): shows page `page`."""
+
+    def __init__(self, *, game_id: int, page: int, forward: bool, disabled: bool = False) -> None:
+        self.game_id, self.page = game_id, page
+        super().__init__(
+            discord.ui.Button(
+                emoji="▶️" if forward else "◀️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"lg:{game_id}:{page}:{'n' if forward else 'p'}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LogPage:
+        return cls(game_id=int(match["game"]), page=int(match["page"]), forward=match["way"] == "n")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(
+            interaction, _bot(interaction).history.show(interaction, self.game_id, self.page)
         )
 
 
@@ -312,6 +426,9 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ShowHand,
     LobbyButton,
     LobbyOption,
+    LogPage,
+    TableInfo,
+    ReturnSeat,
 )
 
 
@@ -372,6 +489,7 @@ def build_view(
                 max_values=control.max_values,
                 disabled=control.disabled,
                 row=control.row,
+                confirm=control.confirm,
             )
             select_index += 1
         else:  # pragma: no cover - exhaustive over Control

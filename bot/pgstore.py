@@ -86,7 +86,14 @@ def _record(row: asyncpg.Record, seats: Sequence[asyncpg.Record]) -> GameRecord:
         data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
     record = GameRecord(**data)
     record.seats = [
-        SeatRecord(seat=s["seat"], user_id=s["user_id"], cpu_level=s["cpu_level"], name=s["name"])
+        SeatRecord(
+            seat=s["seat"],
+            user_id=s["user_id"],
+            cpu_level=s["cpu_level"],
+            name=s["name"],
+            away_user_id=s["away_user_id"],
+            away_name=s["away_name"],
+        )
         for s in seats
     ]
     return record
@@ -259,7 +266,8 @@ class PostgresStore:
             if row is None:
                 return None
             seats = await conn.fetch(
-                "SELECT seat, user_id, cpu_level, name FROM seats WHERE game_id = $1 ORDER BY seat",
+                "SELECT seat, user_id, cpu_level, name, away_user_id, away_name FROM seats "
+                "WHERE game_id = $1 ORDER BY seat",
                 game_id,
             )
         return _record(row, seats)
@@ -270,8 +278,10 @@ class PostgresStore:
         statuses: Iterable[str] = ("lobby", "playing"),
         guild_id: int | None = None,
         channel_id: int | None = None,
+        newest: int | None = None,
     ) -> list[GameRecord]:
-        """Games in those statuses, oldest first, optionally in one guild or channel."""
+        """Games in those statuses, oldest first, optionally in one guild or channel, and
+        optionally only the `newest` n of them."""
         sql = "SELECT * FROM games WHERE status = ANY($1::text[])"
         args: list[Any] = [list(statuses)]
         if guild_id is not None:
@@ -280,10 +290,14 @@ class PostgresStore:
         if channel_id is not None:
             args.append(channel_id)
             sql += f" AND (channel_id = ${len(args)} OR thread_id = ${len(args)})"
+        if newest is not None:
+            args.append(newest)
+            sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ${len(args)}) AS newest"
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(sql + " ORDER BY id", *args)
             seats = await conn.fetch(
-                "SELECT game_id, seat, user_id, cpu_level, name FROM seats "
+                "SELECT game_id, seat, user_id, cpu_level, name, away_user_id, away_name "
+                "FROM seats "
                 "WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seat",
                 [row["id"] for row in rows],
             )
@@ -379,12 +393,13 @@ class PostgresStore:
     async def replace_seat(
         self, game_id: int, seat: int, cpu_level: str, name: str
     ) -> GameRecord | None:
-        """A human seat of a game in play becomes a CPU player; the updated record, or None
-        when the game is no longer in play (nothing changed)."""
+        """A human seat of a game in play becomes a CPU player, remembering its player; the
+        updated record, or None when the game is no longer in play (nothing changed)."""
         async with self.pool.acquire() as conn:
             await conn.execute(
-                "UPDATE seats SET user_id = NULL, cpu_level = $1, name = $2 "
-                "WHERE game_id = $3 AND seat = $4 "
+                "UPDATE seats SET away_user_id = user_id, away_name = name, "
+                "user_id = NULL, cpu_level = $1, name = $2 "
+                "WHERE game_id = $3 AND seat = $4 AND user_id IS NOT NULL "
                 "AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'playing')",
                 cpu_level,
                 name,
@@ -393,6 +408,21 @@ class PostgresStore:
             )
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
+
+    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play; the updated
+        record, or None when nothing changed (not their seat, or no longer in play)."""
+        async with self.pool.acquire() as conn:
+            done = await conn.execute(
+                "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
+                "away_user_id = NULL, away_name = NULL "
+                "WHERE game_id = $1 AND seat = $2 AND away_user_id = $3 "
+                "AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing')",
+                game_id,
+                seat,
+                user_id,
+            )
+        return await self.get(game_id) if done.endswith(" 1") else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
@@ -532,6 +562,17 @@ class PostgresStore:
             )
         return [(r[0], r[1], r[2]) for r in rows]
 
+    async def results(self, game_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]:
+        """`(scores per seat, winning seats)` of those finished games, by game id."""
+        if not game_ids:
+            return {}
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT game_id, scores, winners FROM results WHERE game_id = ANY($1::bigint[])",
+                list(game_ids),
+            )
+        return {int(r[0]): (json.loads(r[1]), json.loads(r[2])) for r in rows}
+
     async def result(self, game_id: int) -> dict[str, Any] | None:
         async with self.pool.acquire() as conn:
             text = await conn.fetchval("SELECT result FROM results WHERE game_id = $1", game_id)
@@ -564,6 +605,23 @@ class PostgresStore:
             )
             await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
         self._user_settings[user_id] = (delivery, language)
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
+        their hand delivery stays as it was ("ephemeral" for a new user)."""
+        known = self._user_settings.get(user_id)
+        if known is not None and known[1] == language:
+            return
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, hand_delivery, language) "
+                "VALUES ($1, 'ephemeral', $2) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                user_id,
+                language,
+            )
+            await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
+        self._user_settings.pop(user_id, None)  # read back with its stored delivery
 
     async def guild_pictures(self, guild_id: int) -> bool:
         """Whether a server shows pictures (tables, hands, the end); on by default. Read each

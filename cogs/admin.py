@@ -18,6 +18,11 @@ from games import registry
 
 if TYPE_CHECKING:
     from bot.client import GameBot
+    from games.core import Lang
+
+#: How many running and how many finished games `/game list` shows.
+LIST_RUNNING = 15
+LIST_FINISHED = 10
 
 
 #: The two answers of a picture switch.
@@ -96,30 +101,77 @@ class AdminCog(commands.Cog):
     )
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)
-        records = await self.bot.store.games(guild_id=interaction.guild_id)
-        if not records:
+        store = self.bot.store
+        running = await store.games(guild_id=interaction.guild_id, newest=LIST_RUNNING)
+        finished = await store.games(
+            statuses=("finished",), guild_id=interaction.guild_id, newest=LIST_FINISHED
+        )
+        if not running and not finished:
             await interaction.response.send_message(t(lang, "game.list.empty"), ephemeral=True)
             return
-        lines = []
-        for record in records[-20:]:
-            game = registry.get(record.game)
-            where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
-            players = ", ".join(shown_name(s.name) for s in record.seats)
-            status = t(lang, f"status.{record.status}")
-            if record.problem:
-                status += " ⚠️ " + t(lang, "status.damaged")
-            lines.append(
-                t(
-                    lang,
-                    "game.list.line",
-                    id=record.id,
-                    game=game.name(lang),
-                    status=status,
-                    where=where,
-                    players=players,
-                )
+        results = await store.results([record.id for record in finished])
+        lines = [self._list_line(record, lang) for record in running]
+        if finished:
+            lines.append(f"**{t(lang, 'game.list.finished')}**")
+            for record in reversed(finished):  # newest first
+                line = self._list_line(record, lang, finished=True)
+                if record.id in results:
+                    scores, winners = results[record.id]
+                    line += " — " + self._result_text(record, scores, winners, lang)
+                lines.append(line)
+        await interaction.response.send_message(
+            "\n".join(lines)[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @staticmethod
+    def _list_line(record: GameRecord, lang: Lang, *, finished: bool = False) -> str:
+        game = registry.get(record.game)
+        where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
+        status = t(lang, f"status.{record.status}")
+        if record.problem:
+            status += " ⚠️ " + t(lang, "status.damaged")
+        key = "game.list.finished_line" if finished else "game.list.line"
+        players = ", ".join(shown_name(s.name) for s in record.seats)
+        return t(
+            lang,
+            key,
+            id=record.id,
+            game=game.name(lang),
+            status=status,
+            where=where,
+            players=players,
+        )
+
+    @staticmethod
+    def _result_text(record: GameRecord, scores: list[int], winners: list[int], lang: Lang) -> str:
+        """ "🏆 Aoi · Aoi 42, Ben 30" for a finished game."""
+        names = [shown_name(s.name) for s in record.seats]
+        best = ", ".join(names[w] for w in winners if 0 <= w < len(names))
+        points = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i < len(names))
+        return t(lang, "game.list.result", winners=best, scores=points)
+
+    @game.command(
+        name=ls("log", "cmd.game.log"),
+        description=ls("A game's whole log, privately", "cmd.game.log.desc"),
+    )
+    @app_commands.rename(game_id=ls("id", "opt.id"))
+    @app_commands.describe(game_id=ls("Game number (default: the game here)", "opt.id.desc"))
+    async def game_log(
+        self, interaction: discord.Interaction[Any], game_id: int | None = None
+    ) -> None:
+        if game_id is None:
+            here = await self.bot.store.games(
+                statuses=("playing", "finished", "abandoned"),
+                channel_id=interaction.channel_id,
+                newest=2,
             )
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+            if len(here) != 1:
+                lang = lang_of(interaction.locale)
+                key = "error.which_game" if here else "error.no_game_here"
+                await interaction.response.send_message(t(lang, key), ephemeral=True)
+                return
+            game_id = here[0].id
+        await self.bot.history.show(interaction, game_id, None)
 
     @game.command(
         name=ls("abandon", "cmd.game.abandon"),
@@ -179,6 +231,16 @@ class AdminCog(commands.Cog):
         await _answer(
             interaction, t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1)
         )
+
+    @game.command(
+        name=ls("return", "cmd.game.return"),
+        description=ls("Take back your seat that a CPU plays", "cmd.game.return.desc"),
+    )
+    async def return_seat(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._game_here(interaction, None)
+        if record is None:
+            return
+        await self.bot.play.return_seat(interaction, record.id)
 
     @game.command(
         name=ls("pictures", "cmd.game.pictures"),

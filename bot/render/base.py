@@ -50,7 +50,9 @@ class SelectOption:
 class Select:
     """A move select. The action played is `prefix` joined with the chosen values by `.`, in
     the order of `options` (with `prefix=""` and one value, the value is the action itself).
-    The engine validates the composed action like any other."""
+    The engine validates the composed action like any other. With `confirm`, choosing only
+    shows the choice back with a Confirm button, and the move is played on that second click
+    (for irreversible picks of several cards)."""
 
     placeholder: str
     options: tuple[SelectOption, ...]
@@ -60,6 +62,7 @@ class Select:
     max_values: int = 1
     disabled: bool = False
     row: int | None = None
+    confirm: bool = False
 
 
 Control = Button | Select
@@ -87,6 +90,12 @@ class RenderContext:
     #: The table goes out with its picture: its text is then the brief one (`common.brief`),
     #: what a screen reader or a notification needs; the picture shows the rest.
     pictures: bool = False
+    #: Rendering the whole log for reading later (`bot.history`), not the table's recent moves:
+    #: what the rules let players see only as it happens is left out.
+    whole_log: bool = False
+    #: Moves not made by their player, by version → the seat: the turn timer played for them,
+    #: or a CPU that took over their seat did. Their log lines carry ⏰.
+    stand_ins: dict[int, int] = field(default_factory=dict)
 
     def seat_name(self, seat: int) -> str:
         """The seat's name as shown: escaped, isolated and cut (see `bot.names`)."""
@@ -118,3 +127,7 @@ class Renderer(Protocol):
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         """The end-of-game breakdown: scores per component, tie-breaks and the winner(s)."""
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Reference rather than state, shown privately under the rules summary by the table's
+        Reference button (what each yaku needs, what each ability does); [] for none."""

@@ -32,7 +32,10 @@ def seat_mark(seat: int) -> str:
 
 
 def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
-    """ "Turn: name (step) · ends in 3 minutes" for the seats to act."""
+    """ "Turn: name (step) · ends in 3 minutes" for the seats to act; a game that no longer
+    runs names no one (an abandoned game's seats to act and deadline are void)."""
+    if ctx.record.status == "abandoned":
+        return t(ctx.lang, "table.stopped")
     if not seats:
         return t(ctx.lang, "table.over")
     who = ", ".join(f"{seat_mark(s)} **{ctx.seat_label(s)}**" for s in seats)
@@ -45,8 +48,13 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
 
 
 def log_text(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
-    """The recent public events, oldest first, one line each ("—" when there are none)."""
-    lines = [text for _, event in ctx.events if (text := describe(ctx, event))]
+    """The recent public events, oldest first, one line each ("—" when there are none); a
+    move the turn timer or a stand-in CPU made is marked ⏰."""
+    lines = [
+        ("⏰ " if ctx.stand_ins.get(version, -1) == event.seat else "") + text
+        for version, event in ctx.events
+        if (text := describe(ctx, event))
+    ]
     body = "\n".join(f"• {line}" for line in lines[-6:])
     return body[-1024:] if body else "—"
 

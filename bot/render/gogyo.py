@@ -92,6 +92,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "legend": "🟩木 🟥火 🟨土 ⬜金 🟦水 · ✨天＝好きな王朝 · 🏴閥＝好きな五行 · 🂠裏向き",
         "log": "最近の手",
         "results": "第{n}ゲームの結果（{ending}）",
+        "ended": "第{n}ゲームの終わり：{ending}",
         "declared_by": "{player}が終了宣言",
         "marks": "__下線__＝王朝役 · **太字**＝五行役",
         "score_line": "{seat} — **{points}点**",
@@ -149,6 +150,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         ),
         "log": "Recent moves",
         "results": "Game {n} results ({ending})",
+        "ended": "Game {n} ended: {ending}",
         "declared_by": "{player} declared",
         "marks": "__underlined__ = 王朝役 dynasty run · **bold** = 五行役 element run",
         "score_line": "{seat} — **{points} pts**",
@@ -208,6 +210,23 @@ def mark(c: CardView) -> str:
 def label(c: CardView) -> str:
     """The card without its mark (`夏木①`, `天`, `閥`), for buttons and options."""
     return f"{c.name}{number_mark(c.number)}" if c.dynasty is not None else c.name
+
+
+def _gloss(name: str) -> str:
+    """The English gloss inside a name's brackets: `夏 (Xia) ①` → `Xia`, `木 (moku, wood)` →
+    `wood`."""
+    inside = name.partition("(")[2].partition(")")[0]
+    return inside.rpartition(", ")[2] or inside
+
+
+def button_label(c: CardView, lang: Lang) -> str:
+    """A card on a button: `夏木①`, and in English with its gloss, `夏木① Xia wood`."""
+    if lang == "ja":
+        return label(c)
+    if c.dynasty is None or c.element is None:
+        return f"{label(c)} {_gloss(texts.SPECIAL_NAMES[c.name]['en'])}"
+    dynasty = _gloss(texts.DYNASTY_NAMES[c.dynasty]["en"])
+    return f"{label(c)} {dynasty} {_gloss(texts.ELEMENT_NAMES[c.element]['en'])}"
 
 
 def card(c: CardView) -> str:
@@ -382,12 +401,14 @@ class GogyoRenderer:
             line += "\n　" + " · ".join(after)
         return line
 
-    def _results_title(self, ctx: RenderContext, game: GameResultView) -> str:
-        lang = ctx.lang
-        ending = texts.ENDINGS[game.ended_by][lang]
+    def _ending(self, ctx: RenderContext, game: GameResultView) -> str:
+        """How one game ended: the deck ran out, or who declared."""
         if game.declarer is not None:
-            ending = _t(lang, "declared_by", player=ctx.seat_label(game.declarer))
-        return _t(lang, "results", n=game.game, ending=ending)
+            return _t(ctx.lang, "declared_by", player=ctx.seat_label(game.declarer))
+        return texts.ENDINGS[game.ended_by][ctx.lang]
+
+    def _results_title(self, ctx: RenderContext, game: GameResultView) -> str:
+        return _t(ctx.lang, "results", n=game.game, ending=self._ending(ctx, game))
 
     def _results(self, ctx: RenderContext, game: GameResultView) -> str:
         lang = ctx.lang
@@ -495,9 +516,11 @@ class GogyoRenderer:
             elif isinstance(action, Discard | Take | Give):
                 shown = card_view(action.card)
                 style = BUTTON_STYLE[action.kind]
+                own = held.get(action.card)
                 controls.append(
                     Button(
-                        label=named(action.card),
+                        label=button_label(own or shown, lang)
+                        + (f" {DOWN_MARK}" if own and own.face_down else ""),
                         action=code,
                         seat=seat,
                         emoji=mark(shown),
@@ -508,7 +531,7 @@ class GogyoRenderer:
                 key, emoji, style, row = DUEL_LOOK[action.kind]
                 controls.append(
                     Button(
-                        label=_t(lang, key, card=label(card_view(action.card))),
+                        label=_t(lang, key, card=button_label(card_view(action.card), lang)),
                         action=code,
                         seat=seat,
                         emoji=emoji,
@@ -530,14 +553,21 @@ class GogyoRenderer:
                 both = " + ".join(
                     hand_card(held[c]) if c in held else card(card_view(c)) for c in action.cards
                 )
-                pairs.append(SelectOption(label=both[:100], value=code))
+                gloss = " + ".join(reading(card_view(c), lang) for c in action.cards)
+                pairs.append(SelectOption(label=both[:100], value=code, description=gloss[:100]))
         if singles:
             controls.insert(
-                0, Select(placeholder=_t(lang, "draw1"), options=tuple(singles), seat=seat)
+                0,
+                Select(
+                    placeholder=_t(lang, "draw1"), options=tuple(singles), seat=seat, confirm=True
+                ),
             )
         if pairs:
             controls.insert(
-                1, Select(placeholder=_t(lang, "draw2"), options=tuple(pairs), seat=seat)
+                1,
+                Select(
+                    placeholder=_t(lang, "draw2"), options=tuple(pairs), seat=seat, confirm=True
+                ),
             )
         # Back last, where the player looks for it.
         controls.sort(key=lambda c: isinstance(c, Button) and c.action == "back")
@@ -625,6 +655,10 @@ class GogyoRenderer:
 
     # -- the end --------------------------------------------------------------------------
 
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
+
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)
@@ -651,7 +685,10 @@ class GogyoRenderer:
             embed.add_field(
                 name=name[:256], value="\n".join(lines)[:FIELD_MAX] or "—", inline=False
             )
-        endings = [self._results_title(ctx, game) for game in view.games]
+        # Each game's scores are in the players' fields; here only how each game ended.
+        endings = [
+            _t(lang, "ended", n=game.game, ending=self._ending(ctx, game)) for game in view.games
+        ]
         description = [winners_line(ctx, result.winners)]
         top = max(result.scores)
         if sum(1 for s in result.scores if s == top) > 1:
