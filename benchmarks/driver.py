@@ -240,6 +240,12 @@ def controls_for(
                 values = _select_values(component, prefix, action)
                 if values is not None:
                     found.append(Control(message, custom_id, action, values))
+        elif custom_id.startswith("mk:" + head):
+            # A confirming select only shows the pick back: the move is its Confirm button.
+            prefix = custom_id.split(":", 5)[5]
+            for action in legal:
+                if _select_values(component, prefix, action) is not None:
+                    found.append(Control(message, f"mv:{head}{action}", action))
     return found
 
 

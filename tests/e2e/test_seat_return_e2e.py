@@ -18,7 +18,7 @@ async def test_a_replaced_player_takes_the_seat_back(
     fake = fake_discord
     aoi = fake.add_user("Aoi", locale="en-US")
     ben = fake.add_user("Ben", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8)
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8, pictures=False)  # reads the log
     async with fake.run_bot(bot):
         game_id, thread_id = await start_with_cpus(fake, aoi, [ben], cpus=1)
         session = await bot.sessions.get(game_id)

@@ -66,7 +66,7 @@ def seatings(game: Game) -> list[tuple[int, int]]:
 #: but keeps something moving; a stuck bot or game moves nothing.
 STALL_SECONDS = 90.0
 
-MOVE_ID = re.compile(r"(?:mv|ms):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
+MOVE_ID = re.compile(r"(?:mv|ms|mk):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
 INTERACTION_ID = re.compile(r"<Interaction \w+ id=(\d+) ")
 
 
@@ -575,9 +575,14 @@ class CrashRun:
             prefix = custom_id.split(":", 5)[5]
             chosen = sorted(values, key=choices.index)
             action = ".".join([prefix, *chosen]) if prefix else ".".join(chosen)
-            inter = await user.click_raw(
-                message.id, message.channel_id, custom_id, 3, values=values
-            )
+            if custom_id.startswith("mk:"):
+                # A confirming select only shows the pick back: the move is its Confirm button.
+                confirm = f"mv:{game_id}:{clicked_version}:{seat}:{action}"
+                inter = await user.click_raw(message.id, message.channel_id, confirm)
+            else:
+                inter = await user.click_raw(
+                    message.id, message.channel_id, custom_id, 3, values=values
+                )
         self.stats["clicks"] += 1
         if not await self.answer(inter, epoch):
             self.stats["clicks lost"] += 1

@@ -143,12 +143,14 @@ async def test_a_database_of_an_older_schema_plays_on(tmp_path: Path) -> None:
 
     async def downgrade(path: Path) -> None:
         async with aiosqlite.connect(path) as db:
-            # Take the database back to version 2: drop what migrations 0003 to 0006 added.
+            # Take the database back to version 2: drop what migrations 0003 to 0007 added.
             await db.execute("DROP VIEW moves")  # its trigger goes with it
             await db.execute("ALTER TABLE games DROP COLUMN end_published")
             await db.execute("ALTER TABLE games DROP COLUMN table_version")
             await db.execute("DROP TABLE guild_settings")
             await db.execute("ALTER TABLE user_settings DROP COLUMN pictures")
+            await db.execute("ALTER TABLE seats DROP COLUMN away_user_id")
+            await db.execute("ALTER TABLE seats DROP COLUMN away_name")
             await db.execute("PRAGMA user_version = 2")
             await db.commit()
         store = await Store.open(path)
