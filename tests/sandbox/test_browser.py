@@ -285,7 +285,8 @@ async def pass_two_cards(
         f"button.btn[data-custom-id^='mv:{game_id}:'][data-custom-id*=':pass.']"
     ).last
     await confirm.wait_for()
-    await confirm.click()
+    # The hand is drawn again as the game moves on: a click event, not a wait for stillness.
+    await confirm.dispatch_event("click")
 
     async def passed() -> bool:
         return any(
