@@ -219,6 +219,10 @@ class RestApi:
             if exc.violation:
                 detail = exc.detail or f"{exc.message} ({exc.code})"
                 self._violation(exc.violation, detail, record)
+        except ConnectionResetError:
+            # The client went away in the middle of its request (a bot process killed while
+            # uploading): nobody is left to answer, and the server did nothing wrong.
+            raise
         except Exception as exc:
             status, payload = 400, {"message": f"fake server error: {exc!r}", "code": 0}
             self.errors.append(record)
