@@ -367,13 +367,9 @@ class Sessions:
         session = await self.get(game_id)
         if session is None:
             return await self.store.abandon_game(game_id)
-        await self._acquire(session, self._patience(), on_wait)
-        try:
-            stored = await self.store.abandon_game(game_id)
-            if stored is not None:
-                session.record = stored
-        finally:
-            session.lock.release()
+        stored = await self._store_under_lock(
+            session, lambda: self.store.abandon_game(game_id), on_wait
+        )
         if stored is not None:
             self.forget(game_id)
             self._publish(session)
@@ -387,15 +383,13 @@ class Sessions:
         session = await self.get(game_id)
         if session is None:
             return None
-        await self._acquire(session, self._patience(), on_wait)
-        try:
-            record = session.record
+
+        async def write() -> GameRecord | None:
+            record = session.record  # read under the lock
             name = f"CPU ({record.seats[seat].name})"[:80]
-            stored = await self.store.replace_seat(game_id, seat, record.cpu_level, name)
-            if stored is not None:
-                session.record = stored
-        finally:
-            session.lock.release()
+            return await self.store.replace_seat(game_id, seat, record.cpu_level, name)
+
+        stored = await self._store_under_lock(session, write, on_wait)
         if stored is not None:
             self._publish(session)
             self.schedule(session)
@@ -409,16 +403,29 @@ class Sessions:
         session = await self.get(game_id)
         if session is None:
             return None
+        stored = await self._store_under_lock(
+            session, lambda: self.store.return_seat(game_id, seat, user_id), on_wait
+        )
+        if stored is not None:
+            self._publish(session)
+            self.schedule(session)
+        return stored
+
+    async def _store_under_lock(
+        self,
+        session: Session,
+        write: Callable[[], Awaitable[GameRecord | None]],
+        on_wait: OnWait | None,
+    ) -> GameRecord | None:
+        """One change of a game that is not a move: under the game's lock, `write` stores it
+        and returns the stored record (None: nothing changed), which becomes the session's."""
         await self._acquire(session, self._patience(), on_wait)
         try:
-            stored = await self.store.return_seat(game_id, seat, user_id)
+            stored = await write()
             if stored is not None:
                 session.record = stored
         finally:
             session.lock.release()
-        if stored is not None:
-            self._publish(session)
-            self.schedule(session)
         return stored
 
     # -- moves ---------------------------------------------------------------------------
