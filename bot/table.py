@@ -115,6 +115,10 @@ class Feed:
         self.wake = asyncio.Event()
         self.backoff = REPUBLISH_SECONDS
         self.task: asyncio.Task[None] | None = None
+        #: The game's end (or abandonment) has been handed to this feed. The session's own
+        #: status is not enough: a move ends the game under its lock before it is published,
+        #: and a feed that ended then would drop the last table edit that publish asks for.
+        self.ended = session.record.status != "playing"
 
     def shown(self, version: int) -> None:
         self.shown_version = max(version, self.shown_version or 0)
@@ -358,6 +362,7 @@ class Table:
         if feed is None:
             feed = self._feeds[session.id] = Feed(session)
         feed.session = session
+        feed.ended = session.record.status != "playing"
         if table_shown and outcome is not None and not feed.editing:
             feed.shown(outcome.version)
             feed.record_shown = True
@@ -461,7 +466,7 @@ class Table:
             to_act = set(session.state.to_act()) if playing else set()
             if seats & to_act:
                 await self.ping(feed, sorted(seats & to_act))
-        if session.record.status != "playing" and not feed.pending():
+        if feed.ended and not feed.pending():
             await self._end(feed)
             return True
         return not feed.pending()
