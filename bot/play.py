@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.guards import belongs
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from bot.i18n.errors import reason_text
 from bot.sessions import GameDamaged, MoveOutcome, MoveRefused
 from games.core import IllegalAction, Lang
@@ -71,23 +72,23 @@ class Play:
         try:
             session = await self.bot.sessions.get(game_id)
         except GameDamaged:
-            await self._reply(interaction, t(lang, "error.damaged"))
+            await self._reply(interaction, msg.ERROR_DAMAGED(lang))
             return None
         if session is None:
             record = await self.bot.store.get(game_id)
             if record is not None and not belongs(interaction, record):
                 record = None
-            key = "error.game_over" if record is not None else "error.unknown_game"
+            refusal = msg.ERROR_GAME_OVER if record is not None else msg.ERROR_UNKNOWN_GAME
             if record is not None and record.status == "lobby":
-                key = "error.not_started"
-            await self._reply(interaction, t(lang, key))
+                refusal = msg.ERROR_NOT_STARTED
+            await self._reply(interaction, refusal(lang))
             return None
         if not belongs(interaction, session.record):
             log.info("refused a click on game %s from elsewhere", game_id)
-            await self._reply(interaction, t(lang, "error.unknown_game"))
+            await self._reply(interaction, msg.ERROR_UNKNOWN_GAME(lang))
             return None
         if session.record.status != "playing":
-            await self._reply(interaction, t(lang, "error.game_over"))
+            await self._reply(interaction, msg.ERROR_GAME_OVER(lang))
             return None
         return session
 
@@ -107,13 +108,13 @@ class Play:
         record = session.record
         own_seat = record.seat_of(interaction.user.id)
         if own_seat is None:
-            await self._reply(interaction, t(lang, "error.not_player"))
+            await self._reply(interaction, msg.ERROR_NOT_PLAYER(lang))
             return
         on_hand = _is_hand_message(interaction)
         if own_seat != seat:
             # Table buttons are made for the seat to act: anyone else is out of turn.
-            key = "error.not_your_seat" if on_hand else "error.not_your_turn"
-            await self._reply(interaction, t(lang, key))
+            refusal = msg.ERROR_NOT_YOUR_SEAT if on_hand else msg.ERROR_NOT_YOUR_TURN
+            await self._reply(interaction, refusal(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -175,7 +176,7 @@ class Play:
                 interaction, **await self.table.hand_message(session, seat, lang, edit=True)
             )
         else:
-            await self._reply(interaction, t(lang, "move.done"))
+            await self._reply(interaction, msg.MOVE_DONE(lang))
         return False
 
     async def _refuse(
@@ -212,7 +213,7 @@ class Play:
             return
         seat = session.record.seat_of(interaction.user.id)
         if seat is None:
-            await self._reply(interaction, t(lang, "error.not_player"))
+            await self._reply(interaction, msg.ERROR_NOT_PLAYER(lang))
             return
         if refresh and _is_hand_message(interaction):
             await self._update(
@@ -244,9 +245,9 @@ class Play:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             if await sending:
                 if not followup:
-                    await self._reply(interaction, t(lang, "hand.sent_dm"))
+                    await self._reply(interaction, msg.HAND_SENT_DM(lang))
                 return
-            notice = t(lang, "hand.dm_closed")
+            notice = msg.HAND_DM_CLOSED(lang)
         payload = await self.table.hand_message(session, seat, lang, edit=False, notice=notice)
         if followup or interaction.response.is_done():
             await interaction.followup.send(**payload, ephemeral=True)

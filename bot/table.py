@@ -24,7 +24,7 @@ import aiohttp
 import discord
 
 from bot.components import ShowHand, build_view
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.store import STORAGE_ERRORS
@@ -119,7 +119,7 @@ class Table:
         rendered = renderer_for(session.record.game).table(ctx)
         extra: list[discord.ui.Item[Any]] = []
         if session.record.status == "playing":
-            extra.append(ShowHand(game_id=session.id, label=t(ctx.lang, "table.show_hand")))
+            extra.append(ShowHand(game_id=session.id, label=msg.TABLE_SHOW_HAND(ctx.lang)))
             controls = rendered.controls
         else:
             controls = []
@@ -134,7 +134,7 @@ class Table:
         rendered = renderer_for(session.record.game).hand(ctx, seat)
         controls = rendered.controls if session.record.status == "playing" else []
         extra: list[discord.ui.Item[Any]] = [
-            ShowHand(game_id=session.id, label=t(lang, "hand.refresh"), refresh=True)
+            ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True)
         ]
         view = build_view(session.id, session.version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
@@ -427,10 +427,11 @@ class Table:
             return
         lang: Lang = record.language  # type: ignore[assignment]
         mentions = " ".join(f"<@{uid}>" for uid in users)
-        key = "ping.table" if all(self.acts_on_table(session, s) for s in seats) else "ping.hand"
-        text = t(lang, key, mentions=mentions, game=session.game.name(lang))
+        on_table = all(self.acts_on_table(session, s) for s in seats)
+        ping = msg.PING_TABLE if on_table else msg.PING_HAND
+        text = ping(lang, mentions=mentions, game=session.game.name(lang))
         if record.deadline:
-            text += " " + t(lang, "ping.deadline", when=f"<t:{int(record.deadline)}:R>")
+            text += " " + msg.PING_DEADLINE(lang, when=f"<t:{int(record.deadline)}:R>")
         old = feed.ping_message_id
         try:
             message = await self._channel(record.play_channel_id).send(
@@ -484,9 +485,8 @@ class Table:
                 self._channel(record.channel_id)
                 .get_partial_message(record.lobby_message_id)
                 .edit(
-                    content=t(
+                    content=msg.LOBBY_FINISHED(
                         ctx.lang,
-                        "lobby.finished",
                         game=session.game.name(ctx.lang),
                         winners=winners,
                         thread=f"<#{record.thread_id}>",

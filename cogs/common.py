@@ -5,11 +5,13 @@ from __future__ import annotations
 from discord import app_commands
 
 from games import registry
+from games.text import Text
 
 
-def ls(text: str, key: str) -> app_commands.locale_str:
-    """An English command string with its catalog key for the Japanese translation."""
-    return app_commands.locale_str(text, key=key)
+def ls(text: Text) -> app_commands.locale_str:
+    """A command, option or choice string: English by default, and the `Text` itself for the
+    Translator, which answers `text.ja` for Japanese."""
+    return app_commands.locale_str(text.en, text=text)
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

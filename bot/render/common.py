@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR, RenderContext
 from games.core import Event, Lang
 
@@ -33,13 +33,13 @@ def seat_mark(seat: int) -> str:
 def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
     """ "Turn: name (step) · ends in 3 minutes" for the seats to act."""
     if not seats:
-        return t(ctx.lang, "table.over")
+        return msg.TABLE_OVER(ctx.lang)
     who = ", ".join(f"{seat_mark(s)} **{ctx.seat_label(s)}**" for s in seats)
-    line = t(ctx.lang, "table.turn", who=who)
+    line = msg.TABLE_TURN(ctx.lang, who=who)
     if step:
         line += f" — {step}"
     if ctx.record.deadline:
-        line += " · " + t(ctx.lang, "table.deadline", when=f"<t:{int(ctx.record.deadline)}:R>")
+        line += " · " + msg.TABLE_DEADLINE(ctx.lang, when=f"<t:{int(ctx.record.deadline)}:R>")
     return line
 
 
@@ -58,12 +58,12 @@ def table_embed(ctx: RenderContext, title: str, description: str) -> discord.Emb
 
 def winners_line(ctx: RenderContext, winners: list[int]) -> str:
     names = ", ".join(f"**{ctx.seat_label(s)}**" for s in winners)
-    key = "final.winner" if len(winners) == 1 else "final.winners"
-    return "🏆 " + t(ctx.lang, key, winners=names)
+    text = msg.FINAL_WINNER if len(winners) == 1 else msg.FINAL_WINNERS
+    return "🏆 " + text(ctx.lang, winners=names)
 
 
 def status_suffix(ctx: RenderContext) -> str:
     """A note for tables of games that no longer run."""
     if ctx.record.status == "abandoned":
-        return "\n\n" + t(ctx.lang, "table.abandoned")
+        return "\n\n" + msg.TABLE_ABANDONED(ctx.lang)
     return ""
