@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot import health, logsafe
 from bot.components import DYNAMIC_ITEMS
 from bot.cpu import CpuPool
+from bot.history import History
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.i18n.translator import Translator
@@ -175,6 +176,7 @@ class GameBot(commands.Bot):
         self.lobby = Lobby(self)
         self.quotas = Quotas(self)
         self.quotas.start_expiry()
+        self.history = History(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

@@ -119,9 +119,13 @@ class MoveButton(
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ms:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d):(?P<prefix>[^:]{0,40})",
+    template=(
+        r"m(?P<mode>[sk]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d)"
+        r":(?P<prefix>[^:]{0,40})"
+    ),
 ):
-    """A select whose chosen values complete a move (see `bot.render.base.Select`)."""
+    """A select whose chosen values complete a move (see `bot.render.base.Select`); `mk:` for
+    one whose choice is confirmed by a second click before it is played."""
 
     def __init__(
         self,
@@ -137,11 +141,14 @@ class MoveSelect(
         max_values: int = 1,
         disabled: bool = False,
         row: int | None = None,
+        confirm: bool = False,
     ) -> None:
         self.game_id, self.version, self.seat, self.prefix = game_id, version, seat, prefix
+        self.confirm = confirm
+        mode = "mk" if confirm else "ms"
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ms:{game_id}:{version}:{seat}:{index}:{prefix}",
+                custom_id=f"{mode}:{game_id}:{version}:{seat}:{index}:{prefix}",
                 placeholder=placeholder[:150] if placeholder else None,
                 options=options or [],
                 min_values=min_values,
@@ -164,6 +171,7 @@ class MoveSelect(
             seat=int(match["seat"]),
             index=int(match["n"]),
             prefix=match["prefix"],
+            confirm=match["mode"] == "k",
         )
         select.item.options = list(item.options)
         return select
@@ -179,14 +187,16 @@ class MoveSelect(
         return ".".join([self.prefix, *chosen]) if self.prefix else ".".join(chosen)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        action = self.compose([str(v) for v in values])
-        await _guard(
-            interaction,
-            _bot(interaction).play.move(
-                interaction, self.game_id, self.version, self.seat, action or ""
-            ),
-        )
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        action = self.compose(values) or ""
+        play = _bot(interaction).play
+        if self.confirm:
+            labels = {o.value: o.label for o in self.item.options}
+            chosen = " · ".join(labels.get(v, v) for v in values)
+            work = play.preview(interaction, self.game_id, self.version, self.seat, action, chosen)
+        else:
+            work = play.move(interaction, self.game_id, self.version, self.seat, action)
+        await _guard(interaction, work)
 
 
 class ShowHand(
@@ -221,6 +231,73 @@ class ShowHand(
         await _guard(
             interaction,
             _bot(interaction).play.show_hand(interaction, self.game_id, refresh=self.refresh),
+        )
+
+
+class TableInfo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ti:(?P<game>\d+):(?P<what>ref|log)",
+):
+    """A table button answered privately: the game's reference (`ref`) or its whole log."""
+
+    def __init__(self, *, game_id: int, what: str, label: str = "") -> None:
+        self.game_id, self.what = game_id, what
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji="📖" if what == "ref" else "📜",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ti:{game_id}:{what}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> TableInfo:
+        return cls(game_id=int(match["game"]), what=match["what"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        history = _bot(interaction).history
+        if self.what == "ref":
+            work = history.reference(interaction, self.game_id)
+        else:
+            work = history.show(interaction, self.game_id, None)
+        await _guard(interaction, work)
+
+
+class LogPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lg:(?P<game>\d+):(?P<page>-?\d{1,5}):(?P<way>[pn])",
+):
+    """◀ / ▶ on a private page of a game's whole log (`bot.history`): shows page `page`."""
+
+    def __init__(self, *, game_id: int, page: int, forward: bool, disabled: bool = False) -> None:
+        self.game_id, self.page = game_id, page
+        super().__init__(
+            discord.ui.Button(
+                emoji="▶️" if forward else "◀️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"lg:{game_id}:{page}:{'n' if forward else 'p'}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LogPage:
+        return cls(game_id=int(match["game"]), page=int(match["page"]), forward=match["way"] == "n")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(
+            interaction, _bot(interaction).history.show(interaction, self.game_id, self.page)
         )
 
 
@@ -313,6 +390,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ShowHand,
     LobbyButton,
     LobbyOption,
+    LogPage,
+    TableInfo,
 )
 
 
@@ -365,6 +444,7 @@ def build_view(
                 max_values=control.max_values,
                 disabled=control.disabled,
                 row=control.row,
+                confirm=control.confirm,
             )
             select_index += 1
         else:  # pragma: no cover - exhaustive over Control

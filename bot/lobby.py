@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from bot.components import LobbyButton, LobbyOption
 from bot.guards import belongs
-from bot.i18n import lang_of
+from bot.i18n import LANGS, lang_of
 from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR
 from bot.store import GameRecord, SeatRecord
@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 
 #: Discord limits a thread name to 100 characters.
 THREAD_NAME_MAX = 100
+
+#: The lobby select that sets the table's language (not a game option: every game has it).
+LANGUAGE_FIELD = "language"
 
 
 def option_choices(game: Game, field: str) -> list[str]:
@@ -128,7 +131,8 @@ class Lobby:
                     disabled=full and op in ("join", "cpu"),
                 )
             )
-        for row, name in enumerate(list(type(options).model_fields)[:4], start=1):
+        fields = list(type(options).model_fields)[:3]
+        for row, name in enumerate(fields, start=1):
             current = getattr(options, name)
             current_text = (
                 ("on" if current else "off") if isinstance(current, bool) else str(current)
@@ -150,6 +154,22 @@ class Lobby:
                     game_id=record.id, field=name, placeholder=label, row=row, options=choices
                 )
             )
+        view.add_item(
+            LobbyOption(
+                game_id=record.id,
+                field=LANGUAGE_FIELD,
+                placeholder=msg.LOBBY_LANGUAGE(lang),
+                row=len(fields) + 1,
+                options=[
+                    discord.SelectOption(
+                        label=f"{msg.LOBBY_LANGUAGE(lang)}: {msg.LANGUAGES[choice](choice)}",
+                        value=choice,
+                        default=choice == lang,
+                    )
+                    for choice in LANGS
+                ],
+            )
+        )
         return {"embeds": [embed], "view": view}
 
     @staticmethod
@@ -184,7 +204,9 @@ class Lobby:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
         self.bot.quotas.opened(interaction.user.id)
-        table_lang = language if language in ("ja", "en") else lang_of(interaction.guild_locale)
+        # The table speaks the host's language unless the host picks another one.
+        table_lang = language if language in LANGS else lang
+        await self.bot.store.remember_language(interaction.user.id, lang)
         if cpu_level not in game.cpu_levels:
             cpu_level = game.cpu_levels[-1]
         record = await self.bot.store.create_game(
@@ -247,6 +269,7 @@ class Lobby:
                     await interaction.response.send_message(refusal, ephemeral=True)
                     return
                 seats.append(SeatRecord(seat=len(seats), user_id=user.id, name=user.display_name))
+                await self.bot.store.remember_language(user.id, lang)
             elif op == "leave":
                 if record.seat_of(user.id) is None:
                     await self._say(interaction, lang, msg.ERROR_NOT_PLAYER)
@@ -301,6 +324,16 @@ class Lobby:
                 return
             if interaction.user.id != record.host_id:
                 await self._say(interaction, lang, msg.ERROR_HOST_ONLY)
+                return
+            if field == LANGUAGE_FIELD:
+                if value not in LANGS:
+                    await self._say(interaction, lang, "error.malformed")
+                    return
+                record.language = value
+                await self.bot.store.update_game(record.id, language=value)
+                await interaction.response.edit_message(
+                    **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
+                )
                 return
             game = registry.get(record.game)
             if field not in game.Options.model_fields or value not in option_choices(game, field):

@@ -270,8 +270,10 @@ class PostgresStore:
         statuses: Iterable[str] = ("lobby", "playing"),
         guild_id: int | None = None,
         channel_id: int | None = None,
+        newest: int | None = None,
     ) -> list[GameRecord]:
-        """Games in those statuses, oldest first, optionally in one guild or channel."""
+        """Games in those statuses, oldest first, optionally in one guild or channel, and
+        optionally only the `newest` n of them."""
         sql = "SELECT * FROM games WHERE status = ANY($1::text[])"
         args: list[Any] = [list(statuses)]
         if guild_id is not None:
@@ -280,6 +282,9 @@ class PostgresStore:
         if channel_id is not None:
             args.append(channel_id)
             sql += f" AND (channel_id = ${len(args)} OR thread_id = ${len(args)})"
+        if newest is not None:
+            args.append(newest)
+            sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ${len(args)}) AS newest"
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(sql + " ORDER BY id", *args)
             seats = await conn.fetch(
@@ -524,6 +529,17 @@ class PostgresStore:
             )
         return [(r[0], r[1], r[2]) for r in rows]
 
+    async def results(self, game_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]:
+        """`(scores per seat, winning seats)` of those finished games, by game id."""
+        if not game_ids:
+            return {}
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT game_id, scores, winners FROM results WHERE game_id = ANY($1::bigint[])",
+                list(game_ids),
+            )
+        return {int(r[0]): (json.loads(r[1]), json.loads(r[2])) for r in rows}
+
     async def result(self, game_id: int) -> dict[str, Any] | None:
         async with self.pool.acquire() as conn:
             text = await conn.fetchval("SELECT result FROM results WHERE game_id = $1", game_id)
@@ -556,6 +572,23 @@ class PostgresStore:
             )
             await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
         self._user_settings[user_id] = (delivery, language)
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
+        their hand delivery stays as it was ("ephemeral" for a new user)."""
+        known = self._user_settings.get(user_id)
+        if known is not None and known[1] == language:
+            return
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, hand_delivery, language) "
+                "VALUES ($1, 'ephemeral', $2) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                user_id,
+                language,
+            )
+            await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
+        self._user_settings.pop(user_id, None)  # read back with its stored delivery
 
     async def guild_pictures(self, guild_id: int) -> bool:
         """Whether a server shows pictures (tables, hands, the end); on by default. Read each

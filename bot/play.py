@@ -153,6 +153,44 @@ class Play:
             if delivery != "dm":  # a DM hand is refreshed with every move anyway
                 await self._deliver_hand(interaction, session, seat, lang, followup=True)
 
+    async def preview(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        seat: int,
+        action_text: str,
+        chosen: str,
+    ) -> None:
+        """A confirming select was used: show the choice back on the hand with a Confirm
+        button that plays it. Nothing is played or stored yet; a choice that is not legal
+        (any more) is refused as a move would be."""
+        lang = lang_of(interaction.locale)
+        session = await self._session_for_click(interaction, game_id, lang)
+        if session is None:
+            return
+        on_hand = _is_hand_message(interaction)
+        own_seat = session.record.seat_of(interaction.user.id)
+        if own_seat != seat:
+            refusal = msg.ERROR_NOT_PLAYER if own_seat is None else msg.ERROR_NOT_YOUR_SEAT
+            await self._reply(interaction, refusal(lang))
+            return
+        try:
+            action = session.game.Action.decode(action_text)
+            if session.version != version:
+                raise MoveRefused("stale")
+            if action not in session.state.legal_actions(seat):
+                # Ask the engine why, on a copy: nothing of the game itself changes.
+                session.game.load(session.state.snapshot()).apply(seat, action)
+        except (MoveRefused, IllegalAction) as exc:
+            await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
+            return
+        notice = "☑️ " + msg.HAND_CONFIRM_PROMPT(lang, choice=chosen)
+        await self._update(
+            interaction,
+            **self.table.hand_payload(session, seat, lang, notice=notice, confirm=action.encode()),
+        )
+
     async def _answer_move(
         self,
         interaction: discord.Interaction[Any],

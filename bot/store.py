@@ -369,8 +369,10 @@ class Store:
         statuses: Iterable[str] = ("lobby", "playing"),
         guild_id: int | None = None,
         channel_id: int | None = None,
+        newest: int | None = None,
     ) -> list[GameRecord]:
-        """Games in those statuses, oldest first, optionally in one guild or channel."""
+        """Games in those statuses, oldest first, optionally in one guild or channel, and
+        optionally only the `newest` n of them."""
         statuses = list(statuses)
         sql = f"SELECT * FROM games WHERE status IN ({','.join('?' * len(statuses))})"
         args: list[Any] = list(statuses)
@@ -380,6 +382,9 @@ class Store:
         if channel_id is not None:
             sql += " AND (channel_id = ? OR thread_id = ?)"
             args += [channel_id, channel_id]
+        if newest is not None:
+            sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ?)"
+            args.append(newest)
         async with self.db.execute(sql + " ORDER BY id", args) as cur:
             rows = await cur.fetchall()
         return [await self._record(row) for row in rows]
@@ -426,6 +431,18 @@ class Store:
             (before,),
         ) as cur:
             return [int(row[0]) for row in await cur.fetchall()]
+
+    async def results(self, game_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]:
+        """`(scores per seat, winning seats)` of those finished games, by game id."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        async with self.db.execute(
+            f"SELECT game_id, scores, winners FROM results WHERE game_id IN ({marks})",
+            list(game_ids),
+        ) as cur:
+            rows = await cur.fetchall()
+        return {int(r[0]): (json.loads(r[1]), json.loads(r[2])) for r in rows}
 
     async def update_game(self, game_id: int, **values: Any) -> None:
         """Set mutable columns (`options` may be a dict)."""
@@ -690,6 +707,24 @@ class Store:
             (user_id, int(on)),
         )
         self._user_pictures[user_id] = on
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
+        their hand delivery stays as it was ("ephemeral" for a new user)."""
+        known = self._user_settings.get(user_id)
+        if known is not None and known[1] == language:
+            return
+        await self._write(
+            "INSERT INTO user_settings (user_id, hand_delivery, language) "
+            "VALUES (?, 'ephemeral', ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
+        delivery = known[0] if known is not None else None
+        if delivery is None:
+            self._user_settings.pop(user_id, None)  # read back with its stored delivery
+        else:
+            self._user_settings[user_id] = (delivery, language)
 
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         async with self.db.execute(

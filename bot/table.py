@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.components import ShowHand, build_view
+from bot.components import MoveButton, ShowHand, TableInfo, build_view
 from bot.i18n import messages as msg
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
@@ -123,19 +123,42 @@ class Table:
             controls = rendered.controls
         else:
             controls = []
+        # Reference and the whole log answer privately, so the table itself stays short.
+        extra += [
+            TableInfo(game_id=session.id, what="ref", label=msg.TABLE_REFERENCE(ctx.lang)),
+            TableInfo(game_id=session.id, what="log", label=msg.TABLE_HISTORY(ctx.lang)),
+        ]
         view = build_view(session.id, session.version, controls, extra=extra)
         return {"content": rendered.content, "embeds": rendered.embeds, "view": view}
 
     def hand_payload(
-        self, session: Session, seat: int, lang: Lang, notice: str | None = None
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        notice: str | None = None,
+        *,
+        confirm: str | None = None,
     ) -> dict[str, Any]:
-        """The seat's private message: hand, its moves, a refresh button, and `notice` on top."""
+        """The seat's private message: hand, its moves, a refresh button, and `notice` on top;
+        with `confirm` (an encoded action chosen in a confirming select), its Confirm button."""
         ctx = self.context(session, lang)
         rendered = renderer_for(session.record.game).hand(ctx, seat)
         controls = rendered.controls if session.record.status == "playing" else []
-        extra: list[discord.ui.Item[Any]] = [
-            ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True)
-        ]
+        extra: list[discord.ui.Item[Any]] = []
+        if confirm is not None:
+            extra.append(
+                MoveButton(
+                    game_id=session.id,
+                    version=session.version,
+                    seat=seat,
+                    action=confirm,
+                    label=msg.HAND_CONFIRM(lang),
+                    style=discord.ButtonStyle.success,
+                    emoji="✅",
+                )
+            )
+        extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
         view = build_view(session.id, session.version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         return {"content": content, "embeds": rendered.embeds, "view": view}

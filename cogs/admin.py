@@ -19,6 +19,11 @@ from games import registry
 
 if TYPE_CHECKING:
     from bot.client import GameBot
+    from games.core import Lang
+
+#: How many running and how many finished games `/game list` shows.
+LIST_RUNNING = 15
+LIST_FINISHED = 10
 
 
 #: The two answers of a picture switch.
@@ -97,29 +102,74 @@ class AdminCog(commands.Cog):
     )
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)
-        records = await self.bot.store.games(guild_id=interaction.guild_id)
-        if not records:
+        store = self.bot.store
+        running = await store.games(guild_id=interaction.guild_id, newest=LIST_RUNNING)
+        finished = await store.games(
+            statuses=("finished",), guild_id=interaction.guild_id, newest=LIST_FINISHED
+        )
+        if not running and not finished:
             await interaction.response.send_message(msg.GAME_LIST_EMPTY(lang), ephemeral=True)
             return
-        lines = []
-        for record in records[-20:]:
-            game = registry.get(record.game)
-            where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
-            players = ", ".join(shown_name(s.name) for s in record.seats)
-            status = msg.STATUSES[record.status](lang)
-            if record.problem:
-                status += " ⚠️ " + msg.STATUS_DAMAGED(lang)
-            lines.append(
-                msg.GAME_LIST_LINE(
-                    lang,
-                    id=record.id,
-                    game=game.name(lang),
-                    status=status,
-                    where=where,
-                    players=players,
-                )
+        results = await store.results([record.id for record in finished])
+        lines = [self._list_line(record, lang) for record in running]
+        if finished:
+            lines.append(f"**{msg.GAME_LIST_FINISHED(lang)}**")
+            for record in reversed(finished):  # newest first
+                line = self._list_line(record, lang, finished=True)
+                if record.id in results:
+                    scores, winners = results[record.id]
+                    line += " — " + self._result_text(record, scores, winners, lang)
+                lines.append(line)
+        await interaction.response.send_message(
+            "\n".join(lines)[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @staticmethod
+    def _list_line(record: GameRecord, lang: Lang, *, finished: bool = False) -> str:
+        game = registry.get(record.game)
+        where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
+        status = msg.STATUSES[record.status](lang)
+        if record.problem:
+            status += " ⚠️ " + msg.STATUS_DAMAGED(lang)
+        players = ", ".join(shown_name(s.name) for s in record.seats)
+        if finished:
+            return msg.GAME_LIST_FINISHED_LINE(
+                lang, id=record.id, game=game.name(lang), where=where, players=players
             )
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        return msg.GAME_LIST_LINE(
+            lang, id=record.id, game=game.name(lang), status=status, where=where, players=players
+        )
+
+    @staticmethod
+    def _result_text(record: GameRecord, scores: list[int], winners: list[int], lang: Lang) -> str:
+        """ "🏆 Aoi · Aoi 42, Ben 30" for a finished game."""
+        names = [shown_name(s.name) for s in record.seats]
+        best = ", ".join(names[w] for w in winners if 0 <= w < len(names))
+        points = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i < len(names))
+        return msg.GAME_LIST_RESULT(lang, winners=best, scores=points)
+
+    @game.command(
+        name=ls(msg.CMD_GAME_LOG),
+        description=ls(msg.CMD_GAME_LOG_DESC),
+    )
+    @app_commands.rename(game_id=ls(msg.OPT_ID))
+    @app_commands.describe(game_id=ls(msg.OPT_ID_DESC))
+    async def game_log(
+        self, interaction: discord.Interaction[Any], game_id: int | None = None
+    ) -> None:
+        if game_id is None:
+            here = await self.bot.store.games(
+                statuses=("playing", "finished", "abandoned"),
+                channel_id=interaction.channel_id,
+                newest=2,
+            )
+            if len(here) != 1:
+                lang = lang_of(interaction.locale)
+                refusal = msg.ERROR_WHICH_GAME if here else msg.ERROR_NO_GAME_HERE
+                await interaction.response.send_message(refusal(lang), ephemeral=True)
+                return
+            game_id = here[0].id
+        await self.bot.history.show(interaction, game_id, None)
 
     @game.command(
         name=ls(msg.CMD_GAME_ABANDON),

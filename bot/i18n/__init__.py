@@ -12,6 +12,9 @@ import discord
 
 from games.core import Lang
 
+#: The languages of the catalogs, in the order a language choice lists them.
+LANGS: tuple[Lang, ...] = ("ja", "en")
+
 
 def lang_of(locale: discord.Locale | str | None) -> Lang:
     """Japanese for the Japanese locale, English for everything else."""

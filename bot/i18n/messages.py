@@ -21,6 +21,10 @@ CMD_GAME = Text(ja="ゲーム", en="game")
 CMD_GAME_DESC = Text(ja="このサーバーのゲームを管理します", en="Manage games in this server")
 CMD_GAME_LIST = Text(ja="一覧", en="list")
 CMD_GAME_LIST_DESC = Text(ja="このサーバーのゲーム", en="Games in this server")
+CMD_GAME_LOG = Text(ja="記録", en="log")
+CMD_GAME_LOG_DESC = Text(
+    ja="ゲームの全記録を自分だけに表示します", en="A game's whole log, privately"
+)
 CMD_GAME_ABANDON = Text(ja="中止", en="abandon")
 CMD_GAME_ABANDON_DESC = Text(
     ja="ゲームを中止します（ホストまたはサーバー管理権限）",
@@ -48,7 +52,7 @@ OPT_TURN_TIMER_DESC = Text(
     ja="不在のプレイヤーの代わりにCPUが指すまでの分数",
     en="Minutes per turn before a CPU plays for an absent player",
 )
-OPT_CPU = Text(ja="cpu", en="cpu")
+OPT_CPU = Text(ja="cpuの強さ", en="cpu")
 OPT_CPU_DESC = Text(ja="CPUの強さ", en="Strength of CPU players")
 OPT_ID = Text(ja="番号", en="id")
 OPT_ID_DESC = Text(ja="ゲーム番号（既定：ここのゲーム）", en="Game number (default: the game here)")
@@ -124,8 +128,17 @@ TABLE_SHOW_HAND = Text(ja="手札を見る", en="Show my hand")
 TABLE_TURN = Text(ja="手番：{who}", en="Turn: {who}")
 TABLE_DEADLINE = Text(ja="{when}まで", en="ends {when}")
 TABLE_OVER = Text(ja="ゲーム終了", en="Game over")
+TABLE_STOPPED = Text(ja="中止 — 手番はありません。", en="Stopped — no one is to play.")
 TABLE_ABANDONED = Text(ja="このゲームは中止されました。", en="This game was abandoned.")
 HAND_REFRESH = Text(ja="更新", en="Refresh")
+HAND_CONFIRM = Text(ja="決定", en="Confirm")
+HAND_CONFIRM_PROMPT = Text(
+    ja="**{choice}** を選びました。取り消せません。「決定」で確定するか、選び直してください。",
+    en=(
+        "You chose **{choice}**. It cannot be taken back: press Confirm to play it, or choose "
+        "again."
+    ),
+)
 HAND_SENT_DM = Text(ja="手札をDMに送りました。", en="Your hand is in your DMs.")
 HAND_DM_CLOSED = Text(
     ja="DMを送れなかった（DMが閉じています）ので、ここに表示します。",
@@ -146,12 +159,23 @@ FINAL_WINNERS = Text(ja="同点優勝：{winners}", en="Shared win: {winners}")
 
 # admin
 GAME_LIST_EMPTY = Text(
-    ja="このサーバーで進行中のゲームはありません。", en="No games in progress in this server."
+    ja="このサーバーにはまだゲームがありません。", en="No games in this server yet."
 )
 GAME_LIST_LINE = Text(
     ja="#{id} {game} — {status} — {where} — {players}",
     en="#{id} {game} — {status} — {where} — {players}",
 )
+GAME_LIST_FINISHED = Text(ja="終了したゲーム", en="Finished")
+GAME_LIST_FINISHED_LINE = Text(
+    ja="#{id} {game} — {where} — {players}", en="#{id} {game} — {where} — {players}"
+)
+GAME_LIST_RESULT = Text(ja="🏆 {winners} · {scores}", en="🏆 {winners} · {scores}")
+HISTORY_TITLE = Text(ja="{game} #{id} — 全記録", en="{game} #{id} — the whole log")
+HISTORY_EMPTY = Text(ja="まだ何も起きていません。", en="Nothing has happened yet.")
+HISTORY_PAGE = Text(ja="{page}/{pages}ページ", en="Page {page}/{pages}")
+REFERENCE_TITLE = Text(ja="{game} — 早見表", en="{game} — reference")
+TABLE_REFERENCE = Text(ja="早見表", en="Reference")
+TABLE_HISTORY = Text(ja="記録", en="Log")
 GAME_ABANDONED = Text(
     ja="ゲーム #{id}（{game}）は中止されました。", en="Game #{id} ({game}) was abandoned."
 )

@@ -50,7 +50,9 @@ class SelectOption:
 class Select:
     """A move select. The action played is `prefix` joined with the chosen values by `.`, in
     the order of `options` (with `prefix=""` and one value, the value is the action itself).
-    The engine validates the composed action like any other."""
+    The engine validates the composed action like any other. With `confirm`, choosing only
+    shows the choice back with a Confirm button, and the move is played on that second click
+    (for irreversible picks of several cards)."""
 
     placeholder: str
     options: tuple[SelectOption, ...]
@@ -60,6 +62,7 @@ class Select:
     max_values: int = 1
     disabled: bool = False
     row: int | None = None
+    confirm: bool = False
 
 
 Control = Button | Select
@@ -84,6 +87,9 @@ class RenderContext:
     record: GameRecord
     lang: Lang
     events: list[tuple[int, Event]]
+    #: Rendering the whole log for reading later (`bot.history`), not the table's recent moves:
+    #: what the rules let players see only as it happens is left out.
+    whole_log: bool = False
 
     def seat_name(self, seat: int) -> str:
         """The seat's name as shown: escaped, isolated and cut (see `bot.names`)."""
@@ -115,3 +121,7 @@ class Renderer(Protocol):
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         """The end-of-game breakdown: scores per component, tie-breaks and the winner(s)."""
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Reference rather than state, shown privately under the rules summary by the table's
+        Reference button (what each yaku needs, what each ability does); [] for none."""

@@ -31,7 +31,10 @@ def seat_mark(seat: int) -> str:
 
 
 def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
-    """ "Turn: name (step) · ends in 3 minutes" for the seats to act."""
+    """ "Turn: name (step) · ends in 3 minutes" for the seats to act; a game that no longer
+    runs names no one (an abandoned game's seats to act and deadline are void)."""
+    if ctx.record.status == "abandoned":
+        return msg.TABLE_STOPPED(ctx.lang)
     if not seats:
         return msg.TABLE_OVER(ctx.lang)
     who = ", ".join(f"{seat_mark(s)} **{ctx.seat_label(s)}**" for s in seats)

@@ -58,6 +58,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "legend": "🟩木 🟥火 🟨土 ⬜金 🟦水 · ✨天＝好きな王朝 · 🏴閥＝好きな五行 · 🂠裏向き",
         "log": "最近の手",
         "results": "第{n}ゲームの結果（{ending}）",
+        "ended": "第{n}ゲームの終わり：{ending}",
         "declared_by": "{player}が終了宣言",
         "marks": "__下線__＝王朝役 · **太字**＝五行役",
         "score_line": "{seat} — **{points}点**",
@@ -115,6 +116,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         ),
         "log": "Recent moves",
         "results": "Game {n} results ({ending})",
+        "ended": "Game {n} ended: {ending}",
         "declared_by": "{player} declared",
         "marks": "__underlined__ = 王朝役 dynasty run · **bold** = 五行役 element run",
         "score_line": "{seat} — **{points} pts**",
@@ -338,12 +340,14 @@ class GogyoRenderer:
             line += "\n　" + " · ".join(after)
         return line
 
-    def _results_title(self, ctx: RenderContext, game: GameResultView) -> str:
-        lang = ctx.lang
-        ending = texts.ENDINGS[game.ended_by][lang]
+    def _ending(self, ctx: RenderContext, game: GameResultView) -> str:
+        """How one game ended: the deck ran out, or who declared."""
         if game.declarer is not None:
-            ending = _t(lang, "declared_by", player=ctx.seat_label(game.declarer))
-        return _t(lang, "results", n=game.game, ending=ending)
+            return _t(ctx.lang, "declared_by", player=ctx.seat_label(game.declarer))
+        return texts.ENDINGS[game.ended_by][ctx.lang]
+
+    def _results_title(self, ctx: RenderContext, game: GameResultView) -> str:
+        return _t(ctx.lang, "results", n=game.game, ending=self._ending(ctx, game))
 
     def _results(self, ctx: RenderContext, game: GameResultView) -> str:
         lang = ctx.lang
@@ -508,7 +512,10 @@ class GogyoRenderer:
                 )
                 for c in private.hand
             )
-            controls.append(Select(placeholder=_t(lang, "draw1"), options=singles, seat=seat))
+            # Discarding to draw cannot be taken back: the pick is confirmed by a second click.
+            controls.append(
+                Select(placeholder=_t(lang, "draw1"), options=singles, seat=seat, confirm=True)
+            )
             if view.deck_count >= 2:
                 pairs = tuple(
                     SelectOption(
@@ -517,7 +524,9 @@ class GogyoRenderer:
                     )
                     for a, b in combinations(private.hand, 2)
                 )
-                controls.append(Select(placeholder=_t(lang, "draw2"), options=pairs, seat=seat))
+                controls.append(
+                    Select(placeholder=_t(lang, "draw2"), options=pairs, seat=seat, confirm=True)
+                )
                 prompt = _t(lang, "prompt.deck_discard")
             else:
                 prompt = _t(lang, "prompt.deck_one")
@@ -611,6 +620,10 @@ class GogyoRenderer:
 
     # -- the end --------------------------------------------------------------------------
 
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
+
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)
@@ -637,7 +650,10 @@ class GogyoRenderer:
             embed.add_field(
                 name=name[:256], value="\n".join(lines)[:FIELD_MAX] or "—", inline=False
             )
-        endings = [self._results_title(ctx, game) for game in view.games]
+        # Each game's scores are in the players' fields; here only how each game ended.
+        endings = [
+            _t(lang, "ended", n=game.game, ending=self._ending(ctx, game)) for game in view.games
+        ]
         description = [winners_line(ctx, result.winners)]
         top = max(result.scores)
         if sum(1 for s in result.scores if s == top) > 1:

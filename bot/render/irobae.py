@@ -464,6 +464,7 @@ class IrobaeRenderer:
                     prefix=PASS_PREFIX,
                     min_values=private.pass_count,
                     max_values=private.pass_count,
+                    confirm=True,  # the pass cannot be taken back
                 )
             ]
         if view.phase != "play":
@@ -508,12 +509,32 @@ class IrobaeRenderer:
             "card": card,
             "trump": colours_short([int(data["trump"])], lang) if "trump" in data else "",
         }
+        if kind == "deal_pile":
+            values["pile"] = self._counted_pile(data, lang)
+            values["score"] = signed(int(data.get("score", 0)))
         text = template.format(**values)
         if kind == "deal_end" and "scores" in data:
             text += ("：" if lang == "ja" else ": ") + " · ".join(
                 f"{seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
             )
         return text
+
+    @staticmethod
+    def _counted_pile(data: dict, lang: Lang) -> str:
+        """A deal's won cards by colour as counted in the open: `🟥 2 5 7 (0)` per colour."""
+        cards = [CardView.of(int(c)) for c in data.get("cards", [])]
+        colours = {int(c): int(v) for c, v in (data.get("colours") or {}).items()}
+        parts = []
+        for colour in range(len(COLOUR_MARK)):
+            numbers = sorted(c.number for c in cards if c.colour == colour)
+            if numbers:
+                score = signed(colours.get(colour, 0))
+                parts.append(f"{COLOUR_MARK[colour]} {' '.join(map(str, numbers))} ({score})")
+        return " · ".join(parts) or texts.EVENTS["pile_none"][lang]
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()

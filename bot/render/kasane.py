@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
+from bot.render.base import (
+    FIELD_MAX,
+    TABLE_COLOUR,
+    Button,
+    RenderContext,
+    Rendered,
+    Select,
+    SelectOption,
+)
 from bot.render.common import (
     Texts,
     log_text,
@@ -64,6 +72,13 @@ TEXT: dict[Lang, dict[str, str]] = {
         "total": "合計",
         "tableau_size": "場の枚数",
         "step.take": "カードを取る",
+        "ref.yaku": "役の条件と枠",
+        "ref.notation": (
+            "卓の役の表の `2:1 ○○` は「2枚で達成すると1点の枠が2つ」。"
+            "○は空き、①〜④はその枠を使ったプレイヤー、×は始めから使用済み。"
+            "役は手札の上から連続する枚数で作ります。"
+        ),
+        "ref.slot": "{count}枚→{points}点×{n}",
         "step.meld": "役を達成するか選ぶ",
     },
     "en": {
@@ -94,6 +109,13 @@ TEXT: dict[Lang, dict[str, str]] = {
         "total": "Total",
         "tableau_size": "Tableau cards",
         "step.take": "take a card",
+        "ref.yaku": "What each yaku needs, and its slots",
+        "ref.notation": (
+            "On the table's yaku board, `2:1 ○○` means two slots for a 2-card meld worth 1 point "
+            "each. ○ is free, ①–④ is the player who took that slot, × was used from the start. "
+            "A meld is made from the top cards of your hand, in order."
+        ),
+        "ref.slot": "{count} cards → {points} pts ×{n}",
         "step.meld": "meld or pass",
     },
 }
@@ -266,6 +288,29 @@ class KasaneRenderer:
         if event.kind == "meld" and "cards" in data:
             text += f" ({cards(list(data['cards']))})"
         return text
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Each yaku's condition and its slots (cards → points), and the board's notation."""
+        view, lang = self._public(ctx), ctx.lang
+        embed = discord.Embed(
+            title=_t(lang, "ref.yaku"), description=_t(lang, "ref.notation"), colour=TABLE_COLOUR
+        )
+        for yaku in texts.YAKU_NAME:
+            slots: dict[tuple[int, int], int] = {}
+            for slot in view.slots:
+                if slot.yaku == yaku:
+                    key = (slot.count, slot.points)
+                    slots[key] = slots.get(key, 0) + 1
+            offered = " · ".join(
+                _t(lang, "ref.slot", count=count, points=points, n=n)
+                for (count, points), n in slots.items()
+            )
+            embed.add_field(
+                name=yaku_name(yaku, lang),
+                value=f"{texts.YAKU_CONDITION[yaku][lang]}\n{offered or '—'}"[:FIELD_MAX],
+                inline=False,
+            )
+        return [embed]
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()

@@ -18,7 +18,7 @@ from bot.render.common import (
     winners_line,
 )
 from games.core import Event, Lang
-from games.sakura import texts
+from games.sakura import scoring, texts
 from games.sakura.actions import (
     NO_COLOUR,
     AbilityAction,
@@ -131,7 +131,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "place_other": "{seat}の場",
         "screen_none": "入れない",
         "screen_n": "{colour}×{n}",
-        "split_btn": "赤黄+{w}={warm}・水青+{c}={cool}",
+        "split_btn": "赤黄{warm}個（白黒+{w}）・水青{cool}個（+{c}）",
         "split_default": "（時間切れ時）",
         "split_choose": "振り分けを選ぶ…",
         # the hand
@@ -144,7 +144,13 @@ TEXT: dict[Lang, dict[str, str]] = {
             "白・黒{wilds}個のうち何個を赤・黄へ回すか選んでください（残りは水色・青へ）。"
             "本物のコマがないグループには数えられません。"
         ),
-        "split_default_line": "時間切れのときは 赤黄{warm}・水青{cool} になります。",
+        "split_default_line": "時間切れのときは 赤黄{warm}個・水青{cool}個 になります。",
+        "split_prizes": "個数の順位で得点 — 赤黄: {warm} · 水青: {cool}",
+        "split_prizes_two": "個数の多い方が得点 — 赤黄{warm}点・水青{cool}点（同数は半分ずつ）",
+        "places": "{n}位",
+        "pts": "{n}点",
+        "card_effect": "　↳ {text}",
+        "ref.cards": "このゲームの桜カード（{side}）",
         "split_deadline": "締め切り {when}",
         "split_mine": "あなたの振り分け: 赤黄{warm}・水青{cool}",
         "prompt.draw": "あなたの番です。卓のボタンで引く個数を選ぶか、止めてください。",
@@ -256,7 +262,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "place_other": "{seat}'s field",
         "screen_none": "Nothing",
         "screen_n": "{colour} ×{n}",
-        "split_btn": "warm +{w} = {warm} · cool +{c} = {cool}",
+        "split_btn": "warm {warm} flowers (+{w} wild) · cool {cool} (+{c})",
         "split_default": " (default)",
         "split_choose": "Choose your split…",
         # the hand
@@ -269,7 +275,15 @@ TEXT: dict[Lang, dict[str, str]] = {
             "Choose how many of your {wilds} white/black go to warm (the rest go to cool). "
             "They count only toward a group with a real flower behind your screen."
         ),
-        "split_default_line": "If time runs out: warm {warm} · cool {cool}.",
+        "split_default_line": "If time runs out: warm {warm} flowers · cool {cool} flowers.",
+        "split_prizes": "Points by rank of the counts — warm: {warm} · cool: {cool}",
+        "split_prizes_two": (
+            "The larger count scores — warm: {warm} pts · cool: {cool} pts (a tie halves it)"
+        ),
+        "places": "#{n}",
+        "pts": "{n} pts",
+        "card_effect": "　↳ {text}",
+        "ref.cards": "Mastery cards in this game ({side})",
         "split_deadline": "Time runs out {when}",
         "split_mine": "Your split: warm {warm} · cool {cool}",
         "prompt.draw": "Your turn: choose how many to draw on the table, or stop.",
@@ -381,9 +395,11 @@ class SakuraRenderer:
         lang = ctx.lang
         over = view.final is not None
         header = _t(lang, "over") if over else _t(lang, "header", n=view.turn_number)
-        lines = [turn_line(ctx, list(view.to_act), self._step_name(view, lang))]
+        # Over, the header already says so: the winners take the turn line's place.
         if over:
-            lines.append(winners_line(ctx, view.final.winners))  # type: ignore[union-attr]
+            lines = [winners_line(ctx, view.final.winners)]  # type: ignore[union-attr]
+        else:
+            lines = [turn_line(ctx, list(view.to_act), self._step_name(view, lang))]
         bag = _t(lang, "bag", n=view.bag)
         if view.removed:
             bag += _t(lang, "removed", n=view.removed)
@@ -485,6 +501,9 @@ class SakuraRenderer:
                     card=card_name(card.card, lang),
                 )
             )
+            if view.step == "ability" and card.qualifies and not card.used:
+                # Choosing an ability now: say what each usable one does beside its name.
+                lines.append(_t(lang, "card_effect", text=texts.CARDS[card.card]["text"][lang]))
         lines.append(_t(lang, "card_legend"))
         return "\n".join(lines)
 
@@ -651,7 +670,7 @@ class SakuraRenderer:
                 inline=False,
             )
         if view.step == "split" and seat in view.split_waiting:
-            lines = [_t(lang, "split_help", wilds=private.wilds)]
+            lines = [_t(lang, "split_help", wilds=private.wilds), self._prizes(view, lang)]
             if private.default_split is not None:
                 lines.append(
                     _t(
@@ -681,6 +700,22 @@ class SakuraRenderer:
             legal: list[SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
             controls = self._hand_controls(ctx, view, private, seat, legal)
         return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
+
+    @staticmethod
+    def _prizes(view: PublicView, lang: Lang) -> str:
+        """What each group's rank pays, so a split is chosen knowing its points."""
+        if view.players == 2:
+            two = scoring.PRIZES_TWO_PLAYERS
+            return _t(lang, "split_prizes_two", warm=two["warm"], cool=two["cool"])
+
+        def paid(group: str) -> str:
+            prizes = scoring.PRIZES[group]
+            return " / ".join(
+                f"{_t(lang, 'places', n=n)} {_t(lang, 'pts', n=p)}"
+                for n, p in enumerate(prizes, start=1)
+            )
+
+        return _t(lang, "split_prizes", warm=paid("warm"), cool=paid("cool"))
 
     @staticmethod
     def _group(real: int, wilds: int) -> int:
@@ -894,6 +929,19 @@ class SakuraRenderer:
             scores = " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
             return _t(lang, "ev.game_over", scores=scores)
         return None
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """The mastery cards in play: the condition that unlocks each and what it does."""
+        view, lang = self._public(ctx), ctx.lang
+        side = texts.SIDE_NAMES[view.mastery_side][lang]
+        embed = discord.Embed(title=_t(lang, "ref.cards", side=side), colour=HAND_COLOUR)
+        for card in view.cards:
+            embed.add_field(
+                name=f"{texts.CONDITIONS[card.condition][lang]} — {card_name(card.card, lang)}",
+                value=texts.CARDS[card.card]["text"][lang],
+                inline=False,
+            )
+        return [embed]
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         view = self._public(ctx)

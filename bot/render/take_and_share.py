@@ -354,6 +354,8 @@ class TakeAndShareRenderer:
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
         kind = "share_last" if event.kind == "share" and event.data.get("last") else event.kind
+        if kind == "give" and ctx.whole_log:
+            kind = "give_unseen"
         template = texts.LOG.get(kind, {}).get(ctx.lang)
         if template is None:
             return None
@@ -373,8 +375,14 @@ class TakeAndShareRenderer:
         }
         text = template.format(**values)
         if event.kind == "game_end" and "scores" in data:
-            text += " " + " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
+            text += " " + " · ".join(
+                f"{seat_mark(s)} {ctx.seat_label(s)} {v}" for s, v in enumerate(data["scores"])
+            )
         return text
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()

@@ -358,6 +358,7 @@ class IrobaeState(State):
                 data={"deal": self.deal + 1, "scores": scores, "totals": self.totals()},
             )
         )
+        # Won cards are counted in the open at the deal's end: each pile is public then.
         for seat, pile in enumerate(self.piles):
             by_colour = scoring.colour_scores([as_pair(c) for c in pile])
             events.append(
@@ -369,7 +370,6 @@ class IrobaeState(State):
                         "colours": {str(c): v for c, v in by_colour.items()},
                         "score": scores[seat],
                     },
-                    to=seat,
                 )
             )
         if self.deal + 1 >= deals_in_game(self.players):

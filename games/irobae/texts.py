@@ -93,6 +93,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{seat} wins trick {trick} (trump {trump})",
     },
     "deal_end": {"ja": "第{deal}ディール終了", "en": "Deal {deal} is over"},
+    "deal_pile": {"ja": "{seat}の獲得札 {pile} = {score}", "en": "{seat} won {pile} = {score}"},
+    "pile_none": {"ja": "なし", "en": "nothing"},
     "game_over": {"ja": "ゲーム終了", "en": "Game over"},
 }
 

@@ -125,6 +125,9 @@ LOG: dict[str, dict[str, str]] = {
         ),
     },
     "give": {"ja": "{seat}が{card}を{to}に渡した。", "en": "{seat} gave {card} to {to}."},
+    # The whole log, read later: a received card is seen once as it is given, then only by
+    # its owner (「いつでも自分だけが確認できます」).
+    "give_unseen": {"ja": "{seat}が{to}にカードを渡した。", "en": "{seat} gave {to} a card."},
     "game_end": {"ja": "第{game}ゲーム終了。", "en": "Game {game} is over."},
     "game_over": {"ja": "ゲーム終了！", "en": "Game over!"},
 }

@@ -344,3 +344,27 @@ def test_final_breakdown_per_deal_totals_and_winners(lang: str) -> None:
             assert line.endswith(signed(result.breakdown[seat][f"deal{n}"]))
     assert all(f"Player {s + 1}" in data["description"] for s in result.winners)
     assert "🏆" in data["description"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_players_won_cards_are_shown_by_colour_at_the_deals_end(lang: str) -> None:
+    """Won cards are counted in the open when a deal ends: the table's log then shows each
+    player's pile by colour, with each colour's score and the deal's total."""
+    session = session_for(4, lang, 3)
+    rng, n, events = Rng(3), 0, []
+    while not state_of(session).deal_scores:
+        events = step(session, rng, n)
+        n += 1
+    piles = [e for e in events if e.kind == "deal_pile"]
+    assert [e.seat for e in piles] == [0, 1, 2, 3] and all(e.public for e in piles)
+    text = table_text(session)
+    ctx = Table(bot=None).context(session)  # type: ignore[arg-type]
+    for event in piles:
+        cards = [as_pair(c) for c in event.data["cards"]]
+        assert scoring.deal_score(cards) == event.data["score"]
+        line = RENDERER.event_text(ctx, event)
+        assert line is not None and session.record.seats[event.seat].name in line
+        assert line.endswith(f"= {signed(event.data['score'])}")
+        for _, number in cards:
+            assert str(number) in line
+        assert line in text  # on the table's log

@@ -195,6 +195,9 @@ def test_ability_choice_on_the_table_then_someiyoshino_in_the_hand() -> None:
     assert RENDERER.acts_on_table(ctx, 0)
     assert actions(table.controls) == legal(state, 0)
     assert "ability.someiyoshino" in actions(table.controls)
+    # Beside each ability the table offers, what it does.
+    effect = "Put 1 flower from your field or this turn's flowers behind your screen"
+    assert effect in text_of(table.embeds)
     assert "Choose an ability on the table" in (RENDERER.hand(ctx, 0).content or "")
     state.apply(0, GAME.Action.decode("ability.someiyoshino"))
     ctx = context(state)
@@ -302,11 +305,14 @@ def test_split_in_each_hand_with_the_default_and_deadline() -> None:
     assert actions(hand.controls) == legal(state, 0) == [f"split.{n}" for n in range(4)]
     default = [c for c in hand.controls if isinstance(c, Button) and "(default)" in c.label]
     assert len(default) == 1 and default[0].action == "split.3"
-    assert default[0].label == "warm +3 = 5 · cool +0 = 1 (default)"
+    assert default[0].label == "warm 5 flowers (+3 wild) · cool 1 (+0) (default)"
     hand_text = text_of(hand.embeds)
     assert (
-        f"<t:{int(deadline)}:R>" in hand_text and "If time runs out: warm 5 · cool 1" in hand_text
+        f"<t:{int(deadline)}:R>" in hand_text
+        and "If time runs out: warm 5 flowers · cool 1 flowers" in hand_text
     )
+    # The split says in points what each group's rank pays (3 players: places 1–3).
+    assert "warm: #1 18 pts / #2 10 pts / #3 8 pts · cool: #1 16 pts / #2 12 pts" in hand_text
     # only cool real flowers: wilds can only go to cool
     assert actions(RENDERER.hand(ctx, 1).controls) == ["split.0"]
     # no white or black: nothing to split, just waiting

@@ -189,6 +189,16 @@ class Match:
             inter = await user.click(message, custom_id)
         else:
             inter = await user.select(message, custom_id, [action])
+            if custom_id.startswith("mk:"):
+                # A discard to draw is shown back first; nothing is played until Confirm.
+                shown = await inter.response()
+                assert shown.type == 7 and session.version == version
+                confirm = f"mv:{self.game_id}:{version}:{seat}:{action}"
+                assert (
+                    "☑️" in fake_text(self.fake, message)
+                    and confirm in self.fake.message(message.id).custom_ids
+                )
+                inter = await user.click(self.fake.message(message.id), confirm)
         response = await inter.response()
         assert response.type == 7 and response.message is not None
         assert response.message.id == message.id and response.message.ephemeral
@@ -226,6 +236,11 @@ class Match:
                 await self.check_table(state)
             self.check_hidden(state)
             await self.act(seat, policy(state, seat).encode())
+
+
+def fake_text(fake: FakeDiscord, message: Message) -> str:
+    """The message's text as it is now."""
+    return fake.message(message.id).text
 
 
 def moves_of(message: Message, game_id: int, version: int, seat: int) -> dict[str, tuple[str, str]]:

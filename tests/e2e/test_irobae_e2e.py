@@ -60,7 +60,7 @@ async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int)
 
 def pass_select(hand: Message, game_id: int, seat: int) -> dict:
     """The hand's one pass select, checked: 2 values, the passable cards in ascending order."""
-    found = ids(hand, rf"ms:{game_id}:\d+:{seat}:\d:pass")
+    found = ids(hand, rf"mk:{game_id}:\d+:{seat}:\d:pass")
     assert len(found) == 1, hand.custom_ids
     select = hand.component(found[0])
     assert select is not None
@@ -98,6 +98,14 @@ async def choose_pass(
     response = await inter.response()
     assert response.type == 7 and response.message is not None and response.message.ephemeral
     assert response.message.id == hand.id
+    # The pass cannot be taken back: it is shown back and played on a second click.
+    chosen = sorted(int(v) for v in pick)
+    confirm = f"mv:{session.id}:{version}:{seat}:pass.{chosen[0]}.{chosen[1]}"
+    if "⚠️" not in response.message.text:
+        assert "☑️" in response.message.text and session.version == version
+        inter = await user.click(fake.message(hand.id), confirm)
+        response = await inter.response()
+        assert response.type == 7 and response.message is not None
     if session.version == version:
         assert "⚠️" in response.message.text
         return await choose_pass(fake, bot, session, user, seat, fake.message(hand.id))
@@ -268,7 +276,7 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         answered = fake.message(hands[0].id)
         shown = field(answered, *CHOICE_TITLES)
         assert shown == " ".join(card_text(c, "ja") for c in chosen[0])
-        assert not ids(answered, rf"ms:{game_id}:.*")  # a choice is final
+        assert not ids(answered, rf"m[sk]:{game_id}:.*")  # a choice is final
         await wait_until(
             fake,
             lambda: "✅ ①→②" in table_message(fake, game_id, thread_id).text,
@@ -458,7 +466,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         chosen = await choose_pass(fake, bot, session, aoi, 0, hands[0])
         again = [str(c) for c in chosen]
         assert "⚠️" in await refused(aoi, hands[0], select["custom_id"], again)
-        fresh = f"ms:{game_id}:{session.version}:0:0:pass"
+        fresh = f"mk:{game_id}:{session.version}:0:0:pass"
         assert "already chosen" in await refused(aoi, hands[0], fresh, two)
         assert session.state.private_view(0).pass_choice == [CardView.of(c) for c in chosen]
         for s in (1, 2):

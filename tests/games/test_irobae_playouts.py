@@ -14,7 +14,9 @@ from games.irobae.rules import IrobaeOptions, PassCards, as_pair, deck
 from games.irobae.scoring import deal_score
 from games.irobae.state import IrobaeState, pile_minimums
 
-PUBLIC_CARD_EVENTS = {"play", "trick_end"}
+#: Events that may name cards publicly: plays, finished tricks, and each won pile as it is
+#: counted in the open at the deal's end.
+PUBLIC_CARD_EVENTS = {"play", "trick_end", "deal_pile"}
 
 
 def check_conservation(state: IrobaeState) -> None:

@@ -96,7 +96,7 @@ def controls(
         if component.get("type") == 2 and cid.startswith(f"mv:{game_id}:{version}:{seat}:"):
             if cid.split(":", 4)[4] in legal:
                 out.append((message, cid, None))
-        elif component.get("type") == 3 and cid.startswith(f"ms:{game_id}:{version}:{seat}:"):
+        elif component.get("type") == 3 and cid[3:].startswith(f"{game_id}:{version}:{seat}:"):
             prefix = cid.split(":", 5)[5]
             out += [(message, cid, v) for v in select_choices(component, prefix, legal)]
     return out
@@ -323,6 +323,9 @@ class Players:
         parts = cid.split(":")
         version, seat = int(parts[2]), int(parts[3])
         action = cid.split(":", 4)[4] if values is None else compose(parts[5], values)
+        if cid.startswith("mk:"):
+            # A confirming select only shows the pick back: the move is its Confirm button.
+            cid, values = f"mv:{run.game_id}:{version}:{seat}:{action}", None
         inter = await self.press(user, message, cid, values)
         click = Click(run.game_id, version, seat, action, inter)
         self.clicks.append(click)
@@ -706,6 +709,10 @@ async def test_gateway_drop_and_reidentify_mid_game(
             choice = await players.find(run, seat, session.version)
             if choice is not None:
                 message, cid, values = choice
+                if cid.startswith("mk:"):
+                    parts = cid.split(":")
+                    cid = f"mv:{parts[1]}:{parts[2]}:{parts[3]}:{compose(parts[5], values or [])}"
+                    values = None
                 inter = await run.users[seat].click_raw(
                     message.id, message.channel_id, cid, 3 if values else 2, values=values
                 )

@@ -75,7 +75,7 @@ def control_for(
         if component.get("type") == 2 and cid.startswith(f"mv:{game_id}:{version}:{seat}:"):
             if cid.split(":", 4)[4] in legal:
                 choices.append((cid, None))
-        elif component.get("type") == 3 and cid.startswith(f"ms:{game_id}:{version}:{seat}:"):
+        elif component.get("type") == 3 and cid[3:].startswith(f"{game_id}:{version}:{seat}:"):
             prefix = cid.split(":", 5)[5]
             values = [o["value"] for o in component.get("options") or []]
             low, high = component.get("min_values", 1), component.get("max_values", 1)
@@ -133,6 +133,11 @@ async def play_randomly(
             inter = await user.click(message, custom_id)
         else:
             inter = await user.select(message, custom_id, values)
+            if custom_id.startswith("mk:"):  # a pick confirmed by a second click
+                await inter.response()
+                shown = fake.message(message.id)
+                confirm = [c for c in shown.custom_ids if c.startswith(f"mv:{game_id}:{version}:")]
+                inter = await user.click(shown, confirm[0])
         await inter.response()
         await fake.wait_for(
             lambda v=version, s=session: s.version > v or s.record.status != "playing",

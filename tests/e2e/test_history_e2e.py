@@ -1,0 +1,94 @@
+"""History end to end: `/game list` shows finished games with their results, `/game log` pages
+a game's whole public log privately."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.history import PAGE_LINES, replayed_lines
+from tests.e2e.harness import custom_id, make_bot, table_message, wait_until
+from tests.e2e.test_kasane_e2e import play_out, start_game
+from tests.fakediscord import FakeDiscord
+
+
+async def test_finished_games_are_listed_and_their_log_is_paged(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    hana = fake.add_user("Hana", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, hana, [], cpus=2)
+        await play_out(fake, bot, {0: hana}, game_id, thread_id)
+        await wait_until(
+            fake, lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), "the end"
+        )
+        result = await bot.store.result(game_id)
+        assert result is not None
+        # /game list: the finished game, its winner and every player's score.
+        inter = await hana.slash("game list")
+        listed = (await inter.response()).message
+        assert listed is not None and listed.ephemeral
+        assert "Finished" in listed.text
+        line = next(x for x in listed.text.splitlines() if x.startswith(f"#{game_id} "))
+        record = await bot.store.get(game_id)
+        assert record is not None
+        winners = ", ".join(record.seats[w].name for w in result["winners"])
+        assert f"🏆 {winners}" in line
+        for info, score in zip(record.seats, result["scores"], strict=True):
+            assert f"{info.name} {score}" in line
+        # /game log in the thread: privately, the newest page first, in the reader's language.
+        expected = replayed_lines(record, await bot.store.actions(game_id), "en")
+        assert len(expected) > PAGE_LINES  # a whole game takes several pages
+        inter = await hana.slash("game log", channel=thread_id)
+        page = (await inter.response()).message
+        assert page is not None and page.ephemeral
+        pages = -(-len(expected) // PAGE_LINES)
+        assert f"Page {pages}/{pages}" in page.text
+        seen = page.embed["description"].splitlines()  # type: ignore[index]
+        # ◀ goes back a page by editing the same private message, down to the first one.
+        while True:
+            back = custom_id(page, r"lg:\d+:-?\d+:p")
+            if page.component(back).get("disabled"):  # type: ignore[union-attr]
+                break
+            inter = await hana.click(page, back)
+            assert (await inter.response()).type == 7
+            page = fake.message(page.id)
+            seen = page.embed["description"].splitlines() + seen  # type: ignore[index]
+        assert "Page 1/" in page.text
+        assert seen == [f"• {text}" for text in expected]
+        # A Japanese reader gets it in Japanese; an unknown game is refused.
+        inter = await ben.slash("game log", {"id": game_id})
+        assert "全記録" in (await inter.response()).message.text  # type: ignore[union-attr]
+        inter = await ben.slash("game log", {"id": game_id + 100})
+        refused = (await inter.response()).message
+        assert refused is not None and refused.ephemeral and "全記録" not in refused.text
+
+
+async def test_reference_and_log_buttons_answer_privately_in_the_readers_language(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    hana = fake.add_user("Hana", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, hana, [ben], cpus=1)
+        table = table_message(fake, game_id, thread_id)
+        # The table keeps reference off itself: the yaku conditions are behind 📖.
+        assert "sum to exactly 10" not in table.text and "合計がちょうど10" not in table.text
+        inter = await hana.click(table, f"ti:{game_id}:ref")
+        answer = (await inter.response()).message
+        assert answer is not None and answer.ephemeral
+        assert "numbers sum to exactly 10" in answer.text  # 拾's condition
+        assert "2 cards → " in answer.text and "`2:1 ○○`" in answer.text
+        inter = await ben.click(table, f"ti:{game_id}:ref")
+        answer = (await inter.response()).message
+        assert answer is not None and answer.ephemeral and "合計がちょうど10" in answer.text
+        # 📜 gives the whole log so far, privately.
+        inter = await ben.click(table, f"ti:{game_id}:log")
+        answer = (await inter.response()).message
+        assert answer is not None and answer.ephemeral and "全記録" in answer.text
+        # Nothing of this reached the thread.
+        assert all("全記録" not in m.text for m in fake.channel_messages(thread_id))
