@@ -49,15 +49,18 @@ def option_choices(game: Game, field: str) -> list[str]:
 
 
 def option_value_text(game: Game, field: str, value: Any, lang: Lang) -> str:
+    """An option's value as shown: On/Off for switches, else the game's `OPTION_VALUES` name
+    (games whose options are all switches need none)."""
     if isinstance(value, bool):
         return (msg.OPTION_ON if value else msg.OPTION_OFF)(lang)
-    values = getattr(game.texts, "OPTION_VALUES", {}).get(field, {})
-    return values.get(str(value), {}).get(lang, str(value))
+    values: dict[str, dict[str, Text]] = getattr(game.texts, "OPTION_VALUES", {})
+    return values[field][str(value)](lang)
 
 
 def option_label(game: Game, field: str, lang: Lang) -> tuple[str, str]:
-    text = getattr(game.texts, "OPTION_TEXT", {}).get(field, {})
-    return tuple(text.get(lang, (field, "")))  # type: ignore[return-value]
+    """An option's label and description, from the game's `OPTION_TEXT`."""
+    label, description = game.texts.OPTION_TEXT[field]
+    return label(lang), description(lang)
 
 
 class Lobby:

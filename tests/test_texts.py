@@ -10,22 +10,23 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 import pytest
 
-from games import registry  # noqa: F401  (games are added below)
+from games import registry
 from games.text import Text, placeholders
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("bot", "cogs", "games")
 PLATFORM = "bot.i18n.messages"
 #: What the platform reads from every game's catalog through `Game.texts`.
-GAME_CONTRACT = ("NAME", "RULES", "OPTION_TEXT", "REASONS")
+#: (`OPTION_VALUES` only where an option is not a switch.)
+GAME_CONTRACT = ("NAME", "RULES", "OPTION_TEXT", "OPTION_VALUES", "REASONS")
 
 
 def catalog_modules() -> list[str]:
-    return [PLATFORM]
+    return [PLATFORM, *(f"games.{game.id}.texts" for game in registry.all())]
 
 
 def texts_in(value: Any, where: str) -> Iterator[tuple[str, Text]]:
@@ -56,6 +57,7 @@ class Use:
     where: str
     keywords: frozenset[str] | None = None  # the values passed, when the text is called
     subscripted: bool = False
+    item: object = None  # the subscript, when it is a constant
 
 
 def shipped_sources() -> Iterator[tuple[str, Path]]:
@@ -107,6 +109,8 @@ def uses() -> list[Use]:
             parent = parents.get(node)
             if isinstance(parent, ast.Subscript) and parent.value is node:
                 use.subscripted = True
+                if isinstance(parent.slice, ast.Constant):
+                    use.item = parent.slice.value
                 parent, node = parents.get(parent), parent
             if (
                 isinstance(parent, ast.Call)
@@ -159,6 +163,20 @@ def test_every_catalog_name_is_read_somewhere(module: str) -> None:
     assert not unused, f"{module} declares texts nothing reads: {unused}"
 
 
+def test_every_game_catalog_holds_what_the_platform_reads() -> None:
+    for game in registry.all():
+        texts = game.texts
+        assert isinstance(texts.NAME, Text) and isinstance(texts.RULES, Text), game.id
+        assert set(texts.OPTION_TEXT) == set(game.Options.model_fields), game.id
+        for label, description in texts.OPTION_TEXT.values():
+            assert isinstance(label, Text) and isinstance(description, Text), game.id
+        assert all(isinstance(text, Text) for text in texts.REASONS.values()), game.id
+        for field, info in game.Options.model_fields.items():
+            choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
+            if choices:
+                assert set(texts.OPTION_VALUES[field]) == {str(c) for c in choices}, field
+
+
 def test_every_call_passes_the_values_its_text_names() -> None:
     wrong = []
     for use in USES:
@@ -167,6 +185,8 @@ def test_every_call_passes_the_values_its_text_names() -> None:
         value = getattr(importlib.import_module(use.module), use.name, None)
         if value is None:
             continue
+        if use.item is not None:
+            value = value[use.item]
         texts = [text for _, text in texts_in(value, use.name)]
         if not use.subscripted and not isinstance(value, Text):
             continue

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import discord
 
 from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR, RenderContext
-from games.core import Event, Lang
+from games.core import Event
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
-
-
-class Texts:
-    """A renderer's own text table (`table[lang][key]`), used as `_t = Texts(TEXT)` and then
-    `_t(lang, key, **values)`."""
-
-    def __init__(self, table: Mapping[Lang, Mapping[str, str]]) -> None:
-        self.table = table
-
-    def __call__(self, lang: Lang, key: str, **values: object) -> str:
-        text = self.table[lang][key]
-        return text.format(**values) if values else text
 
 
 def seat_mark(seat: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.render.common import Texts, seat_mark
+from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
     DARK_INK,
@@ -53,51 +53,6 @@ BLOSSOM = (0xF4, 0xB6, 0xC8)
 
 DOT = 34
 
-_t = Texts(
-    {
-        "ja": {
-            "header": "{turn}手番目",
-            "bag": "巾着 残り{n}個",
-            "turn": "{name}の今回のコマ",
-            "risk": "同色 {same}/{same_limit}・色数 {colours}/{colours_limit}",
-            "failed": "失敗",
-            "draws": "引いた回数 {draws}/{max}",
-            "cards": "名人札（金枠が条件を満たす）",
-            "used": "使用済み",
-            "field": "{n}点",
-            "screen": "ついたて{n}個",
-            "screen_final": "ついたて",
-            "your_screen": "あなたのついたての中",
-            "wilds": "白・黒 {n}個",
-            "split": "暖色へ {n}個",
-            "final": "最終得点",
-            "breakdown": "場 {field}・暖 {warm}・寒 {cool}",
-            "points": "{n}点",
-            "empty": "なし",
-        },
-        "en": {
-            "header": "Turn {turn}",
-            "bag": "bag: {n} left",
-            "turn": "{name}'s flowers this turn",
-            "risk": "same colour {same}/{same_limit} · colours {colours}/{colours_limit}",
-            "failed": "failed",
-            "draws": "draws {draws}/{max}",
-            "cards": "Mastery cards (gold frame: condition met)",
-            "used": "used",
-            "field": "{n} pts",
-            "screen": "screen {n}",
-            "screen_final": "screen",
-            "your_screen": "Behind your screen",
-            "wilds": "white + black {n}",
-            "split": "to warm {n}",
-            "final": "Final scores",
-            "breakdown": "field {field} · warm {warm} · cool {cool}",
-            "points": "{n} pts",
-            "empty": "none",
-        },
-    }
-)
-
 
 def _flowers(
     scene: Scene, tag: str, flowers: Mapping[str, int], x: int, y: int, size: int = DOT
@@ -125,12 +80,14 @@ class SakuraPictures:
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("header", MARGIN, y, _t(lang, "header", turn=view.turn_number), LARGE, width=300)
+        scene.text(
+            "header", MARGIN, y, texts.PICTURE_HEADER(lang, turn=view.turn_number), LARGE, width=300
+        )
         scene.text(
             "header.bag",
             WIDTH - MARGIN,
             y + 8,
-            _t(lang, "bag", n=view.bag),
+            texts.PICTURE_BAG(lang, n=view.bag),
             BODY,
             BLOSSOM,
             anchor="ra",
@@ -145,7 +102,7 @@ class SakuraPictures:
                 "turn.title",
                 box.x + GAP,
                 box.y + GAP,
-                _t(lang, "turn", name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
+                texts.PICTURE_TURN(lang, name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
                 BODY,
                 width=box.w - 160,
             )
@@ -153,7 +110,7 @@ class SakuraPictures:
                 "turn.draws",
                 box.right - GAP,
                 box.y + GAP + 4,
-                _t(lang, "draws", draws=turn.draws, max=turn.max_draws),
+                texts.PICTURE_DRAWS(lang, draws=turn.draws, max=turn.max_draws),
                 SMALL,
                 MUTED,
                 anchor="ra",
@@ -165,16 +122,15 @@ class SakuraPictures:
                 turn.same_colour >= turn.same_colour_limit - 1
                 or turn.colours >= turn.colours_limit - 1
             )
-            risk = _t(
+            risk = texts.PICTURE_RISK(
                 lang,
-                "risk",
                 same=turn.same_colour,
                 same_limit=turn.same_colour_limit,
                 colours=turn.colours,
                 colours_limit=turn.colours_limit,
             )
             if turn.failed:
-                risk = f"{_t(lang, 'failed')} · {risk}"
+                risk = f"{texts.PICTURE_FAILED(lang)} · {risk}"
             scene.text(
                 "turn.risk",
                 box.x + GAP,
@@ -185,13 +141,13 @@ class SakuraPictures:
                 width=box.w - 2 * GAP,
             )
             y = box.bottom + 2 * GAP
-        scene.text("cards.title", MARGIN, y, _t(lang, "cards"), SMALL, MUTED)
+        scene.text("cards.title", MARGIN, y, texts.PICTURE_CARDS(lang), SMALL, MUTED)
         y += SMALL + GAP
         card_w = (WIDTH - 2 * MARGIN - 2 * GAP) // max(1, len(view.cards))
         for i, card in enumerate(view.cards):
             box = Box(MARGIN + i * (card_w + GAP), y, card_w, 84)
-            condition = texts.CONDITIONS[card.condition][lang]
-            sub = _t(lang, "used") if card.used else condition
+            condition = texts.CONDITIONS[card.condition](lang)
+            sub = texts.PICTURE_USED(lang) if card.used else condition
             name = texts.card_name(card.card, "ja")
             mark = "dim" if card.used else ("pick" if card.qualifies else "")
             scene.add(Card(f"cards.{i}", box, Face(BLOSSOM, DARK_INK, name, "", sub), mark))
@@ -213,7 +169,7 @@ class SakuraPictures:
                 f"seat.{seat}.score",
                 box.right - GAP,
                 box.y + GAP,
-                _t(lang, "field", n=seat_view.field_score),
+                texts.PICTURE_FIELD(lang, n=seat_view.field_score),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -225,7 +181,7 @@ class SakuraPictures:
                 f"seat.{seat}.screen",
                 box.right - GAP,
                 dot_y + 4,
-                _t(lang, "screen", n=seat_view.screen_count),
+                texts.PICTURE_SCREEN(lang, n=seat_view.screen_count),
                 SMALL,
                 MUTED,
                 anchor="ra",
@@ -237,15 +193,15 @@ class SakuraPictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("screen.title", MARGIN, y, _t(lang, "your_screen"), BODY)
+        scene.text("screen.title", MARGIN, y, texts.PICTURE_YOUR_SCREEN(lang), BODY)
         y += BODY + 2 * GAP
         x = _flowers(scene, "screen", view.screen, MARGIN, y, 44)
         if x == MARGIN:
-            scene.text("screen.empty", MARGIN, y + 8, _t(lang, "empty"), BODY, MUTED)
+            scene.text("screen.empty", MARGIN, y + 8, texts.PICTURE_EMPTY(lang), BODY, MUTED)
         y += 44 + 2 * GAP
-        line = _t(lang, "wilds", n=view.wilds)
+        line = texts.PICTURE_WILDS(lang, n=view.wilds)
         if view.split is not None:
-            line += " · " + _t(lang, "split", n=view.split)
+            line += " · " + texts.PICTURE_SPLIT(lang, n=view.split)
         scene.text("screen.wilds", MARGIN, y, line, SMALL, MUTED)
         scene.height = y + SMALL + MARGIN
         return scene
@@ -253,7 +209,7 @@ class SakuraPictures:
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
         y += LARGE + 2 * GAP
         final = view.final
         seats = {s.seat: s for s in final.seats} if final else {}
@@ -282,7 +238,7 @@ class SakuraPictures:
                 f"final.{seat}.total",
                 WIDTH - MARGIN - GAP,
                 y + GAP,
-                _t(lang, "points", n=result.scores[seat]),
+                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -294,9 +250,8 @@ class SakuraPictures:
                     f"final.{seat}.breakdown",
                     MARGIN + GAP,
                     row_y,
-                    _t(
+                    texts.PICTURE_BREAKDOWN(
                         lang,
-                        "breakdown",
                         field=detail.field_points,
                         warm=detail.warm_points,
                         cool=detail.cool_points,
@@ -319,7 +274,7 @@ class SakuraPictures:
                     f"final.{seat}.screen.title",
                     MARGIN + 2 * GAP,
                     row_y + 4,
-                    _t(lang, "screen_final"),
+                    texts.PICTURE_SCREEN_FINAL(lang),
                     SMALL,
                     MUTED,
                     width=130,
