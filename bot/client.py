@@ -38,7 +38,17 @@ SEEN_INTERACTIONS = 4096
 
 
 #: Controls of a game in play, and of a lobby (see `bot.components`).
-_FAMILIES = {"mv": "game", "ms": "game", "hd": "game", "lb": "lobby", "lo": "lobby"}
+_FAMILIES = {
+    "mv": "game",
+    "ms": "game",
+    "mk": "game",
+    "hd": "game",
+    "rs": "game",
+    "ti": "game",
+    "lg": "log",
+    "lb": "lobby",
+    "lo": "lobby",
+}
 
 
 def _control_family(custom_id: str) -> tuple[str | None, str]:

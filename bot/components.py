@@ -201,18 +201,22 @@ class MoveSelect(
 
 class ShowHand(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hd:(?P<game>\d+)(?::(?P<refresh>r))?",
+    template=r"hd:(?P<game>\d+)(?::(?P<mode>[rp]))?",
 ):
-    """ "Show my hand" on the table, or "refresh" on a hand message."""
+    """ "Show my hand" on the table (`hd:<game>`) or on a turn ping (`:p`), or "refresh" on a
+    hand message (`:r`)."""
 
-    def __init__(self, *, game_id: int, label: str, refresh: bool = False) -> None:
+    def __init__(
+        self, *, game_id: int, label: str, refresh: bool = False, on_ping: bool = False
+    ) -> None:
         self.game_id, self.refresh = game_id, refresh
+        suffix = ":r" if refresh else (":p" if on_ping else "")
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary if refresh else discord.ButtonStyle.primary,
                 emoji="🔄" if refresh else "🂠",
-                custom_id=f"hd:{game_id}:r" if refresh else f"hd:{game_id}",
+                custom_id=f"hd:{game_id}{suffix}",
             )
         )
 
@@ -224,7 +228,10 @@ class ShowHand(
         match: re.Match[str],
     ) -> ShowHand:
         return cls(
-            game_id=int(match["game"]), label=item.label or "", refresh=bool(match["refresh"])
+            game_id=int(match["game"]),
+            label=item.label or "",
+            refresh=match["mode"] == "r",
+            on_ping=match["mode"] == "p",
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -232,6 +239,36 @@ class ShowHand(
             interaction,
             _bot(interaction).play.show_hand(interaction, self.game_id, refresh=self.refresh),
         )
+
+
+class ReturnSeat(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rs:(?P<game>\d+)",
+):
+    """ "Take my seat back" on the table while a CPU plays the seat of someone away."""
+
+    def __init__(self, *, game_id: int, label: str = "") -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rs:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> ReturnSeat:
+        return cls(game_id=int(match["game"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, _bot(interaction).play.return_seat(interaction, self.game_id))
 
 
 class TableInfo(
@@ -392,6 +429,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyOption,
     LogPage,
     TableInfo,
+    ReturnSeat,
 )
 
 

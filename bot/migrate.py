@@ -25,7 +25,10 @@ log = logging.getLogger(__name__)
 #: Copied tables, parents first, with their columns and primary key.
 TABLES: dict[str, tuple[list[str], list[str]]] = {
     "games": (list(GAME_COLUMNS), ["id"]),
-    "seats": (["game_id", "seat", "user_id", "cpu_level", "name"], ["game_id", "seat"]),
+    "seats": (
+        ["game_id", "seat", "user_id", "cpu_level", "name", "away_user_id", "away_name"],
+        ["game_id", "seat"],
+    ),
     "actions": (
         ["game_id", "version", "seat", "action", "by_cpu", "created_at"],
         ["game_id", "version"],

@@ -86,7 +86,14 @@ def _record(row: asyncpg.Record, seats: Sequence[asyncpg.Record]) -> GameRecord:
         data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
     record = GameRecord(**data)
     record.seats = [
-        SeatRecord(seat=s["seat"], user_id=s["user_id"], cpu_level=s["cpu_level"], name=s["name"])
+        SeatRecord(
+            seat=s["seat"],
+            user_id=s["user_id"],
+            cpu_level=s["cpu_level"],
+            name=s["name"],
+            away_user_id=s["away_user_id"],
+            away_name=s["away_name"],
+        )
         for s in seats
     ]
     return record
@@ -259,7 +266,8 @@ class PostgresStore:
             if row is None:
                 return None
             seats = await conn.fetch(
-                "SELECT seat, user_id, cpu_level, name FROM seats WHERE game_id = $1 ORDER BY seat",
+                "SELECT seat, user_id, cpu_level, name, away_user_id, away_name FROM seats "
+                "WHERE game_id = $1 ORDER BY seat",
                 game_id,
             )
         return _record(row, seats)
@@ -288,7 +296,8 @@ class PostgresStore:
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(sql + " ORDER BY id", *args)
             seats = await conn.fetch(
-                "SELECT game_id, seat, user_id, cpu_level, name FROM seats "
+                "SELECT game_id, seat, user_id, cpu_level, name, away_user_id, away_name "
+                "FROM seats "
                 "WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seat",
                 [row["id"] for row in rows],
             )
@@ -384,12 +393,13 @@ class PostgresStore:
     async def replace_seat(
         self, game_id: int, seat: int, cpu_level: str, name: str
     ) -> GameRecord | None:
-        """A human seat of a game in play becomes a CPU player; the updated record, or None
-        when the game is no longer in play (nothing changed)."""
+        """A human seat of a game in play becomes a CPU player, remembering its player; the
+        updated record, or None when the game is no longer in play (nothing changed)."""
         async with self.pool.acquire() as conn:
             await conn.execute(
-                "UPDATE seats SET user_id = NULL, cpu_level = $1, name = $2 "
-                "WHERE game_id = $3 AND seat = $4 "
+                "UPDATE seats SET away_user_id = user_id, away_name = name, "
+                "user_id = NULL, cpu_level = $1, name = $2 "
+                "WHERE game_id = $3 AND seat = $4 AND user_id IS NOT NULL "
                 "AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'playing')",
                 cpu_level,
                 name,
@@ -398,6 +408,21 @@ class PostgresStore:
             )
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
+
+    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play; the updated
+        record, or None when nothing changed (not their seat, or no longer in play)."""
+        async with self.pool.acquire() as conn:
+            done = await conn.execute(
+                "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
+                "away_user_id = NULL, away_name = NULL "
+                "WHERE game_id = $1 AND seat = $2 AND away_user_id = $3 "
+                "AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing')",
+                game_id,
+                seat,
+                user_id,
+            )
+        return await self.get(game_id) if done.endswith(" 1") else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None

@@ -10,6 +10,7 @@ nothing. An accepted move is on disk before Discord hears back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,45 @@ class Play:
             await interaction.edit_original_response(**payload)
         else:
             await interaction.response.edit_message(**payload)
+
+    async def _update_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        session: Session,
+        seat: int,
+        lang: Lang,
+        payload: dict[str, Any],
+        *,
+        notice: str | None = None,
+        confirm: str | None = None,
+    ) -> None:
+        """Update the clicked hand message in place with `payload` (`notice` and `confirm`:
+        what it was made with); an ephemeral one becomes (or stays) the seat's live hand, kept
+        current through this click's token by the publisher. It is registered before the
+        answer is sent, so that an edit of the publisher under way does not land after it."""
+        live = interaction.guild_id is not None and interaction.message is not None
+        if live:
+            self._live(interaction, session, seat, lang, interaction.message.id, notice, confirm)  # type: ignore[union-attr]
+        try:
+            await self._update(interaction, **payload)
+        except Exception:
+            if live:
+                self.table.hands.discard(session.id, seat, interaction)
+            raise
+
+    def _live(
+        self,
+        interaction: discord.Interaction[Any],
+        session: Session,
+        seat: int,
+        lang: Lang,
+        message_id: int,
+        notice: str | None = None,
+        confirm: str | None = None,
+    ) -> None:
+        shown = self.table.hand_fingerprint(session, seat, lang, notice, confirm=confirm)
+        pick = (notice, confirm) if notice is not None and confirm is not None else None
+        self.table.hands.shown(session, seat, lang, interaction, message_id, shown, pick)
 
     async def _reply(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral answer, as a first response or as a follow-up."""
@@ -144,13 +184,19 @@ class Play:
         except (MoveRefused, IllegalAction) as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
+        if not interaction.response.is_done():
+            # The move is stored but its answer failed (e.g. the clicked hand was replaced by
+            # a newer one meanwhile): the player still hears that it was played.
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.send_message(msg.MOVE_DONE(lang), ephemeral=True)
         if on_hand or session.record.status != "playing":
             return
         # A move on the table that leaves this seat to act from its hand (e.g. a take followed
-        # by a meld step): bring the hand straight up.
+        # by a meld step): bring the hand straight up, unless the player's DM hand or live
+        # hand is kept current with every move anyway.
         if seat in session.state.to_act() and not self.table.acts_on_table(session, seat):
             delivery, _ = await self.bot.store.user_settings(interaction.user.id)
-            if delivery != "dm":  # a DM hand is refreshed with every move anyway
+            if delivery != "dm" and self.table.hands.live(session.id, seat) is None:
                 await self._deliver_hand(interaction, session, seat, lang, followup=True)
 
     async def preview(
@@ -186,10 +232,14 @@ class Play:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
         notice = "☑️ " + msg.HAND_CONFIRM_PROMPT(lang, choice=chosen)
-        await self._update(
-            interaction,
-            **self.table.hand_payload(session, seat, lang, notice=notice, confirm=action.encode()),
-        )
+        confirm = action.encode()
+        payload = await self.table.hand_answer(session, seat, lang, notice, confirm=confirm)
+        if on_hand:
+            await self._update_hand(
+                interaction, session, seat, lang, payload, notice=notice, confirm=confirm
+            )
+        else:
+            await self._update(interaction, **payload)
 
     async def _answer_move(
         self,
@@ -210,9 +260,8 @@ class Play:
             await self._update(interaction, **await self.table.table_answer(session))
             return not await self.table.pictures_on(session)
         if on_hand:
-            await self._update(
-                interaction, **await self.table.hand_message(session, seat, lang, edit=True)
-            )
+            payload = await self.table.hand_message(session, seat, lang, edit=True)
+            await self._update_hand(interaction, session, seat, lang, payload)
         else:
             await self._reply(interaction, msg.MOVE_DONE(lang))
         return False
@@ -230,16 +279,48 @@ class Play:
         text = reason_text(session.record.game, reason, lang)
         if on_hand and session.record.seat_of(interaction.user.id) == seat:
             try:
-                await self._update(
-                    interaction,
-                    **await self.table.hand_message(
-                        session, seat, lang, edit=True, notice=f"⚠️ {text}"
-                    ),
+                notice = f"⚠️ {text}"
+                payload = await self.table.hand_message(
+                    session, seat, lang, edit=True, notice=notice
                 )
+                await self._update_hand(interaction, session, seat, lang, payload, notice=notice)
                 return
             except discord.NotFound:
                 pass  # not a hand message of ours after all (a forged DM click): just say why
         await self._reply(interaction, f"⚠️ {text}")
+
+    async def return_seat(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """A player whose seat a CPU took over takes it back (the table's button or `/game
+        return`); the thread is told, and the publisher shows them back at the table."""
+        lang = lang_of(interaction.locale)
+        session = await self._session_for_click(interaction, game_id, lang)
+        if session is None:
+            return
+        user = interaction.user
+        seat = session.record.away_seat_of(user.id)
+        stored = None
+        if seat is not None:
+
+            async def acknowledge() -> None:
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+
+            stored = await self.bot.sessions.return_seat(
+                game_id, seat, user.id, on_wait=acknowledge
+            )
+        if stored is None or seat is None:
+            await self._reply(interaction, msg.ERROR_NOT_AWAY(lang))
+            return
+        text = msg.GAME_RETURNED(
+            session.record.language,  # type: ignore[arg-type]
+            player=user.mention,
+            seat=seat + 1,
+        )
+        mentions = discord.AllowedMentions.none()
+        if interaction.response.is_done():
+            await interaction.followup.send(text, allowed_mentions=mentions)
+        else:
+            await interaction.response.send_message(text, allowed_mentions=mentions)
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool
@@ -254,9 +335,8 @@ class Play:
             await self._reply(interaction, msg.ERROR_NOT_PLAYER(lang))
             return
         if refresh and _is_hand_message(interaction):
-            await self._update(
-                interaction, **await self.table.hand_message(session, seat, lang, edit=True)
-            )
+            payload = await self.table.hand_message(session, seat, lang, edit=True)
+            await self._update_hand(interaction, session, seat, lang, payload)
             return
         await self._deliver_hand(interaction, session, seat, lang, followup=False)
 
@@ -287,7 +367,13 @@ class Play:
                 return
             notice = msg.HAND_DM_CLOSED(lang)
         payload = await self.table.hand_message(session, seat, lang, edit=False, notice=notice)
+        message_id: int | None
         if followup or interaction.response.is_done():
-            await interaction.followup.send(**payload, ephemeral=True)
+            message = await interaction.followup.send(**payload, ephemeral=True, wait=True)
+            message_id = message.id
         else:
-            await interaction.response.send_message(**payload, ephemeral=True)
+            sent = await interaction.response.send_message(**payload, ephemeral=True)
+            message_id = sent.message_id
+        if message_id is not None and interaction.guild_id is not None:
+            # The one live hand of this player: the previous one goes.
+            self._live(interaction, session, seat, lang, message_id, notice)

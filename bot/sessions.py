@@ -99,6 +99,9 @@ class Session:
     #: `(version, seat)` of the latest moves, to tell a stale control from one that only
     #: other seats' simultaneous choices have overtaken.
     movers: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=MOVERS_KEPT))
+    #: Recent moves not made by their player (version → seat): by the turn timer, or by a CPU
+    #: that took over a human's seat; the log marks them.
+    stand_ins: dict[int, int] = field(default_factory=dict)
     cpu_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
     #: The newest version another process is known to have stored (see `Sessions.moved`).
@@ -397,6 +400,26 @@ class Sessions:
             self.schedule(session)
         return stored
 
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, on_wait: OnWait | None = None
+    ) -> GameRecord | None:
+        """The player a CPU replaced in `seat` takes it back; the stored record, or None when
+        nothing changed (not their seat, or the game is not in play)."""
+        session = await self.get(game_id)
+        if session is None:
+            return None
+        await self._acquire(session, self._patience(), on_wait)
+        try:
+            stored = await self.store.return_seat(game_id, seat, user_id)
+            if stored is not None:
+                session.record = stored
+        finally:
+            session.lock.release()
+        if stored is not None:
+            self._publish(session)
+            self.schedule(session)
+        return stored
+
     # -- moves ---------------------------------------------------------------------------
 
     def _patience(self) -> float:
@@ -502,6 +525,8 @@ class Sessions:
                 raise MoveRefused("stale")
         if source == "timeout" and (record.deadline is None or record.deadline > self.clock()):
             raise MoveRefused("stale")
+        if source == "cpu" and not record.seats[seat].is_cpu:
+            raise MoveRefused("stale")  # decided before its player took the seat back
         # The move is made on a copy first: `session.state` stays the stored state until the
         # write has succeeded, so whatever reads it meanwhile (the publisher, a refusal's fresh
         # view, a CPU decision) never sees a move that may yet fail to be stored.
@@ -549,6 +574,11 @@ class Sessions:
         for event in events:
             if event.public:
                 session.events.append((stored.version, event))
+        if source == "timeout" or (source == "cpu" and record.seats[seat].away_user_id):
+            session.stand_ins[stored.version] = seat
+            oldest = session.events[0][0] if session.events else stored.version
+            for version in [v for v in session.stand_ins if v < oldest]:
+                del session.stand_ins[version]
         outcome = MoveOutcome(
             seat=seat,
             version=stored.version,

@@ -57,6 +57,15 @@ class Settings(BaseSettings):
         None, description="Sync slash commands to this guild only (instant, for development)."
     )
     sync_commands: bool = Field(True, description="Sync slash commands at start-up.")
+    hand_lifetime_seconds: float = Field(
+        840,
+        gt=0,
+        le=890,
+        description=(
+            "Close a private hand to one line this long after it was last shown (Discord lets "
+            "the bot edit it for 15 minutes)."
+        ),
+    )
     table_repost_minutes: int = Field(
         55, ge=1, description="Re-post the table embed when it is older than this."
     )

@@ -123,6 +123,9 @@ class SeatRecord:
     name: str
     user_id: int | None = None
     cpu_level: str | None = None
+    #: A human seat a CPU took over: its player (who may take it back) and their name.
+    away_user_id: int | None = None
+    away_name: str | None = None
 
     @property
     def is_cpu(self) -> bool:
@@ -169,6 +172,13 @@ class GameRecord:
         """The seat this user holds, if any."""
         for seat in self.seats:
             if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def away_seat_of(self, user_id: int) -> int | None:
+        """The seat a CPU took over from this user, if any (they may take it back)."""
+        for seat in self.seats:
+            if seat.away_user_id == user_id:
                 return seat.seat
         return None
 
@@ -354,11 +364,19 @@ class Store:
             record.seats = list(seats)
             return record
         async with self.db.execute(
-            "SELECT seat, user_id, cpu_level, name FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, cpu_level, name, away_user_id, away_name FROM seats "
+            "WHERE game_id = ? ORDER BY seat",
             (record.id,),
         ) as cur:
             record.seats = [
-                SeatRecord(seat=r[0], user_id=r[1], cpu_level=r[2], name=r[3])
+                SeatRecord(
+                    seat=r[0],
+                    user_id=r[1],
+                    cpu_level=r[2],
+                    name=r[3],
+                    away_user_id=r[4],
+                    away_name=r[5],
+                )
                 for r in await cur.fetchall()
             ]
         return record
@@ -473,16 +491,31 @@ class Store:
     async def replace_seat(
         self, game_id: int, seat: int, cpu_level: str, name: str
     ) -> GameRecord | None:
-        """A human seat of a game in play becomes a CPU player; the updated record, or None
-        when the game is no longer in play (nothing changed)."""
+        """A human seat of a game in play becomes a CPU player, remembering its player; the
+        updated record, or None when the game is no longer in play (nothing changed)."""
         await self._write(
-            "UPDATE seats SET user_id = NULL, cpu_level = ?, name = ? "
-            "WHERE game_id = ? AND seat = ? "
+            "UPDATE seats SET away_user_id = user_id, away_name = name, "
+            "user_id = NULL, cpu_level = ?, name = ? "
+            "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL "
             "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
             (cpu_level, name, game_id, seat, game_id),
         )
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
+
+    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play; the updated
+        record, or None when nothing changed (not their seat, or no longer in play)."""
+        async with self.transaction():
+            cur = await self.db.execute(
+                "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
+                "away_user_id = NULL, away_name = NULL "
+                "WHERE game_id = ? AND seat = ? AND away_user_id = ? "
+                "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
+                (game_id, seat, user_id, game_id),
+            )
+            changed = cur.rowcount == 1
+        return await self.get(game_id) if changed else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None

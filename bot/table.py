@@ -3,8 +3,9 @@
 `Table` turns a session into message payloads (through the game's renderer) and is the
 publisher of the service (`bot.sessions`): after each change it brings the Discord side in step,
 outside the game's lock, through one background feed per game — one table message edited in
-place (re-posted when it gets old), one ping per turn handed to a human (the previous one
-deleted), DM hands refreshed for players who chose DMs, and the final breakdown when the game
+place (re-posted when it gets old, or when other people's messages have pushed it up the
+thread), one ping per turn handed to a human (the previous one deleted), every player's live
+ephemeral hand (`bot.hands`) and DM hand kept current, and the final breakdown when the game
 ends. A feed coalesces: while a request is in flight or waits out a rate limit, later moves only
 change what the next request shows. It records the version each table shows, so a restart
 republishes only the tables that are behind.
@@ -23,8 +24,10 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.components import MoveButton, ShowHand, TableInfo, build_view
+from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
+from bot.hands import LiveHands
 from bot.i18n import messages as msg
+from bot.names import shown_name
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.store import STORAGE_ERRORS
@@ -37,6 +40,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
+
+#: The table is re-posted at the bottom of its thread once this many messages of other people
+#: follow it (on a phone they push it, and its buttons, off the screen).
+PUSHED_UP_MESSAGES = 3
+#: … which is looked at no more often than this, per game, when the game changes.
+PUSHED_UP_CHECK_SECONDS = 30.0
 
 #: First pause before a table (or final) message Discord failed to take is sent again; the
 #: pause doubles after each further failure, up to `REPUBLISH_MAX_SECONDS`. A rate limit is
@@ -69,12 +78,19 @@ class Feed:
         self.shown_version: int | None = record.table_version
         self.stored_version: int | None = record.table_version
         #: Pending: a table edit, the recording of a version the click's answer showed, the DM
-        #: hands (but `skip_dm_seat`, which the click's answer updated), pings for these seats.
+        #: hands (but `skip_dm_seat`, which the click's answer updated), the live ephemeral
+        #: hands, pings for these seats.
         self.table = False
         self.record_shown = False
         self.dm_hands = False
+        self.live_hands = False
         self.skip_dm_seat: int | None = None
         self.ping: set[int] = set()
+        #: Look whether other people's messages pushed the table up the thread; and the table
+        #: is to be re-posted at the bottom rather than edited in place.
+        self.check_pushed = False
+        self.repost = False
+        self.pushed_checked_at = 0.0
         #: A table request is in flight (a click's answer then does not count as shown: the
         #: request may land after it with an older state).
         self.editing = False
@@ -85,7 +101,14 @@ class Feed:
         self.shown_version = max(version, self.shown_version or 0)
 
     def pending(self) -> bool:
-        return self.table or self.record_shown or self.dm_hands or bool(self.ping)
+        return (
+            self.table
+            or self.record_shown
+            or self.dm_hands
+            or self.live_hands
+            or self.check_pushed
+            or bool(self.ping)
+        )
 
 
 class Table:
@@ -101,6 +124,8 @@ class Table:
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
+        #: Every player's one live ephemeral hand, kept current by the feeds.
+        self.hands = LiveHands(self, lambda: self.bot.settings.hand_lifetime_seconds)
 
     # -- payloads ------------------------------------------------------------------------
 
@@ -111,6 +136,7 @@ class Table:
             record=session.record,
             lang=lang or session.record.language,  # type: ignore[arg-type]
             events=list(session.events),
+            stand_ins=dict(session.stand_ins),
         )
 
     def table_payload(self, session: Session) -> dict[str, Any]:
@@ -118,9 +144,17 @@ class Table:
         ctx = self.context(session)
         rendered = renderer_for(session.record.game).table(ctx)
         extra: list[discord.ui.Item[Any]] = []
+        content = rendered.content
         if session.record.status == "playing":
             extra.append(ShowHand(game_id=session.id, label=msg.TABLE_SHOW_HAND(ctx.lang)))
             controls = rendered.controls
+            away = [s for s in session.record.seats if s.away_user_id is not None]
+            if away:
+                # Who is away, and their way back (only they can use it).
+                names = ", ".join(shown_name(s.away_name or s.name) for s in away)
+                line = "💤 " + msg.TABLE_AWAY(ctx.lang, names=names)
+                content = f"{line}\n{content}" if content else line
+                extra.append(ReturnSeat(game_id=session.id, label=msg.TABLE_RETURN_SEAT(ctx.lang)))
         else:
             controls = []
         # Reference and the whole log answer privately, so the table itself stays short.
@@ -129,7 +163,7 @@ class Table:
             TableInfo(game_id=session.id, what="log", label=msg.TABLE_HISTORY(ctx.lang)),
         ]
         view = build_view(session.id, session.version, controls, extra=extra)
-        return {"content": rendered.content, "embeds": rendered.embeds, "view": view}
+        return {"content": content, "embeds": rendered.embeds, "view": view}
 
     def hand_payload(
         self,
@@ -162,6 +196,19 @@ class Table:
         view = build_view(session.id, session.version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         return {"content": content, "embeds": rendered.embeds, "view": view}
+
+    def hand_fingerprint(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        notice: str | None = None,
+        *,
+        confirm: str | None = None,
+    ) -> str:
+        """What the seat's hand shows (without its picture, which follows from the same state),
+        to tell whether a live hand needs an edit."""
+        return _fingerprint(self.hand_payload(session, seat, lang, notice, confirm=confirm))
 
     def acts_on_table(self, session: Session, seat: int) -> bool:
         return renderer_for(session.record.game).acts_on_table(self.context(session), seat)
@@ -218,10 +265,18 @@ class Table:
             session, self.table_payload(session), pictures.TABLE_FILE
         )
 
-    async def hand_answer(self, session: Session, seat: int, lang: Lang) -> dict[str, Any]:
+    async def hand_answer(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        notice: str | None = None,
+        *,
+        confirm: str | None = None,
+    ) -> dict[str, Any]:
         """A hand as a click's own answer (see `_keeping_picture`)."""
         user_id = session.record.seats[seat].user_id
-        payload = self.hand_payload(session, seat, lang)
+        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         return await self._keeping_picture(session, payload, pictures.HAND_FILE, user_id)
 
     async def table_message(self, session: Session, *, edit: bool) -> dict[str, Any]:
@@ -237,10 +292,11 @@ class Table:
         *,
         edit: bool,
         notice: str | None = None,
+        confirm: str | None = None,
     ) -> dict[str, Any]:
         """`hand_payload` with the hand's picture, unless its player switched them off."""
         job = pictures.hand_job(self.context(session, lang), seat)
-        payload = self.hand_payload(session, seat, lang, notice)
+        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         user_id = session.record.seats[seat].user_id
         return await self._with_picture(session, payload, job, edit=edit, user_id=user_id)
 
@@ -275,9 +331,11 @@ class Table:
         else:
             feed.table = True
         feed.dm_hands = True
+        feed.live_hands = True
         feed.skip_dm_seat = skip_dm_seat if feed.skip_dm_seat in (None, skip_dm_seat) else None
         if outcome is not None:
             feed.ping.update(outcome.new_turn)
+            feed.check_pushed = True
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{session.id}")
 
@@ -320,6 +378,10 @@ class Table:
     async def _step(self, feed: Feed) -> bool:
         """One round of `_run`; True when nothing is left to do."""
         session = feed.session
+        if feed.check_pushed:
+            feed.check_pushed = False
+            if session.record.status == "playing" and await self._pushed_up(feed):
+                feed.table = feed.repost = True
         if feed.table:
             feed.table = False
             if not await self._attempt(feed, "table", self._update_table):
@@ -331,6 +393,14 @@ class Table:
             feed.dm_hands, skip, feed.skip_dm_seat = False, feed.skip_dm_seat, None
             if session.record.status == "playing":
                 await self.refresh_dm_hands(session, skip=skip)
+        if feed.live_hands:
+            feed.live_hands = False
+            if session.record.status == "playing":
+                try:
+                    await self.hands.refresh(session)
+                except Exception:
+                    feed.live_hands = True  # e.g. rate-limited: tried again after a pause
+                    raise
         if feed.ping:
             seats, feed.ping = feed.ping, set()
             playing = session.record.status == "playing"
@@ -376,7 +446,8 @@ class Table:
         comfortably (older than the configured age) or it has gone missing."""
         session = feed.session
         version = session.version
-        if feed.table_message_id is None or self._is_old(feed):
+        if feed.table_message_id is None or self._is_old(feed) or feed.repost:
+            feed.repost = False
             await self._post_table(feed)
         else:
             message = self._channel(session.record.play_channel_id).get_partial_message(
@@ -392,6 +463,28 @@ class Table:
         log.debug("game %s: table shows version %s", session.id, version)
         feed.shown(version)
         await self._record_shown(feed)
+
+    async def _pushed_up(self, feed: Feed) -> bool:
+        """Whether other people's messages have pushed the table up its thread. The bot gets no
+        message events, so it looks (one request for a few messages) at most every
+        `PUSHED_UP_CHECK_SECONDS` per game, after a move."""
+        now = time.monotonic()
+        if feed.table_message_id is None:
+            return False
+        if now - feed.pushed_checked_at < PUSHED_UP_CHECK_SECONDS:
+            return False
+        feed.pushed_checked_at = now
+        channel = self._channel(feed.session.record.play_channel_id)
+        after = discord.Object(feed.table_message_id)
+        others = 0
+        try:
+            async for message in channel.history(after=after, limit=PUSHED_UP_MESSAGES + 1):
+                if message.author.id != self.bot.user.id:  # type: ignore[union-attr]
+                    others += 1
+        except discord.HTTPException as exc:
+            log.info("game %s: thread not read (%s)", feed.session.id, exc)
+            return False
+        return others >= PUSHED_UP_MESSAGES
 
     async def _post_table(self, feed: Feed) -> None:
         """Send a fresh table message in the game's thread (deleting the previous one)."""
@@ -428,6 +521,7 @@ class Table:
     def close(self) -> None:
         """Stop publishing (the bot is shutting down; a restart republishes what is behind)."""
         self._closed = True
+        self.hands.close_all()
         for feed in self._feeds.values():
             if feed.task is not None:
                 feed.task.cancel()
@@ -445,20 +539,13 @@ class Table:
         """Mention the humans whose turn began (one small message; the previous one deleted)."""
         session = feed.session
         record = session.record
-        users = [record.seats[s].user_id for s in seats if record.seats[s].user_id is not None]
-        if not users:
+        if all(record.seats[s].user_id is None for s in seats):
             return
-        lang: Lang = record.language  # type: ignore[assignment]
-        mentions = " ".join(f"<@{uid}>" for uid in users)
-        on_table = all(self.acts_on_table(session, s) for s in seats)
-        ping = msg.PING_TABLE if on_table else msg.PING_HAND
-        text = ping(lang, mentions=mentions, game=session.game.name(lang))
-        if record.deadline:
-            text += " " + msg.PING_DEADLINE(lang, when=f"<t:{int(record.deadline)}:R>")
+        payload = await self.ping_payload(session, seats)
         old = feed.ping_message_id
         try:
             message = await self._channel(record.play_channel_id).send(
-                text,
+                **payload,
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
             )
         except Exception as exc:
@@ -472,6 +559,50 @@ class Table:
         if old is not None:
             await self._delete(record.play_channel_id, old)
 
+    async def ping_payload(self, session: Session, seats: list[int]) -> dict[str, Any]:
+        """The turn ping: one line per language its players speak (each pinged player reads
+        theirs); when the turn is played from the hand, its own "Show my hand" button, and
+        for players who get their hand by DM a link to it instead."""
+        record = session.record
+        from_hand = not all(self.acts_on_table(session, s) for s in seats)
+        #: (language, where the hand is) → users; a DM hand is linked, as the next step is there.
+        groups: dict[tuple[Lang, str], list[int]] = {}
+        links: dict[int, str] = {}
+        for seat in seats:
+            uid = record.seats[seat].user_id
+            if uid is None:
+                continue
+            delivery, lang = await self.bot.store.user_settings(uid)
+            where = "table"
+            if from_hand:
+                where = "hand"
+                stored = (
+                    await self.bot.store.hand_message(session.id, seat)
+                    if delivery == "dm"
+                    else None
+                )
+                if stored is not None:
+                    where = "dm"
+                    links[uid] = f"https://discord.com/channels/@me/{stored[0]}/{stored[1]}"
+            groups.setdefault(("ja" if lang == "ja" else "en", where), []).append(uid)
+        lines = []
+        for (lang, where), uids in groups.items():
+            mentions = " ".join(f"<@{uid}>" for uid in uids)
+            line = msg.PINGS[where](lang, mentions=mentions, game=session.game.name(lang))
+            if where == "dm":
+                line += " " + " ".join(links[uid] for uid in uids)
+            if record.deadline:
+                line += " " + msg.PING_DEADLINE(lang, when=f"<t:{int(record.deadline)}:R>")
+            lines.append(line)
+        payload: dict[str, Any] = {"content": "\n".join(lines)}
+        by_lang = dict.fromkeys(lang for (lang, where) in groups if where == "hand")
+        if by_lang:
+            label = " · ".join(msg.TABLE_SHOW_HAND(lang) for lang in by_lang)
+            view = discord.ui.View(timeout=None)
+            view.add_item(ShowHand(game_id=session.id, label=label, on_ping=True))
+            payload["view"] = view
+        return payload
+
     async def clear_ping(self, feed: Feed) -> None:
         if feed.ping_message_id is not None:
             await self._delete(feed.session.record.play_channel_id, feed.ping_message_id)
@@ -480,7 +611,8 @@ class Table:
 
     async def _end(self, feed: Feed) -> None:
         """The game ended or was abandoned: no ping left; for an end, the breakdown message,
-        the lobby message updated and the DM hands' last state. Then the feed is dropped."""
+        the lobby message updated and the DM hands' last state; every live hand shows how the
+        game ended. Then the feed is dropped."""
         session = feed.session
         record = session.record
         await self.clear_ping(feed)
@@ -489,6 +621,8 @@ class Table:
                 pass
             await self._finish_lobby(session)
             await self.refresh_dm_hands(session)
+        await self.hands.end(session)
+        self.hands.forget_game(record.id)
         for key in [key for key in self._dm_shown if key[0] == record.id]:
             del self._dm_shown[key]  # each is a whole hand's text, kept for every game ever
         for key in [key for key in self._dm_sending if key[0] == record.id]:

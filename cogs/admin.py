@@ -229,6 +229,16 @@ class AdminCog(commands.Cog):
         await _answer(interaction, msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1))
 
     @game.command(
+        name=ls(msg.CMD_GAME_RETURN),
+        description=ls(msg.CMD_GAME_RETURN_DESC),
+    )
+    async def return_seat(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._game_here(interaction, None)
+        if record is None:
+            return
+        await self.bot.play.return_seat(interaction, record.id)
+
+    @game.command(
         name=ls(msg.CMD_GAME_PICTURES),
         description=ls(msg.CMD_GAME_PICTURES_DESC),
     )

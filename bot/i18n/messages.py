@@ -139,20 +139,32 @@ HAND_CONFIRM_PROMPT = Text(
         "again."
     ),
 )
+HAND_CLOSED = Text(
+    ja="古い状態を見せないよう手札を閉じました — 押すと開き直します。",
+    en="Hand closed so it never shows an old state — press to open it again.",
+)
 HAND_SENT_DM = Text(ja="手札をDMに送りました。", en="Your hand is in your DMs.")
 HAND_DM_CLOSED = Text(
     ja="DMを送れなかった（DMが閉じています）ので、ここに表示します。",
     en="I could not DM you (your DMs are closed), so here it is.",
 )
 MOVE_DONE = Text(ja="完了しました。", en="Done.")
-PING_TABLE = Text(
-    ja="{mentions} {game}のあなたの番です — 卓のボタンを使ってください。",
-    en="{mentions} your turn in {game} — use the buttons on the table.",
-)
-PING_HAND = Text(
-    ja="{mentions} {game}のあなたの番です — 「手札を見る」を押してください。",
-    en="{mentions} your turn in {game} — press “Show my hand”.",
-)
+#: The turn ping, by where the pinged player acts: on the table, in the hand they open, or
+#: in the DM hand it links to.
+PINGS: dict[str, Text] = {
+    "table": Text(
+        ja="{mentions} {game}のあなたの番です — 卓のボタンを使ってください。",
+        en="{mentions} your turn in {game} — use the buttons on the table.",
+    ),
+    "hand": Text(
+        ja="{mentions} {game}のあなたの番です — 下の「手札を見る」を押してください。",
+        en="{mentions} your turn in {game} — press “Show my hand” below.",
+    ),
+    "dm": Text(
+        ja="{mentions} {game}のあなたの番です — 手札はDMにあります:",
+        en="{mentions} your turn in {game} — your hand is in your DMs:",
+    ),
+}
 PING_DEADLINE = Text(ja="（{when}に時間切れ）", en="(time runs out {when})")
 FINAL_WINNER = Text(ja="勝者：{winners}", en="Winner: {winners}")
 FINAL_WINNERS = Text(ja="同点優勝：{winners}", en="Shared win: {winners}")
@@ -178,6 +190,19 @@ TABLE_REFERENCE = Text(ja="早見表", en="Reference")
 TABLE_HISTORY = Text(ja="記録", en="Log")
 GAME_ABANDONED = Text(
     ja="ゲーム #{id}（{game}）は中止されました。", en="Game #{id} ({game}) was abandoned."
+)
+TABLE_AWAY = Text(
+    ja="離席中（CPUが代わりに遊んでいます）: {names}", en="Away (a CPU plays for them): {names}"
+)
+TABLE_RETURN_SEAT = Text(ja="席に戻る", en="Take my seat back")
+GAME_RETURNED = Text(ja="{player}が{seat}番席に戻りました。", en="{player} is back in seat {seat}.")
+ERROR_NOT_AWAY = Text(
+    ja="このゲームでCPUが代わりに遊んでいるあなたの席はありません。",
+    en="No seat of yours is played by a CPU in this game.",
+)
+CMD_GAME_RETURN = Text(ja="復帰", en="return")
+CMD_GAME_RETURN_DESC = Text(
+    ja="CPUが代わりに遊んでいる自分の席に戻ります", en="Take back your seat that a CPU plays"
 )
 GAME_REPLACED = Text(
     ja="{player}（{seat}番席）はCPUが代わりに遊びます。",

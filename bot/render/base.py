@@ -90,6 +90,9 @@ class RenderContext:
     #: Rendering the whole log for reading later (`bot.history`), not the table's recent moves:
     #: what the rules let players see only as it happens is left out.
     whole_log: bool = False
+    #: Moves not made by their player, by version → the seat: the turn timer played for them,
+    #: or a CPU that took over their seat did. Their log lines carry ⏰.
+    stand_ins: dict[int, int] = field(default_factory=dict)
 
     def seat_name(self, seat: int) -> str:
         """The seat's name as shown: escaped, isolated and cut (see `bot.names`)."""

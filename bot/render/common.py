@@ -35,8 +35,13 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
 
 
 def log_text(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
-    """The recent public events, oldest first, one line each ("—" when there are none)."""
-    lines = [text for _, event in ctx.events if (text := describe(ctx, event))]
+    """The recent public events, oldest first, one line each ("—" when there are none); a
+    move the turn timer or a stand-in CPU made is marked ⏰."""
+    lines = [
+        ("⏰ " if ctx.stand_ins.get(version, -1) == event.seat else "") + text
+        for version, event in ctx.events
+        if (text := describe(ctx, event))
+    ]
     body = "\n".join(f"• {line}" for line in lines[-6:])
     return body[-1024:] if body else "—"
 

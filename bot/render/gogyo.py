@@ -57,6 +57,23 @@ def label(c: CardView) -> str:
     return f"{c.name}{number_mark(c.number)}" if c.dynasty is not None else c.name
 
 
+def _gloss(name: str) -> str:
+    """The English gloss inside a name's brackets: `夏 (Xia) ①` → `Xia`, `木 (moku, wood)` →
+    `wood`."""
+    inside = name.partition("(")[2].partition(")")[0]
+    return inside.rpartition(", ")[2] or inside
+
+
+def button_label(c: CardView, lang: Lang) -> str:
+    """A card on a button: `夏木①`, and in English with its gloss, `夏木① Xia wood`."""
+    if lang == "ja":
+        return label(c)
+    if c.dynasty is None or c.element is None:
+        return f"{label(c)} {_gloss(texts.SPECIAL_NAMES[c.name].en)}"
+    dynasty = _gloss(texts.DYNASTY_NAMES[c.dynasty].en)
+    return f"{label(c)} {dynasty} {_gloss(texts.ELEMENT_NAMES[c.element].en)}"
+
+
 def card(c: CardView) -> str:
     """The card with its mark: `🟩夏木①`."""
     return f"{mark(c)}{label(c)}"
@@ -345,7 +362,7 @@ class GogyoRenderer:
             for c in private.hand:
                 controls.append(
                     Button(
-                        label=label(c) + (f" {DOWN_MARK}" if c.face_down else ""),
+                        label=button_label(c, lang) + (f" {DOWN_MARK}" if c.face_down else ""),
                         action=f"discard.{c.id}",
                         seat=seat,
                         emoji=mark(c),
@@ -363,7 +380,7 @@ class GogyoRenderer:
             for c in view.field:
                 controls.append(
                     Button(
-                        label=label(c),
+                        label=button_label(c, lang),
                         action=f"{'take' if step == 'field_take' else 'give'}.{c.id}",
                         seat=seat,
                         emoji=mark(c),
@@ -398,6 +415,7 @@ class GogyoRenderer:
                     SelectOption(
                         label=f"{hand_card(a)} + {hand_card(b)}",
                         value=f"draw.{a.id}-{b.id}",
+                        description=f"{reading(a, lang)} + {reading(b, lang)}"[:100],
                     )
                     for a, b in combinations(private.hand, 2)
                 )
@@ -420,7 +438,7 @@ class GogyoRenderer:
                 for c in victim:
                     controls.append(
                         Button(
-                            label=text(lang, card=label(c)),
+                            label=text(lang, card=button_label(c, lang)),
                             action=f"{kind}.{c.id}",
                             seat=seat,
                             emoji=emoji,

@@ -206,6 +206,8 @@ class KasaneRenderer:
         text = template(ctx.lang, **values)
         if event.kind == "meld" and "cards" in data:
             text += f" ({cards(list(data['cards']))})"
+        if event.kind in ("round_end", "round_start"):
+            text = f"🔔 **{text}**"  # a new grid: announced so that no one misses it
         return text
 
     def reference(self, ctx: RenderContext) -> list[discord.Embed]:

@@ -11,6 +11,7 @@ import pytest
 
 from bot.sessions import Session, Sessions
 from bot.store import GameRecord, SeatRecord, Store
+from bot.table import Table
 from games import registry
 
 
@@ -140,6 +141,12 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
     assert stored is not None and stored.deadline is not None and stored.deadline >= 1031.0
     async with store.db.execute("SELECT by_cpu FROM actions WHERE game_id = ?", (record.id,)) as c:
         assert (await c.fetchone())[0] == 1
+    # The log marks the move as the timer's, not the player's own.
+    await run_until(store, record.id, lambda r: session.version >= 1, timeout=5)
+    assert session.stand_ins == {1: 0}
+    table = Table(bot=None)  # type: ignore[arg-type]
+    log = table.table_payload(session)["embeds"][0].to_dict()["fields"][-1]["value"]
+    assert "• ⏰ P0 took row" in log, log
     await sessions.close()
     await store.close()
 

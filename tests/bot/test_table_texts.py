@@ -3,6 +3,7 @@ ended one says so once, the end names its players and has no empty headings."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -100,3 +101,93 @@ def test_take_and_share_end_line_names_players_bug(lang: str) -> None:
     for line in ends:
         for info in session.record.seats:
             assert info.name in line, line
+
+
+CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_english_controls_gloss_every_japanese_name(game_id: str) -> None:
+    """In English, a Japanese card or yaku name on a button or select option comes with its
+    reading or gloss (on the control itself or in the option's description)."""
+    game = registry.get(game_id)
+    players = game.max_players
+    state = game.new(players, seed=3)
+    record = record_for(game_id, players, "en", 3)
+    session = Session(record=record, game=game, state=state)
+    table = Table(bot=None)  # type: ignore[arg-type]
+    rng, steps, bare = Rng(3), 0, set()
+    while not state.is_over():
+        payloads = [table.table_payload(session)]
+        payloads += [table.hand_payload(session, seat, "en") for seat in range(players)]
+        for payload in payloads:
+            for row in payload["view"].to_components():
+                for control in row["components"]:
+                    shown = [control.get("label") or ""]
+                    shown += [
+                        f"{o['label']} {o.get('description') or ''}"
+                        for o in control.get("options", [])
+                    ]
+                    bare |= {s for s in shown if CJK.search(s) and not LATIN.search(s)}
+        seat = state.to_act()[0]
+        state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps)))
+        record.version += 1
+        steps += 1
+    assert not bare, sorted(bare)[:5]
+
+
+class _Store:
+    """What `Table.ping_payload` reads: each user's settings and stored DM hand messages."""
+
+    def __init__(self, settings: dict[int, tuple[str, str]], dm_hands: dict) -> None:
+        self.settings, self.dm_hands = settings, dm_hands
+
+    async def user_settings(self, user_id: int) -> tuple[str, str]:
+        return self.settings.get(user_id, ("ephemeral", "en"))
+
+    async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        return self.dm_hands.get(seat)
+
+
+async def test_ping_speaks_each_language_and_points_dm_players_to_their_dm() -> None:
+    game = registry.get("irobae")
+    state = game.new(3, seed=4)
+    record = record_for("irobae", 3, "en", 4)  # users 100, 101, 102; all pass from the hand
+    session = Session(record=record, game=game, state=state)
+    bot = type("Bot", (), {})()
+    bot.store = _Store({100: ("ephemeral", "ja"), 102: ("dm", "en")}, {2: (555, 777)})
+    table = Table(bot=bot)  # type: ignore[arg-type]
+    payload = await table.ping_payload(session, [0, 1, 2])
+    lines = payload["content"].splitlines()
+    assert any(line.startswith("<@100> ") and "あなたの番" in line for line in lines)
+    assert any(line.startswith("<@101> ") and "“Show my hand”" in line for line in lines)
+    dm = next(line for line in lines if "<@102>" in line)
+    assert "your DMs" in dm and "https://discord.com/channels/@me/555/777" in dm
+    assert "<@101>" not in dm and "<@100>" not in dm
+    button = payload["view"].to_components()[0]["components"][0]
+    assert button["custom_id"] == f"hd:{record.id}:p"
+    assert button["label"] == "手札を見る · Show my hand"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_kasane_round_changes_are_announced_in_the_log(lang: str) -> None:
+    game = registry.get("kasane")
+    state = game.new(3, seed=5)
+    record = record_for("kasane", 3, lang, 5)
+    session = Session(record=record, game=game, state=state)
+    rng, steps = Rng(3), 0
+    while state.round == 1:
+        seat = state.to_act()[0]
+        events = state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps)))
+        record.version += 1
+        steps += 1
+        session.events.extend((record.version, e) for e in events if e.public)
+    log = Table(bot=None).table_payload(session)["embeds"][0].to_dict()["fields"][-1]["value"]  # type: ignore[arg-type]
+    ends, begins = (
+        ("Round 1 ends", "Round 2 begins")
+        if lang == "en"
+        else ("第1ラウンド終了", "第2ラウンド開始")
+    )
+    assert f"• 🔔 **{ends}**" in log, log
+    assert f"• 🔔 **{begins}" in log, log

@@ -228,12 +228,14 @@ async def check_final(fake: FakeDiscord, bot: GameBot, game_id: int, thread_id: 
     return result
 
 
-def hand_secrets(people: list[User], game_id: int) -> set[str]:
-    """Every hand and pass choice a player was shown privately (all message versions); and
-    each hand message only ever showed its own player's hand."""
+def hand_secrets(fake: FakeDiscord, people: list[User], game_id: int) -> set[str]:
+    """Every hand and pass choice a player was shown privately (all message versions, also of
+    hands since replaced by a newer one); and each hand message only ever showed its own
+    player's hand."""
     found: set[str] = set()
     for user in people:
-        for message in hand_messages(user, game_id) + user.dms():
+        ever = [m for m in fake.messages.values() if m.ephemeral_for == user.id]
+        for message in ever + user.dms():
             for version in message.versions:
                 for embed in version.get("embeds") or []:
                     assert embed["title"].endswith(f" {user.name}"), embed["title"]
@@ -362,7 +364,7 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         await play_out(fake, bot, users, game_id, thread_id)
         await check_final(fake, bot, game_id, thread_id)
     public = fake.public_text()
-    secrets = hand_secrets(people, game_id)
+    secrets = hand_secrets(fake, people, game_id)
     assert len(secrets) >= 20
     assert not [s for s in secrets if s in public]
     assert not any(title in public for title in HAND_TITLES + CHOICE_TITLES)
@@ -386,9 +388,13 @@ async def test_six_players_with_cpus_fit_the_layout(
         session = await bot.sessions.get(game_id)
         assert session is not None
         await wait_until(fake, lambda: session.state.to_act() == [0], "the CPUs' passes")
+        # The table is published after the CPUs' passes, coalesced: wait for the last one.
         await wait_until(
             fake,
-            lambda: "✅ ②→③" in table_message(fake, game_id, thread_id).text,
+            lambda: (
+                "✅ ②→③" in table_message(fake, game_id, thread_id).text
+                and "✅ ⑥" in table_message(fake, game_id, thread_id).text
+            ),
             "the table with the CPUs' passes",
         )
         table = table_message(fake, game_id, thread_id)
@@ -421,7 +427,7 @@ async def test_six_players_with_cpus_fit_the_layout(
         assert len(result["scores"]) == 6
         final = [m for m in fake.channel_messages(thread_id) if "🏆" in m.text][-1]
         assert "第6ディール" in final.text and "🤖 CPU 1" in final.text
-    secrets = hand_secrets([hana], game_id)
+    secrets = hand_secrets(fake, [hana], game_id)
     assert secrets and not [s for s in secrets if s in fake.public_text()]
 
 

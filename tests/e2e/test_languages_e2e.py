@@ -13,7 +13,7 @@ from tests.e2e.harness import (
     start_from_lobby,
     table_message,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Message
 
 
 async def test_table_language_follows_the_host_and_the_lobby(
@@ -62,3 +62,40 @@ async def test_japanese_newgame_options_are_all_translated_bug(
         for option in newgame["options"]:
             japanese = option["name_localizations"]["ja"]
             assert japanese != option["name"], option
+
+
+async def test_turn_ping_speaks_each_players_language_and_opens_the_hand(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    ben = fake.add_user("Ben", locale="ja")
+    ann = fake.add_user("Ann", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3")
+    async with fake.run_bot(bot):
+        # A Japanese table; the pass of 色映に生へど is played from every hand at once.
+        lobby = await create_lobby(fake, ben, "irobae")
+        await lobby_click(fake, ann, lobby, "join")
+        await lobby_click(fake, ben, lobby, "cpu")
+        game_id, thread_id = await start_from_lobby(fake, ben, lobby)
+
+        def the_ping() -> Message | None:
+            found = [m for m in fake.channel_messages(thread_id) if ann.mention in m.content]
+            return found[-1] if found else None
+
+        ping = await fake.wait_for(the_ping, 10, "the turn ping")
+        lines = ping.content.splitlines()
+        mine = next(line for line in lines if ann.mention in line)
+        theirs = next(line for line in lines if ben.mention in line)
+        assert "your turn" in mine and "Show my hand" in mine
+        assert "あなたの番です" in theirs
+        # The ping's own button opens the clicker's hand, privately and in their language.
+        button = custom_id(ping, rf"hd:{game_id}:p")
+        assert ping.component(button)["label"] == "手札を見る · Show my hand"  # type: ignore[index]
+        inter = await ann.click(ping, button)
+        hand = (await inter.response()).message
+        assert hand is not None and hand.ephemeral and "Choose 2 cards" in hand.text
+        inter = await ben.click(ping, button)
+        hand = (await inter.response()).message
+        assert hand is not None and hand.ephemeral and "2枚選んでください" in hand.text
+        # The table is still the one message with "Show my hand" (the ping is not a table).
+        assert table_message(fake, game_id, thread_id).id != ping.id

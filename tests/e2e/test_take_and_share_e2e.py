@@ -223,7 +223,9 @@ def check_hidden(
     assert not any(title in public for title in HAND_TITLES + RECEIVED_TITLES)
     shown = 0
     for seat, user in people.items():
-        for message in hand_messages(user, game_id) + user.dms():
+        # Every hand message ever shown, also those a newer hand replaced since.
+        ever = [m for m in fake.messages.values() if m.ephemeral_for == user.id]
+        for message in ever + user.dms():
             for version in message.versions:
                 for embed in version.get("embeds") or []:
                     assert user.name in embed.get("title", "")  # the hand is this player's
@@ -476,7 +478,9 @@ async def test_long_game_with_two_cpus(fake_discord: FakeDiscord, tmp_path: Path
         assert f"ロングゲーム：{len(games)}ゲーム" in final.text
         # The table kept the running scores of every game.
         last_table = [m for m in fake.channel_messages(thread_id) if "累計得点（" in m.text][-1]
-        assert "ゲーム終了" in last_table.text and not last_table.custom_ids
+        assert "ゲーム終了" in last_table.text
+        # No moves and no hand are offered any more (only the reference and the whole log).
+        assert sorted(last_table.custom_ids) == [f"ti:{game_id}:log", f"ti:{game_id}:ref"]
         for number, game in enumerate(games, start=1):
             row = " · ".join(f"{'①②③'[s]} {v}" for s, v in enumerate(game["scores"]))
             assert f"第{number}ゲーム：{row}" in last_table.text

@@ -485,6 +485,13 @@ class Players:
             m for m in self.fake.channel_messages(run.thread_id) if shown_embeds(m.embeds) == want
         ]
 
+    async def wait_finals(self, runs: list[Run], timeout: float = 20.0) -> None:
+        """Once the games ended, their feeds post the final breakdown (after the live hands
+        and the last table edit): wait for it before counting."""
+        await self.fake.wait_for(
+            lambda: all(self.finals(run) for run in runs), timeout, "the final messages"
+        )
+
     async def wait_tables_current(self, timeout: float = 20.0) -> None:
         """Once Discord has recovered, every table catches up with its game."""
         try:
@@ -607,6 +614,7 @@ async def test_server_errors_on_edits_and_sends(fake_discord: FakeDiscord, tmp_p
         await players.wait_tables_current()
         await players.play_out(run)
         moves = await players.verify()
+        await players.wait_finals([run])
         assert len(players.finals(run)) == 1
     report("server errors", fake, players, moves)
 
@@ -830,6 +838,7 @@ async def test_whole_games_under_random_faults(fake_discord: FakeDiscord, tmp_pa
         players.duplicate_rate = 0.0
         await players.wait_tables_current()
         moves = await players.verify()
+        await players.wait_finals(runs)
         for run in runs:
             assert len(players.finals(run)) == 1, f"{run.game}: not one final message"
     fake.faults.take_expected_violations()

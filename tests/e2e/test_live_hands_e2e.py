@@ -1,0 +1,146 @@
+"""Live hands end to end: a player's one private hand follows the game after everyone's moves,
+replaces the previous one when opened again, closes itself before its token expires, and shows
+the result at the end; no more than one live hand message per player at any time. The table is
+re-posted at the bottom of its thread when the players' chat pushed it up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import table as table_module
+from tests.e2e.harness import make_bot, table_message, wait_until
+from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
+from tests.fakediscord import FakeDiscord, Message, User
+
+
+def live_hands(user: User, game_id: int) -> list[Message]:
+    """The user's hand messages of this game that still exist."""
+    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
+
+
+async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
+    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral
+    return await inter.wait_original()
+
+
+async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        users = {0: aoi, 1: ben}
+        ben_seat = session.record.seat_of(ben.id)
+        assert ben_seat == 1
+        while session.state.to_act() == [ben_seat]:  # Ben's first move, if he starts
+            await human_turn(fake, bot, users, game_id, thread_id)
+        first = await open_hand(fake, ben, game_id, thread_id)
+        shown_at = len(fake.message(first.id).versions)
+        # Someone else moves (Aoi, or the CPU): Ben's hand follows without his clicking.
+        version = session.version
+        if session.record.seats[session.state.to_act()[0]].is_cpu:
+            await wait_until(fake, lambda: session.version > version, "the CPU's move")
+        else:
+            await human_turn(fake, bot, users, game_id, thread_id)
+
+        def current() -> bool:
+            hand = fake.message(first.id)
+            expected = bot.table.hand_payload(session, ben_seat, "en")  # type: ignore[arg-type]
+            return hand.content == (expected["content"] or "") and len(hand.versions) > shown_at
+
+        await wait_until(fake, current, "Ben's hand to follow the game")
+        assert not fake.message(first.id).deleted
+        # Opening it again replaces it: one live hand message at any time.
+        second = await open_hand(fake, ben, game_id, thread_id)
+        await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
+        assert [m.id for m in live_hands(ben, game_id)] == [second.id]
+        # Play to the end: never more than one live hand each; every open hand shows the end.
+        await play_out(fake, bot, users, game_id, thread_id)
+        await wait_until(
+            fake, lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), "the end"
+        )
+        for user in (aoi, ben):
+            hands = live_hands(user, game_id)
+            assert len(hands) <= 1, [m.id for m in hands]
+        ben_hands = live_hands(ben, game_id)
+        assert ben_hands
+        await wait_until(fake, lambda: "🏁" in fake.message(ben_hands[0].id).text, "the result")
+        # The ended hand offers no moves.
+        assert not [c for c in fake.message(ben_hands[0].id).custom_ids if c.startswith("mv:")]
+
+
+@pytest.mark.fake_discord(token_lifetime=6.0)
+async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_place(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="ja")
+    ben = fake.add_user("Ben", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
+    bot.settings.hand_lifetime_seconds = 1.5
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        hand = await open_hand(fake, ben, game_id, thread_id)
+        assert "Your hand" in hand.text
+
+        def closed() -> bool:
+            return "Hand closed" in fake.message(hand.id).text
+
+        await wait_until(fake, closed, "the hand to close itself")
+        message = fake.message(hand.id)
+        assert message.embeds == [] and message.custom_ids == [f"hd:{game_id}:r"]
+        # Its button opens it again in place, and it is live again (it will close again).
+        inter = await ben.click(message, f"hd:{game_id}:r")
+        assert (await inter.response()).type == 7
+        assert "Your hand" in fake.message(hand.id).text
+        await wait_until(fake, closed, "the reopened hand to close itself again")
+        assert [m.id for m in live_hands(ben, game_id)] == [hand.id]
+
+
+async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_module, "PUSHED_UP_CHECK_SECONDS", 0.0)  # look at every change
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        users = {0: aoi, 1: ben}
+        # One move with the table where it is: edited in place.
+        first = table_message(fake, game_id, thread_id)
+        await human_turn(fake, bot, users, game_id, thread_id)
+        assert table_message(fake, game_id, thread_id).id == first.id
+        # The players talk: three messages push the table up the thread.
+        for n, user in enumerate((aoi, ben, aoi)):
+            await user.say(f"nice move {n}", channel=thread_id)
+        version = session.version
+        while session.version == version:
+            if session.record.seats[session.state.to_act()[0]].is_cpu:
+                await wait_until(fake, lambda: session.version > version, "the CPU")
+            else:
+                await human_turn(fake, bot, users, game_id, thread_id)
+
+        def reposted() -> bool:
+            tables = [
+                m for m in fake.channel_messages(thread_id) if f"hd:{game_id}" in m.custom_ids
+            ]
+            return bool(tables) and tables[-1].id != first.id
+
+        await wait_until(fake, reposted, "the table re-posted")
+        table = table_message(fake, game_id, thread_id)
+        assert fake.message(first.id).deleted  # one table, below the chat
+        chat = [m for m in fake.channel_messages(thread_id) if "nice move" in m.content]
+        assert table.id > max(m.id for m in chat)

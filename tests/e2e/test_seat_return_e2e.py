@@ -1,0 +1,83 @@
+"""Seats come back, end to end: a player the host replaced with a CPU is shown as away, the CPU's
+moves for them are marked ⏰ in the log, and they take their seat back with the table's button
+or `/game return`; nobody else can."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.harness import make_bot, table_message, wait_until
+from tests.e2e.test_kasane_e2e import human_turn, play_out
+from tests.e2e.test_platform_e2e import start_with_cpus
+from tests.fakediscord import FakeDiscord
+
+
+async def test_a_replaced_player_takes_the_seat_back(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8)
+    async with fake.run_bot(bot):
+        game_id, thread_id = await start_with_cpus(fake, aoi, [ben], cpus=1)
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        # Nobody is away: no way back is offered, and asking for one is refused.
+        assert f"rs:{game_id}" not in table_message(fake, game_id, thread_id).custom_ids
+        inter = await ben.slash("game return", {}, channel=thread_id)
+        refused = (await inter.response()).message
+        assert refused is not None and refused.ephemeral and "CPU" in refused.text
+        # The host replaces Ben: the table says he is away and offers his way back.
+        inter = await aoi.slash("game replace", {"player": ben}, channel=thread_id)
+        await inter.response()
+
+        def away() -> bool:
+            table = table_message(fake, game_id, thread_id)
+            return "Away (a CPU plays for them): Ben" in table.text
+
+        await wait_until(fake, away, "the table to show Ben away")
+        table = table_message(fake, game_id, thread_id)
+        assert f"rs:{game_id}" in table.custom_ids
+        # The CPU plays Ben's turns; its moves are marked in the log.
+        version = session.version
+        while not any(v > version and s == 1 for v, s in session.movers):
+            if session.state.to_act() == [0]:
+                await human_turn(fake, bot, {0: aoi}, game_id, thread_id)
+            else:
+                moved = session.version
+                await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")
+        await wait_until(
+            fake,
+            lambda: "⏰ 🤖 CPU (Ben) took" in table_message(fake, game_id, thread_id).text,
+            "the stand-in's move marked in the log",
+        )
+        # Someone else cannot take Ben's seat.
+        inter = await aoi.click(table_message(fake, game_id, thread_id), f"rs:{game_id}")
+        response = await inter.response()
+        assert response.ephemeral and "No seat of yours" in response.message.text  # type: ignore[union-attr]
+        assert session.record.seats[1].is_cpu
+        # Ben takes it back with the table's button: told in the thread, in the table's language.
+        inter = await ben.click(table_message(fake, game_id, thread_id), f"rs:{game_id}")
+        response = await inter.response()
+        assert not response.ephemeral
+        assert "is back in seat 2" in response.message.text  # type: ignore[union-attr]
+        record = await bot.store.get(game_id)
+        assert record is not None and record.seats[1].user_id == ben.id
+        assert record.seats[1].name == "Ben" and record.seats[1].away_user_id is None
+        await wait_until(fake, lambda: not away(), "the table to show Ben back")
+        assert f"rs:{game_id}" not in table_message(fake, game_id, thread_id).custom_ids
+        # Replaced once more, he comes back with `/game return` this time.
+        inter = await aoi.slash("game replace", {"player": ben}, channel=thread_id)
+        await inter.response()
+        assert session.record.seats[1].away_user_id == ben.id
+        inter = await ben.slash("game return", {}, channel=thread_id)
+        response = await inter.response()
+        assert "is back in seat 2" in response.message.text  # type: ignore[union-attr]
+        assert session.record.seats[1].user_id == ben.id
+        # From now on Ben plays his own turns again (play_out clicks for every human seat, and
+        # a CPU decision made before his return is not played for him), to the end.
+        await play_out(fake, bot, {0: aoi, 1: ben}, game_id, thread_id)
+        record = await bot.store.get(game_id)
+        assert record is not None and record.status == "finished"
+        assert record.seats[1].user_id == ben.id
