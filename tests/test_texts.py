@@ -188,7 +188,10 @@ def test_every_call_passes_the_values_its_text_names() -> None:
         if use.item is not None:
             value = value[use.item]
         texts = [text for _, text in texts_in(value, use.name)]
+        if not use.name.isupper():
+            continue
         if not use.subscripted and not isinstance(value, Text):
+            wrong.append(f"{use.where}: {use.name} is called but is not a text")
             continue
         for text in texts:
             if placeholders(text.en) != use.keywords:
