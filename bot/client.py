@@ -17,7 +17,8 @@ from bot import health, logsafe
 from bot.components import DYNAMIC_ITEMS, template_of
 from bot.cpu import CpuPool, CpuTurns
 from bot.history import History
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
 from bot.pgstore import PostgresStore
@@ -263,14 +264,14 @@ class GameBot(commands.Bot):
             return
         lang = lang_of(interaction.locale)
         log.info("click on a control that is not ours: %r", custom_id[:100])
-        await interaction.response.send_message(t(lang, "error.unknown_control"), ephemeral=True)
+        await interaction.response.send_message(msg.ERROR_UNKNOWN_CONTROL(lang), ephemeral=True)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
     ) -> None:
         lang = lang_of(interaction.locale)
         if isinstance(error, discord.app_commands.CheckFailure):
-            text = t(lang, "error.no_permission")
+            text = msg.ERROR_NO_PERMISSION(lang)
         elif isinstance(
             error,
             discord.app_commands.TransformerError
@@ -280,10 +281,10 @@ class GameBot(commands.Bot):
             # Options no client sends (a value out of range, a required one missing, a command
             # that is not registered in this shape): a plain answer, not a traceback.
             log.info("rejected a command: %s", error)
-            text = t(lang, "error.bad_option")
+            text = msg.ERROR_BAD_OPTION(lang)
         else:
             log.error("command failed", exc_info=error)
-            text = t(lang, "error.internal")
+            text = msg.ERROR_INTERNAL(lang)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -294,7 +295,7 @@ class GameBot(commands.Bot):
         if not interaction.response.is_done():
             with suppress(discord.HTTPException):
                 await interaction.response.send_message(
-                    t(lang_of(interaction.locale), "error.stopping"), ephemeral=True
+                    msg.ERROR_STOPPING(lang_of(interaction.locale)), ephemeral=True
                 )
 
     async def _finish_moves(self, grace: float) -> None:

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from bot.render.base import Button, Control, Select
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ async def _guard(interaction: discord.Interaction[Any], work: Coroutine[Any, Any
         await work
     except Exception:
         log.exception("handling %s failed", (interaction.data or {}).get("custom_id"))
-        text = t(lang_of(interaction.locale), "error.internal")
+        text = msg.ERROR_INTERNAL(lang_of(interaction.locale))
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

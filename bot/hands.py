@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import ShowHand
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render.common import winners_line
 from games.core import Lang
 
@@ -134,7 +134,7 @@ class LiveHands:
             if result is not None:
                 notice = "🏁 " + winners_line(ctx, result.winners)
             else:
-                notice = "⛔ " + t(hand.lang, "table.abandoned")
+                notice = "⛔ " + msg.TABLE_ABANDONED(hand.lang)
             await self._edit(hand, session, notice)
             self._forget(hand)
 
@@ -199,14 +199,14 @@ class LiveHands:
                 return
             view = discord.ui.View(timeout=None)
             view.add_item(
-                ShowHand(game_id=hand.game_id, label=t(hand.lang, "table.show_hand"), refresh=True)
+                ShowHand(game_id=hand.game_id, label=msg.TABLE_SHOW_HAND(hand.lang), refresh=True)
             )
             hand.closer = None  # this task: not to be cancelled by `_forget`
             self._forget(hand)
             try:
                 await hand.interaction.followup.edit_message(
                     hand.message_id,
-                    content="🂠 " + t(hand.lang, "hand.closed"),
+                    content="🂠 " + msg.HAND_CLOSED(hand.lang),
                     embeds=[],
                     attachments=[],
                     view=view,

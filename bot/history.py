@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import LogPage
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from bot.render import renderer_for
 from bot.render.base import TABLE_COLOUR, RenderContext
 from games import registry
@@ -56,11 +57,11 @@ def page_payload(record: GameRecord, lines: list[str], page: int, lang: Lang) ->
     shown = lines[page * PAGE_LINES : (page + 1) * PAGE_LINES]
     game = registry.get(record.game)
     embed = discord.Embed(
-        title=t(lang, "history.title", game=game.name(lang), id=record.id)[:256],
-        description="\n".join(f"• {line}" for line in shown)[:4096] or t(lang, "history.empty"),
+        title=msg.HISTORY_TITLE(lang, game=game.name(lang), id=record.id)[:256],
+        description="\n".join(f"• {line}" for line in shown)[:4096] or msg.HISTORY_EMPTY(lang),
         colour=TABLE_COLOUR,
     )
-    embed.set_footer(text=t(lang, "history.page", page=page + 1, pages=pages))
+    embed.set_footer(text=msg.HISTORY_PAGE(lang, page=page + 1, pages=pages))
     view = discord.ui.View(timeout=None)
     view.add_item(LogPage(game_id=record.id, page=page - 1, forward=False, disabled=page == 0))
     view.add_item(
@@ -84,7 +85,7 @@ class History:
         lang = lang_of(interaction.locale)
         record = await self.bot.store.get(game_id)
         if record is None or record.guild_id != interaction.guild_id or record.status == "lobby":
-            await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return
         rows = await self.bot.store.actions(game_id)
         lines = replayed_lines(record, rows, lang)
@@ -100,14 +101,14 @@ class History:
         lang = lang_of(interaction.locale)
         record = await self.bot.store.get(game_id)
         if record is None or record.guild_id != interaction.guild_id:
-            await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return
         game = registry.get(record.game)
         # Reference is what does not change in play (yaku and their slots, the ability cards):
         # the game as dealt shows it, without reading (or locking) the game in progress.
         state = game.new(len(record.seats), seed=record.seed, options=game.options(record.options))
         rules = discord.Embed(
-            title=t(lang, "reference.title", game=game.name(lang))[:256],
+            title=msg.REFERENCE_TITLE(lang, game=game.name(lang))[:256],
             description=game.rules_summary(lang)[:4096],
             colour=TABLE_COLOUR,
         )

@@ -18,11 +18,13 @@ from pydantic import ValidationError
 
 from bot.components import LobbyButton, LobbyOption
 from bot.guards import belongs
-from bot.i18n import LANGS, lang_of, t
+from bot.i18n import LANGS, lang_of
+from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR
 from bot.store import GameRecord, SeatRecord
 from games import registry
 from games.core import Game, Lang
+from games.text import Text
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -47,15 +49,18 @@ def option_choices(game: Game, field: str) -> list[str]:
 
 
 def option_value_text(game: Game, field: str, value: Any, lang: Lang) -> str:
+    """An option's value as shown: On/Off for switches, else the game's `OPTION_VALUES` name
+    (games whose options are all switches need none)."""
     if isinstance(value, bool):
-        return t(lang, "option.on" if value else "option.off")
-    values = getattr(game.texts, "OPTION_VALUES", {}).get(field, {})
-    return values.get(str(value), {}).get(lang, str(value))
+        return (msg.OPTION_ON if value else msg.OPTION_OFF)(lang)
+    values: dict[str, dict[str, Text]] = getattr(game.texts, "OPTION_VALUES", {})
+    return values[field][str(value)](lang)
 
 
 def option_label(game: Game, field: str, lang: Lang) -> tuple[str, str]:
-    text = getattr(game.texts, "OPTION_TEXT", {}).get(field, {})
-    return tuple(text.get(lang, (field, "")))  # type: ignore[return-value]
+    """An option's label and description, from the game's `OPTION_TEXT`."""
+    label, description = game.texts.OPTION_TEXT[field]
+    return label(lang), description(lang)
 
 
 class Lobby:
@@ -73,10 +78,9 @@ class Lobby:
         lang: Lang = record.language  # type: ignore[assignment]
         options = game.options(record.options)
         embed = discord.Embed(
-            title=t(lang, "lobby.title", game=game.name(lang)),
-            description=t(
+            title=msg.LOBBY_TITLE(lang, game=game.name(lang)),
+            description=msg.LOBBY_DESCRIPTION(
                 lang,
-                "lobby.description",
                 host=f"<@{record.host_id}>",
                 min=game.min_players,
                 max=game.max_players,
@@ -88,7 +92,7 @@ class Lobby:
             for i, s in enumerate(record.seats)
         )
         embed.add_field(
-            name=t(lang, "lobby.seats", n=len(record.seats), max=game.max_players),
+            name=msg.LOBBY_SEATS(lang, n=len(record.seats), max=game.max_players),
             value=seats or "—",
             inline=False,
         )
@@ -98,32 +102,34 @@ class Lobby:
             for name in type(options).model_fields
         ]
         settings.append(
-            f"**{t(lang, 'lobby.timer')}**: "
+            f"**{msg.LOBBY_TIMER(lang)}**: "
             + (
-                t(lang, "lobby.timer_minutes", n=record.turn_seconds // 60)
+                msg.LOBBY_TIMER_MINUTES(lang, n=record.turn_seconds // 60)
                 if record.turn_seconds
-                else t(lang, "option.off")
+                else msg.OPTION_OFF(lang)
             )
         )
-        settings.append(f"**{t(lang, 'lobby.cpu_level')}**: {t(lang, f'cpu.{record.cpu_level}')}")
-        settings.append(f"**{t(lang, 'lobby.language')}**: {t(lang, f'language.{lang}')}")
-        embed.add_field(name=t(lang, "lobby.options"), value="\n".join(settings), inline=False)
-        embed.set_footer(text=t(lang, "lobby.footer"))
+        settings.append(
+            f"**{msg.LOBBY_CPU_LEVEL(lang)}**: {msg.CPU_LEVELS[record.cpu_level](lang)}"
+        )
+        settings.append(f"**{msg.LOBBY_LANGUAGE(lang)}**: {msg.LANGUAGES[lang](lang)}")
+        embed.add_field(name=msg.LOBBY_OPTIONS(lang), value="\n".join(settings), inline=False)
+        embed.set_footer(text=msg.LOBBY_FOOTER(lang))
 
         view = discord.ui.View(timeout=None)
         full = len(record.seats) >= game.max_players
-        for op, style in (
-            ("join", discord.ButtonStyle.success),
-            ("leave", discord.ButtonStyle.secondary),
-            ("cpu", discord.ButtonStyle.secondary),
-            ("start", discord.ButtonStyle.primary),
-            ("cancel", discord.ButtonStyle.danger),
+        for op, label, style in (
+            ("join", msg.LOBBY_JOIN, discord.ButtonStyle.success),
+            ("leave", msg.LOBBY_LEAVE, discord.ButtonStyle.secondary),
+            ("cpu", msg.LOBBY_CPU, discord.ButtonStyle.secondary),
+            ("start", msg.LOBBY_START, discord.ButtonStyle.primary),
+            ("cancel", msg.LOBBY_CANCEL, discord.ButtonStyle.danger),
         ):
             view.add_item(
                 LobbyButton(
                     game_id=record.id,
                     op=op,
-                    label=t(lang, f"lobby.{op}"),
+                    label=label(lang),
                     style=style,
                     disabled=full and op in ("join", "cpu"),
                 )
@@ -155,11 +161,11 @@ class Lobby:
             LobbyOption(
                 game_id=record.id,
                 field=LANGUAGE_FIELD,
-                placeholder=t(lang, "lobby.language"),
+                placeholder=msg.LOBBY_LANGUAGE(lang),
                 row=len(fields) + 1,
                 options=[
                     discord.SelectOption(
-                        label=f"{t(lang, 'lobby.language')}: {t(choice, f'language.{choice}')}",
+                        label=f"{msg.LOBBY_LANGUAGE(lang)}: {msg.LANGUAGES[choice](choice)}",
                         value=choice,
                         default=choice == lang,
                     )
@@ -189,12 +195,12 @@ class Lobby:
     ) -> None:
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None or interaction.channel_id is None:
-            await interaction.response.send_message(t(lang, "error.guild_only"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_GUILD_ONLY(lang), ephemeral=True)
             return
         try:
             game = registry.get(game_id)
         except KeyError:
-            await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return
         refusal = await self.bot.quotas.newgame(interaction, lang)
         if refusal is not None:
@@ -234,11 +240,13 @@ class Lobby:
     ) -> GameRecord | None:
         record = await self.bot.store.get(game_id)
         if record is None or not belongs(interaction, record, in_dm=False):
-            await interaction.response.send_message(t(lang, "error.unknown_game"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return None
         if record.status != "lobby":
-            key = "error.already_started" if record.status == "playing" else "error.game_over"
-            await interaction.response.send_message(t(lang, key), ephemeral=True)
+            refusal = (
+                msg.ERROR_ALREADY_STARTED if record.status == "playing" else msg.ERROR_GAME_OVER
+            )
+            await interaction.response.send_message(refusal(lang), ephemeral=True)
             return None
         return record
 
@@ -253,14 +261,14 @@ class Lobby:
             is_host = user.id == record.host_id
             seats = list(record.seats)
             if op in ("cpu", "start", "cancel") and not is_host:
-                await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
+                await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
                 return
             if op == "join":
                 if record.seat_of(user.id) is not None:
-                    await self._say(interaction, lang, "error.already_joined")
+                    await self._say(interaction, lang, msg.ERROR_ALREADY_JOINED)
                     return
                 if len(seats) >= game.max_players:
-                    await self._say(interaction, lang, "error.lobby_full")
+                    await self._say(interaction, lang, msg.ERROR_LOBBY_FULL)
                     return
                 refusal = await self.bot.quotas.join(interaction, lang)
                 if refusal is not None:
@@ -270,15 +278,15 @@ class Lobby:
                 await self.bot.store.remember_language(user.id, lang)
             elif op == "leave":
                 if record.seat_of(user.id) is None:
-                    await self._say(interaction, lang, "error.not_player")
+                    await self._say(interaction, lang, msg.ERROR_NOT_PLAYER)
                     return
                 if is_host:
-                    await self._say(interaction, lang, "error.host_cannot_leave")
+                    await self._say(interaction, lang, msg.ERROR_HOST_CANNOT_LEAVE)
                     return
                 seats = [s for s in seats if s.user_id != user.id]
             elif op == "cpu":
                 if len(seats) >= game.max_players:
-                    await self._say(interaction, lang, "error.lobby_full")
+                    await self._say(interaction, lang, msg.ERROR_LOBBY_FULL)
                     return
                 number = sum(1 for s in seats if s.is_cpu) + 1
                 seats.append(
@@ -288,7 +296,7 @@ class Lobby:
                 await self.bot.sessions.abandon(record.id)
                 self.bot.lobby_closed(record.id)
                 await interaction.response.edit_message(
-                    content=t(record.language, "lobby.cancelled", game=game.name(record.language)),  # type: ignore[arg-type]
+                    content=msg.LOBBY_CANCELLED(record.language, game=game.name(record.language)),  # type: ignore[arg-type]
                     embeds=[],
                     view=None,
                 )
@@ -309,8 +317,8 @@ class Lobby:
                 **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
             )
 
-    async def _say(self, interaction: discord.Interaction[Any], lang: Lang, key: str) -> None:
-        await interaction.response.send_message(t(lang, key), ephemeral=True)
+    async def _say(self, interaction: discord.Interaction[Any], lang: Lang, refusal: Text) -> None:
+        await interaction.response.send_message(refusal(lang), ephemeral=True)
 
     async def set_option(
         self, interaction: discord.Interaction[Any], game_id: int, field: str, value: str
@@ -321,7 +329,7 @@ class Lobby:
             if record is None:
                 return
             if interaction.user.id != record.host_id:
-                await self._say(interaction, lang, "error.host_only")
+                await self._say(interaction, lang, msg.ERROR_HOST_ONLY)
                 return
             if field == LANGUAGE_FIELD:
                 if value not in LANGS:
@@ -335,14 +343,14 @@ class Lobby:
                 return
             game = registry.get(record.game)
             if field not in game.Options.model_fields or value not in option_choices(game, field):
-                await self._say(interaction, lang, "error.malformed")
+                await self._say(interaction, lang, msg.ERROR_MALFORMED)
                 return
             options = dict(record.options)
             options[field] = self._parse(game, field, value)
             try:
                 record.options = game.options(options).model_dump(mode="json")
             except ValidationError:
-                await self._say(interaction, lang, "error.malformed")
+                await self._say(interaction, lang, msg.ERROR_MALFORMED)
                 return
             await self.bot.store.update_game(record.id, options=record.options)
             await interaction.response.edit_message(
@@ -357,7 +365,7 @@ class Lobby:
             game.check_players(players)
         except ValueError:
             await interaction.response.send_message(
-                t(lang, "error.player_count", min=game.min_players, max=game.max_players),
+                msg.ERROR_PLAYER_COUNT(lang, min=game.min_players, max=game.max_players),
                 ephemeral=True,
             )
             return
@@ -365,7 +373,7 @@ class Lobby:
             game.new(players, seed=record.seed, options=game.options(record.options))
         except ValueError as exc:
             await interaction.response.send_message(
-                t(lang, "error.options_invalid", detail=str(exc)), ephemeral=True
+                msg.ERROR_OPTIONS_INVALID(lang, detail=str(exc)), ephemeral=True
             )
             return
         await interaction.response.defer()
@@ -374,7 +382,7 @@ class Lobby:
         if isinstance(channel, discord.Thread) or interaction.message is None:
             thread_id = None
         else:
-            name = t(table_lang, "thread.name", game=game.name(table_lang), id=record.id)
+            name = msg.THREAD_NAME(table_lang, game=game.name(table_lang), id=record.id)
             try:
                 thread = await interaction.message.create_thread(
                     name=name[:THREAD_NAME_MAX], auto_archive_duration=1440
@@ -394,7 +402,7 @@ class Lobby:
         )
         where = f"<#{thread_id}>" if thread_id else ""
         await interaction.edit_original_response(
-            content=t(table_lang, "lobby.started", game=game.name(table_lang), thread=where)
+            content=msg.LOBBY_STARTED(table_lang, game=game.name(table_lang), thread=where)
             + "\n"
             + seats,
             embeds=[],

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.guards import belongs
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from bot.i18n.errors import reason_text
 from bot.sessions import GameDamaged, MoveOutcome, MoveRefused
 from games.core import IllegalAction, Lang
@@ -111,23 +112,23 @@ class Play:
         try:
             session = await self.bot.sessions.get(game_id)
         except GameDamaged:
-            await self._reply(interaction, t(lang, "error.damaged"))
+            await self._reply(interaction, msg.ERROR_DAMAGED(lang))
             return None
         if session is None:
             record = await self.bot.store.get(game_id)
             if record is not None and not belongs(interaction, record):
                 record = None
-            key = "error.game_over" if record is not None else "error.unknown_game"
+            refusal = msg.ERROR_GAME_OVER if record is not None else msg.ERROR_UNKNOWN_GAME
             if record is not None and record.status == "lobby":
-                key = "error.not_started"
-            await self._reply(interaction, t(lang, key))
+                refusal = msg.ERROR_NOT_STARTED
+            await self._reply(interaction, refusal(lang))
             return None
         if not belongs(interaction, session.record):
             log.info("refused a click on game %s from elsewhere", game_id)
-            await self._reply(interaction, t(lang, "error.unknown_game"))
+            await self._reply(interaction, msg.ERROR_UNKNOWN_GAME(lang))
             return None
         if session.record.status != "playing":
-            await self._reply(interaction, t(lang, "error.game_over"))
+            await self._reply(interaction, msg.ERROR_GAME_OVER(lang))
             return None
         return session
 
@@ -147,13 +148,13 @@ class Play:
         record = session.record
         own_seat = record.seat_of(interaction.user.id)
         if own_seat is None:
-            await self._reply(interaction, t(lang, "error.not_player"))
+            await self._reply(interaction, msg.ERROR_NOT_PLAYER(lang))
             return
         on_hand = _is_hand_message(interaction)
         if own_seat != seat:
             # Table buttons are made for the seat to act: anyone else is out of turn.
-            key = "error.not_your_seat" if on_hand else "error.not_your_turn"
-            await self._reply(interaction, t(lang, key))
+            refusal = msg.ERROR_NOT_YOUR_SEAT if on_hand else msg.ERROR_NOT_YOUR_TURN
+            await self._reply(interaction, refusal(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -187,7 +188,7 @@ class Play:
             # The move is stored but its answer failed (e.g. the clicked hand was replaced by
             # a newer one meanwhile): the player still hears that it was played.
             with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(t(lang, "move.done"), ephemeral=True)
+                await interaction.response.send_message(msg.MOVE_DONE(lang), ephemeral=True)
         if on_hand or session.record.status != "playing":
             return
         # A move on the table that leaves this seat to act from its hand (e.g. a take followed
@@ -217,8 +218,8 @@ class Play:
         on_hand = _is_hand_message(interaction)
         own_seat = session.record.seat_of(interaction.user.id)
         if own_seat != seat:
-            key = "error.not_player" if own_seat is None else "error.not_your_seat"
-            await self._reply(interaction, t(lang, key))
+            refusal = msg.ERROR_NOT_PLAYER if own_seat is None else msg.ERROR_NOT_YOUR_SEAT
+            await self._reply(interaction, refusal(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -230,7 +231,7 @@ class Play:
         except (MoveRefused, IllegalAction) as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
-        notice = "☑️ " + t(lang, "hand.confirm_prompt", choice=chosen)
+        notice = "☑️ " + msg.HAND_CONFIRM_PROMPT(lang, choice=chosen)
         confirm = action.encode()
         payload = await self.table.hand_answer(session, seat, lang, notice, confirm=confirm)
         if on_hand:
@@ -278,7 +279,7 @@ class Play:
             payload = await self.table.hand_message(session, seat, lang, edit=True)
             await self._update_hand(interaction, session, seat, lang, payload)
         else:
-            await self._reply(interaction, t(lang, "move.done"))
+            await self._reply(interaction, msg.MOVE_DONE(lang))
         return False
 
     async def _refuse(
@@ -324,11 +325,10 @@ class Play:
                 game_id, seat, user.id, on_wait=acknowledge
             )
         if stored is None or seat is None:
-            await self._reply(interaction, t(lang, "error.not_away"))
+            await self._reply(interaction, msg.ERROR_NOT_AWAY(lang))
             return
-        text = t(
+        text = msg.GAME_RETURNED(
             session.record.language,  # type: ignore[arg-type]
-            "game.returned",
             player=user.mention,
             seat=seat + 1,
         )
@@ -348,7 +348,7 @@ class Play:
             return
         seat = session.record.seat_of(interaction.user.id)
         if seat is None:
-            await self._reply(interaction, t(lang, "error.not_player"))
+            await self._reply(interaction, msg.ERROR_NOT_PLAYER(lang))
             return
         if refresh and _is_hand_message(interaction):
             payload = await self.table.hand_message(session, seat, lang, edit=True)
@@ -379,9 +379,9 @@ class Play:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             if await sending:
                 if not followup:
-                    await self._reply(interaction, t(lang, "hand.sent_dm"))
+                    await self._reply(interaction, msg.HAND_SENT_DM(lang))
                 return
-            notice = t(lang, "hand.dm_closed")
+            notice = msg.HAND_DM_CLOSED(lang)
         payload = await self.table.hand_message(session, seat, lang, edit=False, notice=notice)
         message_id: int | None
         if followup or interaction.response.is_done():

@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 import discord
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.store import OpenCounts
 from games import registry
 from games.core import Lang
+from games.text import Text
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -91,11 +92,11 @@ class Quotas:
             return None
         return changed + minutes * 60
 
-    def _lobby_limit_text(self, lang: Lang, key: str, limit: int, oldest: float | None) -> str:
+    def _lobby_limit_text(self, lang: Lang, refusal: Text, limit: int, oldest: float | None) -> str:
         expires = self._expires(oldest)
-        text = t(lang, key, n=limit)
+        text = refusal(lang, n=limit)
         if expires is not None:
-            text += " " + t(lang, "quota.lobby_expires", when=_when(expires))
+            text += " " + msg.QUOTA_LOBBY_EXPIRES(lang, when=_when(expires))
         return text
 
     async def newgame(self, interaction: discord.Interaction[Any], lang: Lang) -> str | None:
@@ -106,22 +107,22 @@ class Quotas:
         cooldown = settings.newgame_cooldown_seconds
         last = self._last_newgame.get(user_id)
         if not free and cooldown > 0 and last is not None and now - last < cooldown:
-            return t(lang, "quota.cooldown", when=_when(last + cooldown))
+            return msg.QUOTA_COOLDOWN(lang, when=_when(last + cooldown))
         counts = await self._counts(interaction)
         limit = settings.max_lobbies_per_channel
         if limit and counts.channel_lobbies >= limit:
             return self._lobby_limit_text(
-                lang, "quota.channel_lobbies", limit, counts.channel_oldest_lobby
+                lang, msg.QUOTA_CHANNEL_LOBBIES, limit, counts.channel_oldest_lobby
             )
         if not free:
             limit = settings.max_lobbies_per_user
             if limit and counts.user_lobbies >= limit:
                 return self._lobby_limit_text(
-                    lang, "quota.user_lobbies", limit, counts.user_oldest_lobby
+                    lang, msg.QUOTA_USER_LOBBIES, limit, counts.user_oldest_lobby
                 )
             limit = settings.max_games_per_user
             if limit and counts.user_games >= limit:
-                return t(lang, "quota.user_games", n=limit)
+                return msg.QUOTA_USER_GAMES(lang, n=limit)
         return None
 
     def opened(self, user_id: int) -> None:
@@ -140,11 +141,11 @@ class Quotas:
         limit = settings.max_lobbies_per_user
         if limit and counts.user_lobbies >= limit:
             return self._lobby_limit_text(
-                lang, "quota.user_lobbies", limit, counts.user_oldest_lobby
+                lang, msg.QUOTA_USER_LOBBIES, limit, counts.user_oldest_lobby
             )
         limit = settings.max_games_per_user
         if limit and counts.user_games >= limit:
-            return t(lang, "quota.user_games", n=limit)
+            return msg.QUOTA_USER_GAMES(lang, n=limit)
         return None
 
     async def start(self, interaction: discord.Interaction[Any], lang: Lang) -> str | None:
@@ -154,7 +155,7 @@ class Quotas:
             return None
         counts = await self._counts(interaction)
         if counts.user_games >= limit:
-            return t(lang, "quota.user_games", n=limit)
+            return msg.QUOTA_USER_GAMES(lang, n=limit)
         return None
 
     # -- lobby expiry ----------------------------------------------------------------------
@@ -204,9 +205,8 @@ class Quotas:
         if record.lobby_message_id is None:
             return True
         lang: Lang = record.language  # type: ignore[assignment]
-        text = t(
+        text = msg.LOBBY_EXPIRED(
             lang,
-            "lobby.expired",
             game=registry.get(record.game).name(lang),
             minutes=f"{expiry / 60:g}",
         )

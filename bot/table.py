@@ -29,7 +29,7 @@ import discord
 
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
 from bot.hands import LiveHands
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
@@ -179,21 +179,21 @@ class Table:
         extra: list[discord.ui.Item[Any]] = []
         content = rendered.content
         if session.record.status == "playing":
-            extra.append(ShowHand(game_id=session.id, label=t(ctx.lang, "table.show_hand")))
+            extra.append(ShowHand(game_id=session.id, label=msg.TABLE_SHOW_HAND(ctx.lang)))
             controls = rendered.controls
             away = [s for s in session.record.seats if s.away_user_id is not None]
             if away:
                 # Who is away, and their way back (only they can use it).
                 names = ", ".join(shown_name(s.away_name or s.name) for s in away)
-                line = "💤 " + t(ctx.lang, "table.away", names=names)
+                line = "💤 " + msg.TABLE_AWAY(ctx.lang, names=names)
                 content = f"{line}\n{content}" if content else line
-                extra.append(ReturnSeat(game_id=session.id, label=t(ctx.lang, "table.return_seat")))
+                extra.append(ReturnSeat(game_id=session.id, label=msg.TABLE_RETURN_SEAT(ctx.lang)))
         else:
             controls = []
         # Reference and the whole log answer privately, so the table itself stays short.
         extra += [
-            TableInfo(game_id=session.id, what="ref", label=t(ctx.lang, "table.reference")),
-            TableInfo(game_id=session.id, what="log", label=t(ctx.lang, "table.history")),
+            TableInfo(game_id=session.id, what="ref", label=msg.TABLE_REFERENCE(ctx.lang)),
+            TableInfo(game_id=session.id, what="log", label=msg.TABLE_HISTORY(ctx.lang)),
         ]
         view = build_view(session.id, session.version, controls, extra=extra)
         return {"content": content, "embeds": rendered.embeds, "view": view}
@@ -220,12 +220,12 @@ class Table:
                     version=session.version,
                     seat=seat,
                     action=confirm,
-                    label=t(lang, "hand.confirm"),
+                    label=msg.HAND_CONFIRM(lang),
                     style=discord.ButtonStyle.success,
                     emoji="✅",
                 )
             )
-        extra.append(ShowHand(game_id=session.id, label=t(lang, "hand.refresh"), refresh=True))
+        extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
         view = build_view(session.id, session.version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         return {"content": content, "embeds": rendered.embeds, "view": view}
@@ -528,7 +528,7 @@ class Table:
             # A click on a table message that was replaced meanwhile: its move is on the new
             # table; say so.
             if interaction.message is None or interaction.message.id != feed.table_message_id:
-                await self._followup(interaction, t(lang, "move.done"))
+                await self._followup(interaction, msg.MOVE_DONE(lang))
         feed.table_sent_at = asyncio.get_running_loop().time()
         log.debug("game %s: table shows version %s", session.id, version)
         feed.shown(version)
@@ -720,16 +720,16 @@ class Table:
         lines = []
         for (lang, where), uids in groups.items():
             mentions = " ".join(f"<@{uid}>" for uid in uids)
-            line = t(lang, f"ping.{where}", mentions=mentions, game=session.game.name(lang))
+            line = msg.PINGS[where](lang, mentions=mentions, game=session.game.name(lang))
             if where == "dm":
                 line += " " + " ".join(links[uid] for uid in uids)
             if record.deadline:
-                line += " " + t(lang, "ping.deadline", when=f"<t:{int(record.deadline)}:R>")
+                line += " " + msg.PING_DEADLINE(lang, when=f"<t:{int(record.deadline)}:R>")
             lines.append(line)
         payload: dict[str, Any] = {"content": "\n".join(lines)}
         by_lang = dict.fromkeys(lang for (lang, where) in groups if where == "hand")
         if by_lang:
-            label = " · ".join(t(lang, "table.show_hand") for lang in by_lang)
+            label = " · ".join(msg.TABLE_SHOW_HAND(lang) for lang in by_lang)
             view = discord.ui.View(timeout=None)
             view.add_item(ShowHand(game_id=session.id, label=label, on_ping=True))
             payload["view"] = view
@@ -774,9 +774,8 @@ class Table:
                 self._channel(record.channel_id)
                 .get_partial_message(record.lobby_message_id)
                 .edit(
-                    content=t(
+                    content=msg.LOBBY_FINISHED(
                         ctx.lang,
-                        "lobby.finished",
                         game=session.game.name(ctx.lang),
                         winners=winners,
                         thread=f"<#{record.thread_id}>",

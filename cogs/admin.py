@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.sessions import GameDamaged
 from bot.store import GameRecord
@@ -27,8 +28,8 @@ LIST_FINISHED = 10
 
 #: The two answers of a picture switch.
 ON_OFF = [
-    app_commands.Choice(name=ls("Shown", "choice.pictures.on"), value="on"),
-    app_commands.Choice(name=ls("Not shown", "choice.pictures.off"), value="off"),
+    app_commands.Choice(name=ls(msg.CHOICE_PICTURES_ON), value="on"),
+    app_commands.Choice(name=ls(msg.CHOICE_PICTURES_OFF), value="off"),
 ]
 
 
@@ -67,8 +68,8 @@ async def _say(interaction: discord.Interaction[Any], text: str) -> None:
 
 class AdminCog(commands.Cog):
     game = app_commands.Group(
-        name=ls("game", "cmd.game"),
-        description=ls("Manage games in this server", "cmd.game.desc"),
+        name=ls(msg.CMD_GAME),
+        description=ls(msg.CMD_GAME_DESC),
         guild_only=True,
     )
 
@@ -88,16 +89,16 @@ class AdminCog(commands.Cog):
             here = await self.bot.store.games(channel_id=interaction.channel_id)
             record = here[-1] if len(here) == 1 else None
             if len(here) > 1:
-                await interaction.response.send_message(t(lang, "error.which_game"), ephemeral=True)
+                await interaction.response.send_message(msg.ERROR_WHICH_GAME(lang), ephemeral=True)
                 return None
         if record is None or record.status not in ("lobby", "playing"):
-            await interaction.response.send_message(t(lang, "error.no_game_here"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_NO_GAME_HERE(lang), ephemeral=True)
             return None
         return record
 
     @game.command(
-        name=ls("list", "cmd.game.list"),
-        description=ls("Games in this server", "cmd.game.list.desc"),
+        name=ls(msg.CMD_GAME_LIST),
+        description=ls(msg.CMD_GAME_LIST_DESC),
     )
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)
@@ -107,12 +108,12 @@ class AdminCog(commands.Cog):
             statuses=("finished",), guild_id=interaction.guild_id, newest=LIST_FINISHED
         )
         if not running and not finished:
-            await interaction.response.send_message(t(lang, "game.list.empty"), ephemeral=True)
+            await interaction.response.send_message(msg.GAME_LIST_EMPTY(lang), ephemeral=True)
             return
         results = await store.results([record.id for record in finished])
         lines = [self._list_line(record, lang) for record in running]
         if finished:
-            lines.append(f"**{t(lang, 'game.list.finished')}**")
+            lines.append(f"**{msg.GAME_LIST_FINISHED(lang)}**")
             for record in reversed(finished):  # newest first
                 line = self._list_line(record, lang, finished=True)
                 if record.id in results:
@@ -127,19 +128,16 @@ class AdminCog(commands.Cog):
     def _list_line(record: GameRecord, lang: Lang, *, finished: bool = False) -> str:
         game = registry.get(record.game)
         where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
-        status = t(lang, f"status.{record.status}")
+        status = msg.STATUSES[record.status](lang)
         if record.problem:
-            status += " ⚠️ " + t(lang, "status.damaged")
-        key = "game.list.finished_line" if finished else "game.list.line"
+            status += " ⚠️ " + msg.STATUS_DAMAGED(lang)
         players = ", ".join(shown_name(s.name) for s in record.seats)
-        return t(
-            lang,
-            key,
-            id=record.id,
-            game=game.name(lang),
-            status=status,
-            where=where,
-            players=players,
+        if finished:
+            return msg.GAME_LIST_FINISHED_LINE(
+                lang, id=record.id, game=game.name(lang), where=where, players=players
+            )
+        return msg.GAME_LIST_LINE(
+            lang, id=record.id, game=game.name(lang), status=status, where=where, players=players
         )
 
     @staticmethod
@@ -148,14 +146,14 @@ class AdminCog(commands.Cog):
         names = [shown_name(s.name) for s in record.seats]
         best = ", ".join(names[w] for w in winners if 0 <= w < len(names))
         points = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i < len(names))
-        return t(lang, "game.list.result", winners=best, scores=points)
+        return msg.GAME_LIST_RESULT(lang, winners=best, scores=points)
 
     @game.command(
-        name=ls("log", "cmd.game.log"),
-        description=ls("A game's whole log, privately", "cmd.game.log.desc"),
+        name=ls(msg.CMD_GAME_LOG),
+        description=ls(msg.CMD_GAME_LOG_DESC),
     )
-    @app_commands.rename(game_id=ls("id", "opt.id"))
-    @app_commands.describe(game_id=ls("Game number (default: the game here)", "opt.id.desc"))
+    @app_commands.rename(game_id=ls(msg.OPT_ID))
+    @app_commands.describe(game_id=ls(msg.OPT_ID_DESC))
     async def game_log(
         self, interaction: discord.Interaction[Any], game_id: int | None = None
     ) -> None:
@@ -167,18 +165,18 @@ class AdminCog(commands.Cog):
             )
             if len(here) != 1:
                 lang = lang_of(interaction.locale)
-                key = "error.which_game" if here else "error.no_game_here"
-                await interaction.response.send_message(t(lang, key), ephemeral=True)
+                refusal = msg.ERROR_WHICH_GAME if here else msg.ERROR_NO_GAME_HERE
+                await interaction.response.send_message(refusal(lang), ephemeral=True)
                 return
             game_id = here[0].id
         await self.bot.history.show(interaction, game_id, None)
 
     @game.command(
-        name=ls("abandon", "cmd.game.abandon"),
-        description=ls("Abandon a game (host or Manage Server)", "cmd.game.abandon.desc"),
+        name=ls(msg.CMD_GAME_ABANDON),
+        description=ls(msg.CMD_GAME_ABANDON_DESC),
     )
-    @app_commands.rename(game_id=ls("id", "opt.id"))
-    @app_commands.describe(game_id=ls("Game number (default: the game here)", "opt.id.desc"))
+    @app_commands.rename(game_id=ls(msg.OPT_ID))
+    @app_commands.describe(game_id=ls(msg.OPT_ID_DESC))
     async def abandon(
         self, interaction: discord.Interaction[Any], game_id: int | None = None
     ) -> None:
@@ -187,54 +185,52 @@ class AdminCog(commands.Cog):
         if record is None:
             return
         if not _can_manage(interaction, record):
-            await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
             return
-        text = t(lang, "game.abandoned", id=record.id, game=registry.get(record.game).name(lang))
+        text = msg.GAME_ABANDONED(lang, id=record.id, game=registry.get(record.game).name(lang))
         try:
             stored = await self.bot.sessions.abandon(record.id, on_wait=_acknowledger(interaction))
         except GameDamaged:
             # A game that cannot be loaded can still be given up.
             stored = await self.bot.store.abandon_game(record.id)
         if stored is None:
-            await _say(interaction, t(lang, "error.no_game_here"))
+            await _say(interaction, msg.ERROR_NO_GAME_HERE(lang))
             return
         await _answer(interaction, text)
 
     @game.command(
-        name=ls("replace", "cmd.game.replace"),
-        description=ls("Replace an absent player with a CPU (host)", "cmd.game.replace.desc"),
+        name=ls(msg.CMD_GAME_REPLACE),
+        description=ls(msg.CMD_GAME_REPLACE_DESC),
     )
-    @app_commands.rename(player=ls("player", "opt.player"))
-    @app_commands.describe(player=ls("The player to replace", "opt.player.desc"))
+    @app_commands.rename(player=ls(msg.OPT_PLAYER))
+    @app_commands.describe(player=ls(msg.OPT_PLAYER_DESC))
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         lang = lang_of(interaction.locale)
         record = await self._game_here(interaction, None)
         if record is None:
             return
         if not _can_manage(interaction, record):
-            await interaction.response.send_message(t(lang, "error.host_only"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
             return
         seat = record.seat_of(player.id)
         if seat is None or record.status != "playing":
-            await interaction.response.send_message(t(lang, "error.not_in_game"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_NOT_IN_GAME(lang), ephemeral=True)
             return
         try:
             stored = await self.bot.sessions.replace(
                 record.id, seat, on_wait=_acknowledger(interaction)
             )
         except GameDamaged:
-            await interaction.response.send_message(t(lang, "error.damaged"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_DAMAGED(lang), ephemeral=True)
             return
         if stored is None:
-            await _say(interaction, t(lang, "error.no_game_here"))
+            await _say(interaction, msg.ERROR_NO_GAME_HERE(lang))
             return
-        await _answer(
-            interaction, t(lang, "game.replaced", player=f"<@{player.id}>", seat=seat + 1)
-        )
+        await _answer(interaction, msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1))
 
     @game.command(
-        name=ls("return", "cmd.game.return"),
-        description=ls("Take back your seat that a CPU plays", "cmd.game.return.desc"),
+        name=ls(msg.CMD_GAME_RETURN),
+        description=ls(msg.CMD_GAME_RETURN_DESC),
     )
     async def return_seat(self, interaction: discord.Interaction[Any]) -> None:
         record = await self._game_here(interaction, None)
@@ -243,11 +239,11 @@ class AdminCog(commands.Cog):
         await self.bot.play.return_seat(interaction, record.id)
 
     @game.command(
-        name=ls("pictures", "cmd.game.pictures"),
-        description=ls("Pictures of tables and hands in this server", "cmd.game.pictures.desc"),
+        name=ls(msg.CMD_GAME_PICTURES),
+        description=ls(msg.CMD_GAME_PICTURES_DESC),
     )
-    @app_commands.rename(shown=ls("shown", "opt.shown"))
-    @app_commands.describe(shown=ls("Show pictures or not", "opt.shown.desc"))
+    @app_commands.rename(shown=ls(msg.OPT_SHOWN))
+    @app_commands.describe(shown=ls(msg.OPT_SHOWN_DESC))
     @app_commands.choices(shown=ON_OFF)
     async def pictures(
         self, interaction: discord.Interaction[Any], shown: app_commands.Choice[str]
@@ -255,26 +251,24 @@ class AdminCog(commands.Cog):
         lang = lang_of(interaction.locale)
         perms = interaction.permissions
         if interaction.guild_id is None or not (perms and perms.manage_guild):
-            await interaction.response.send_message(t(lang, "error.manage_only"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_MANAGE_ONLY(lang), ephemeral=True)
             return
         await self.bot.store.set_guild_pictures(interaction.guild_id, shown.value == "on")
-        await _answer(interaction, t(lang, f"settings.server_pictures.{shown.value}"))
+        await _answer(interaction, msg.SETTINGS_SERVER_PICTURES[shown.value](lang))
 
-    @app_commands.command(
-        name=ls("settings", "cmd.settings"), description=ls("Your preferences", "cmd.settings.desc")
-    )
-    @app_commands.rename(hand=ls("hand", "opt.hand"), pictures=ls("pictures", "opt.pictures"))
+    @app_commands.command(name=ls(msg.CMD_SETTINGS), description=ls(msg.CMD_SETTINGS_DESC))
+    @app_commands.rename(hand=ls(msg.OPT_HAND), pictures=ls(msg.OPT_PICTURES))
     @app_commands.describe(
-        hand=ls("Where your hand is shown", "opt.hand.desc"),
-        pictures=ls("A picture of your hand", "opt.pictures.desc"),
+        hand=ls(msg.OPT_HAND_DESC),
+        pictures=ls(msg.OPT_PICTURES_DESC),
     )
     @app_commands.choices(
         hand=[
             app_commands.Choice(
-                name=ls("Ephemeral message in the channel", "choice.hand.ephemeral"),
+                name=ls(msg.CHOICE_HAND_EPHEMERAL),
                 value="ephemeral",
             ),
-            app_commands.Choice(name=ls("Direct message", "choice.hand.dm"), value="dm"),
+            app_commands.Choice(name=ls(msg.CHOICE_HAND_DM), value="dm"),
         ],
         pictures=ON_OFF,
     )
@@ -289,14 +283,14 @@ class AdminCog(commands.Cog):
         lines = []
         if hand is not None:
             await self.bot.store.set_user_settings(user_id, hand.value, lang)
-            lines.append(t(lang, f"settings.hand.{hand.value}"))
+            lines.append(msg.SETTINGS_HAND[hand.value](lang))
         if pictures is not None:
             await self.bot.store.set_user_pictures(user_id, pictures.value == "on")
-            lines.append(t(lang, f"settings.pictures.{pictures.value}"))
+            lines.append(msg.SETTINGS_PICTURES[pictures.value](lang))
         if not lines:
             delivery, _ = await self.bot.store.user_settings(user_id)
             shown = "on" if await self.bot.store.user_pictures(user_id) else "off"
-            lines = [t(lang, f"settings.hand.{delivery}"), t(lang, f"settings.pictures.{shown}")]
+            lines = [msg.SETTINGS_HAND[delivery](lang), msg.SETTINGS_PICTURES[shown](lang)]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from games import registry
+from games.text import Text
 
 
-def ls(text: str, key: str) -> app_commands.locale_str:
-    """An English command string with its catalog key for the Japanese translation."""
-    return app_commands.locale_str(text, key=key)
+def ls(text: Text) -> app_commands.locale_str:
+    """A command, option or choice string: English by default, and the `Text` itself for the
+    Translator, which answers `text.ja` for Japanese."""
+    return app_commands.locale_str(text.en, text=text)
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -34,10 +36,8 @@ def cpu_levels() -> list[str]:
 
 
 def cpu_choices() -> list[app_commands.Choice[str]]:
-    """One choice per CPU level, named from the catalogs (`choice.cpu.<level>`)."""
+    """One choice per CPU level, named from the catalog (`messages.CHOICE_CPU_LEVELS`)."""
     return [
-        app_commands.Choice(
-            name=ls(t("en", f"choice.cpu.{level}"), f"choice.cpu.{level}"), value=level
-        )
+        app_commands.Choice(name=ls(msg.CHOICE_CPU_LEVELS[level]), value=level)
         for level in cpu_levels()
     ]

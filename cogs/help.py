@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR
 from cogs.common import game_choices, ls
 from games import registry
@@ -21,11 +22,9 @@ class HelpCog(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=ls("rules", "cmd.rules"), description=ls("How to play a game", "cmd.rules.desc")
-    )
-    @app_commands.rename(game=ls("game", "opt.game"))
-    @app_commands.describe(game=ls("Which game", "opt.game.desc"))
+    @app_commands.command(name=ls(msg.CMD_RULES), description=ls(msg.CMD_RULES_DESC))
+    @app_commands.rename(game=ls(msg.OPT_GAME))
+    @app_commands.describe(game=ls(msg.OPT_RULES_GAME_DESC))
     @app_commands.choices(game=game_choices())
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]

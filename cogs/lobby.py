@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import messages as msg
 from cogs.common import cpu_choices, game_choices, ls
 
 if TYPE_CHECKING:
@@ -18,36 +19,32 @@ class LobbyCog(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=ls("newgame", "cmd.newgame"), description=ls("Start a new game", "cmd.newgame.desc")
-    )
+    @app_commands.command(name=ls(msg.CMD_NEWGAME), description=ls(msg.CMD_NEWGAME_DESC))
     @app_commands.guild_only()
     @app_commands.rename(
-        game=ls("game", "opt.game"),
-        language=ls("language", "opt.language"),
-        turn_timer=ls("turn_timer", "opt.turn_timer"),
-        cpu=ls("cpu", "opt.cpu"),
+        game=ls(msg.OPT_GAME),
+        language=ls(msg.OPT_LANGUAGE),
+        turn_timer=ls(msg.OPT_TURN_TIMER),
+        cpu=ls(msg.OPT_CPU),
     )
     @app_commands.describe(
-        game=ls("Which game to play", "opt.game.desc"),
-        language=ls("Language of the table (default: the server's)", "opt.language.desc"),
-        turn_timer=ls(
-            "Minutes per turn before a CPU plays for an absent player", "opt.turn_timer.desc"
-        ),
-        cpu=ls("Strength of CPU players", "opt.cpu.desc"),
+        game=ls(msg.OPT_GAME_DESC),
+        language=ls(msg.OPT_LANGUAGE_DESC),
+        turn_timer=ls(msg.OPT_TURN_TIMER_DESC),
+        cpu=ls(msg.OPT_CPU_DESC),
     )
     @app_commands.choices(
         game=game_choices(),
         language=[
-            app_commands.Choice(name=ls("日本語", "choice.lang.ja"), value="ja"),
-            app_commands.Choice(name=ls("English", "choice.lang.en"), value="en"),
+            app_commands.Choice(name=ls(msg.CHOICE_LANG_JA), value="ja"),
+            app_commands.Choice(name=ls(msg.CHOICE_LANG_EN), value="en"),
         ],
         turn_timer=[
-            app_commands.Choice(name=ls("Off", "choice.timer.off"), value=0),
-            app_commands.Choice(name=ls("1 minute", "choice.timer.1"), value=1),
-            app_commands.Choice(name=ls("2 minutes", "choice.timer.2"), value=2),
-            app_commands.Choice(name=ls("5 minutes", "choice.timer.5"), value=5),
-            app_commands.Choice(name=ls("10 minutes", "choice.timer.10"), value=10),
+            app_commands.Choice(name=ls(msg.CHOICE_TIMER_OFF), value=0),
+            app_commands.Choice(name=ls(msg.CHOICE_TIMER_1), value=1),
+            app_commands.Choice(name=ls(msg.CHOICE_TIMER_2), value=2),
+            app_commands.Choice(name=ls(msg.CHOICE_TIMER_5), value=5),
+            app_commands.Choice(name=ls(msg.CHOICE_TIMER_10), value=10),
         ],
         cpu=cpu_choices(),
     )

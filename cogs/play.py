@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import lang_of, t
+from bot.i18n import lang_of
+from bot.i18n import messages as msg
 from cogs.common import ls
 
 if TYPE_CHECKING:
@@ -19,16 +20,14 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=ls("hand", "cmd.hand"), description=ls("Show your hand here", "cmd.hand.desc")
-    )
+    @app_commands.command(name=ls(msg.CMD_HAND), description=ls(msg.CMD_HAND_DESC))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)
         games = await self.bot.store.games(statuses=("playing",), channel_id=interaction.channel_id)
         mine = [g for g in games if g.seat_of(interaction.user.id) is not None]
         if not mine:
-            await interaction.response.send_message(t(lang, "error.no_game_here"), ephemeral=True)
+            await interaction.response.send_message(msg.ERROR_NO_GAME_HERE(lang), ephemeral=True)
             return
         await self.bot.play.show_hand(interaction, mine[-1].id, refresh=False)
 

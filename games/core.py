@@ -363,8 +363,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
     Action: ClassVar[type[Action]]
-    #: CPU levels offered by the bot, weakest first; keys of `cpu()` (the bot's catalogs name
-    #: each level as `cpu.<level>` and `choice.cpu.<level>`).
+    #: CPU levels offered by the bot, weakest first; keys of `cpu()` (the platform's catalog
+    #: names each level in `messages.CPU_LEVELS` and `messages.CHOICE_CPU_LEVELS`).
     cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong", "expert")
     #: The level a lobby gets when its host chooses none.
     default_cpu_level: ClassVar[str] = "strong"
@@ -391,17 +391,19 @@ class Game(ABC):
 
     @property
     def texts(self) -> ModuleType:
-        """The game's `texts` module: `NAME`, `RULES` (per language), option labels
-        (`OPTION_TEXT`, `OPTION_VALUES`), reason messages (`REASONS`) and its card names."""
+        """The game's catalog, `<package>/texts.py`: every text of the game as a
+        `games.text.Text`. The platform reads `NAME`, `RULES`, option labels (`OPTION_TEXT`, and
+        `OPTION_VALUES` for options that are not switches) and reason messages (`REASONS`); the
+        game's renderers read its card names, steps, log lines and table labels."""
         return import_module(f"{self.package}.texts")
 
     def name(self, lang: Lang) -> str:
         """The title in that language (Japanese names keep their Japanese form in English)."""
-        return str(self.texts.NAME[lang])
+        return self.texts.NAME(lang)
 
     def rules_summary(self, lang: Lang) -> str:
         """A short rules summary (Discord markdown, at most ~3500 characters)."""
-        return str(self.texts.RULES[lang])
+        return self.texts.RULES(lang)
 
     def cpu(self, level: str = "strong", *, rollouts: int | None = None) -> CpuPlayer:
         """A CPU player of that level (one of `cpu_levels`), from the game's package.

@@ -1,19 +1,18 @@
-"""Message catalogs (ja + en) and the helpers that pick a language.
+"""Languages: which one a Discord locale reads, and where the texts are.
 
-`t(lang, key, **values)` formats a platform message; games keep their own texts in
-`games/<id>/texts.py`. `lang_of(locale)` maps a Discord locale to `"ja"` or `"en"`.
+The platform's texts are `bot.i18n.messages` (constants such as `messages.LOBBY_TITLE`, called
+with a language: `messages.LOBBY_TITLE(lang, game=...)`); games keep theirs in
+`games/<id>/texts.py`. Both are `games.text.Text` values. `lang_of(locale)` maps a Discord
+locale to `"ja"` or `"en"`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
-from bot.i18n import en, ja
 from games.core import Lang
 
-CATALOGS: dict[Lang, dict[str, str]] = {"ja": ja.MESSAGES, "en": en.MESSAGES}
+#: The languages of the catalogs, in the order a language choice lists them.
 LANGS: tuple[Lang, ...] = ("ja", "en")
 
 
@@ -21,13 +20,3 @@ def lang_of(locale: discord.Locale | str | None) -> Lang:
     """Japanese for the Japanese locale, English for everything else."""
     value = locale.value if isinstance(locale, discord.Locale) else (locale or "")
     return "ja" if value.startswith("ja") else "en"
-
-
-def t(lang: Lang, key: str, **values: Any) -> str:
-    """The message `key` in `lang`, formatted with `values` (English if the key is missing)."""
-    text = CATALOGS[lang].get(key) or CATALOGS["en"][key]
-    return text.format(**values) if values else text
-
-
-def has(key: str) -> bool:
-    return key in CATALOGS["en"]

@@ -1,7 +1,8 @@
 """The app_commands Translator: Japanese names and descriptions for every command and option.
 
-Command strings are declared as `locale_str(english, key="cmd....")`; the Japanese catalog holds
-the translation under that key. English is the default, so only Japanese is looked up.
+Command strings are declared as `ls(messages.CMD_...)` (`cogs.common.ls`): a `locale_str`
+whose message is the English text and whose extras carry the `Text`, so the Japanese comes from
+the same declaration. English is the default, so only Japanese is looked up.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import CATALOGS
 from games import registry
+from games.text import Text
 
 
 class Translator(app_commands.Translator):
@@ -24,5 +25,5 @@ class Translator(app_commands.Translator):
             return None
         if "game" in string.extras:
             return registry.get(string.extras["game"]).name("ja")[:100]
-        key = string.extras.get("key")
-        return CATALOGS["ja"].get(key) if key else None
+        text = string.extras.get("text")
+        return text.ja if isinstance(text, Text) else None

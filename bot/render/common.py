@@ -3,27 +3,15 @@ brief table text shown beside a picture."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render.base import FIELD_MAX, TABLE_COLOUR, RenderContext
-from games.core import Event, Lang
+from games.core import Event
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
-
-
-class Texts:
-    """A renderer's own text table (`table[lang][key]`), used as `_t = Texts(TEXT)` and then
-    `_t(lang, key, **values)`."""
-
-    def __init__(self, table: Mapping[Lang, Mapping[str, str]]) -> None:
-        self.table = table
-
-    def __call__(self, lang: Lang, key: str, **values: object) -> str:
-        text = self.table[lang][key]
-        return text.format(**values) if values else text
 
 
 def seat_mark(seat: int) -> str:
@@ -35,15 +23,15 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
     """ "Turn: name (step) · ends in 3 minutes" for the seats to act; a game that no longer
     runs names no one (an abandoned game's seats to act and deadline are void)."""
     if ctx.record.status == "abandoned":
-        return t(ctx.lang, "table.stopped")
+        return msg.TABLE_STOPPED(ctx.lang)
     if not seats:
-        return t(ctx.lang, "table.over")
+        return msg.TABLE_OVER(ctx.lang)
     who = ", ".join(f"{seat_mark(s)} **{ctx.seat_label(s)}**" for s in seats)
-    line = t(ctx.lang, "table.turn", who=who)
+    line = msg.TABLE_TURN(ctx.lang, who=who)
     if step:
         line += f" — {step}"
     if ctx.record.deadline:
-        line += " · " + t(ctx.lang, "table.deadline", when=f"<t:{int(ctx.record.deadline)}:R>")
+        line += " · " + msg.TABLE_DEADLINE(ctx.lang, when=f"<t:{int(ctx.record.deadline)}:R>")
     return line
 
 
@@ -79,7 +67,7 @@ def brief(
     for name, value in fields:
         embed.add_field(name=name[:256], value=value[:FIELD_MAX] or "—", inline=False)
     embed.add_field(
-        name=t(ctx.lang, "table.last_move"), value=last_move(ctx, describe), inline=False
+        name=msg.TABLE_LAST_MOVE(ctx.lang), value=last_move(ctx, describe), inline=False
     )
     return embed
 
@@ -90,7 +78,7 @@ def scores_line(ctx: RenderContext, scores: list[str]) -> tuple[str, str]:
     value = " · ".join(
         f"{seat_mark(s)} {ctx.seat_label(s)} {score}" for s, score in enumerate(scores)
     )
-    return t(ctx.lang, "table.scores"), value
+    return msg.TABLE_SCORES(ctx.lang), value
 
 
 def table_embed(ctx: RenderContext, title: str, description: str) -> discord.Embed:
@@ -101,12 +89,12 @@ def table_embed(ctx: RenderContext, title: str, description: str) -> discord.Emb
 
 def winners_line(ctx: RenderContext, winners: list[int]) -> str:
     names = ", ".join(f"**{ctx.seat_label(s)}**" for s in winners)
-    key = "final.winner" if len(winners) == 1 else "final.winners"
-    return "🏆 " + t(ctx.lang, key, winners=names)
+    text = msg.FINAL_WINNER if len(winners) == 1 else msg.FINAL_WINNERS
+    return "🏆 " + text(ctx.lang, winners=names)
 
 
 def status_suffix(ctx: RenderContext) -> str:
     """A note for tables of games that no longer run."""
     if ctx.record.status == "abandoned":
-        return "\n\n" + t(ctx.lang, "table.abandoned")
+        return "\n\n" + msg.TABLE_ABANDONED(ctx.lang)
     return ""

@@ -6,7 +6,6 @@ import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
-    Texts,
     brief,
     log_text,
     scores_line,
@@ -44,6 +43,7 @@ from games.gogyo.views import (
     PublicView,
     card_view,
 )
+from games.text import Text
 
 #: One coloured square per element (the traditional 五行 colours, water as blue).
 ELEMENT_MARK: dict[str, str] = {"木": "🟩", "火": "🟥", "土": "🟨", "金": "⬜", "水": "🟦"}
@@ -68,131 +68,11 @@ BUTTON_STYLE: dict[str, discord.ButtonStyle] = {
     "take": discord.ButtonStyle.success,
     "give": discord.ButtonStyle.primary,
 }
-#: A duel winner's choice: label key, emoji, style and row (looting first, destroying below).
-DUEL_LOOK: dict[str, tuple[str, str, discord.ButtonStyle, int]] = {
-    "loot": ("loot_btn", "🫳", discord.ButtonStyle.success, 0),
-    "destroy": ("destroy_btn", "🔥", discord.ButtonStyle.danger, 1),
+#: A duel winner's choice: label, emoji, style and row (looting first, destroying below).
+DUEL_LOOK: dict[str, tuple[Text, str, discord.ButtonStyle, int]] = {
+    "loot": (texts.LOOT_BTN, "🫳", discord.ButtonStyle.success, 0),
+    "destroy": (texts.DESTROY_BTN, "🔥", discord.ButtonStyle.danger, 1),
 }
-
-TEXT: dict[Lang, dict[str, str]] = {
-    "ja": {
-        "game": "第{n}ゲーム（全{total}ゲーム）",
-        "field": "場札",
-        "piles": "🂠 山札 {deck}枚 · 🗑️ 捨札 {discard}枚",
-        "top": "（一番上 {card}）",
-        "face_down": "裏向き{n}枚",
-        "game_points": "第{n}ゲーム {points}点",
-        "total": "合計{points}点",
-        "empty": "（なし）",
-        "duel": "⚔️ 直近の決闘: {attacker} {acard} 対 {defender} {dcard} → **{winner}**の勝ち",
-        "duel_tie": "（同数は防御側の勝ち）",
-        "duel_loot": "略奪: {card}（{winner}は{discard}を捨てた）",
-        "duel_destroy": "破棄: {card}",
-        "duel_given": "{loser}は場札{card}を受け取った",
-        "legend": "🟩木 🟥火 🟨土 ⬜金 🟦水 · ✨天＝好きな王朝 · 🏴閥＝好きな五行 · 🂠裏向き",
-        "log": "最近の手",
-        "results": "第{n}ゲームの結果（{ending}）",
-        "ended": "第{n}ゲームの終わり：{ending}",
-        "declared_by": "{player}が終了宣言",
-        "marks": "__下線__＝王朝役 · **太字**＝五行役",
-        "score_line": "{seat} — **{points}点**",
-        "dynasty_yaku": "王朝役",
-        "element_yaku": "五行役",
-        "no_run": "なし",
-        "your_hand": "あなたの手札",
-        "down_note": "🔒＝裏向き（あなただけが知っています）",
-        "best": "現在の最高得点: {points}点",
-        "field_now": "場札（山札{deck}枚）",
-        "others": "ほかのプレイヤー",
-        "prompt.act": "あなたの番です。行動を選んでください。",
-        "prompt.field_discard": "場札入手: まず捨てる手札を1枚選んでください。",
-        "prompt.field_take": "場札入手: {card}を捨てます。もらう場札を選んでください。",
-        "prompt.deck_discard": (
-            "山札入手: 捨てる手札を1〜2枚選んでください（同じ枚数を裏向きで引きます）。"
-        ),
-        "prompt.deck_one": "山札入手: 山札が1枚なので、捨てる手札を1枚選んでください。",
-        "prompt.duel_choice": (
-            "決闘に勝ちました。{loser}の手札1枚を略奪（自分の1枚と入れ替え）か"
-            "破棄（捨てさせる）してください。"
-        ),
-        "prompt.loot_discard": "略奪: {card}をもらいます。自分の捨てる手札を選んでください。",
-        "prompt.duel_give": "{loser}が受け取る場札を選んでください。",
-        "prompt.declare": "手札は{points}点です。ゲーム終了を宣言できます。",
-        "wait": "{who}の番です（{step}）。",
-        "duel_btn": "決闘 → {who}",
-        "duel_off": "決闘（山札3枚以上のときだけ）",
-        "loot_btn": "略奪 {card}",
-        "destroy_btn": "破棄 {card}",
-        "draw1": "1枚捨てて1枚引く…",
-        "draw2": "2枚捨てて2枚引く…",
-        "final": "最終得点",
-        "tiebreak": "合計が同点のため、第2ゲームの得点で決めました。",
-        "shared": "合計も第2ゲームの得点も同じなので、勝利を分かち合います。",
-        "footer": "夏① 殷② 周③ 秦④ 漢⑤ 晋⑥ 隋⑦ 唐⑧ 宋⑨ 元⑩ 明⑪ 清⑫ · 木→火→土→金→水→木",
-    },
-    "en": {
-        "game": "Game {n} of {total}",
-        "field": "Field (場札)",
-        "piles": "🂠 Deck {deck} · 🗑️ discards {discard}",
-        "top": " (top {card})",
-        "face_down": "{n} face down",
-        "game_points": "game {n}: {points}",
-        "total": "total {points}",
-        "empty": "(none)",
-        "duel": "⚔️ Latest duel: {attacker} {acard} vs {defender} {dcard} → **{winner}** wins",
-        "duel_tie": " (a tie goes to the defender)",
-        "duel_loot": "Loot: {card} ({winner} discarded {discard})",
-        "duel_destroy": "Destroyed: {card}",
-        "duel_given": "{loser} took the field card {card}",
-        "legend": (
-            "🟩木 wood 🟥火 fire 🟨土 earth ⬜金 metal 🟦水 water · ✨天 Heaven: any dynasty · "
-            "🏴閥 Faction: any element · 🂠 face down"
-        ),
-        "log": "Recent moves",
-        "results": "Game {n} results ({ending})",
-        "ended": "Game {n} ended: {ending}",
-        "declared_by": "{player} declared",
-        "marks": "__underlined__ = 王朝役 dynasty run · **bold** = 五行役 element run",
-        "score_line": "{seat} — **{points} pts**",
-        "dynasty_yaku": "王朝役 dynasty",
-        "element_yaku": "五行役 element",
-        "no_run": "none",
-        "your_hand": "Your hand",
-        "down_note": "🔒 = face down (only you know it)",
-        "best": "Best score now: {points}",
-        "field_now": "Field (deck {deck})",
-        "others": "Other players",
-        "prompt.act": "Your turn: choose an action.",
-        "prompt.field_discard": "Field: first choose the card to discard.",
-        "prompt.field_take": "Field: you discard {card}. Choose the field card to take.",
-        "prompt.deck_discard": "Deck: choose 1 or 2 cards to discard (you draw as many face down).",
-        "prompt.deck_one": "Deck: the deck holds 1 card, so choose 1 card to discard.",
-        "prompt.duel_choice": (
-            "You won the duel. Loot one of {loser}'s cards (swap it for one of yours) or "
-            "destroy one."
-        ),
-        "prompt.loot_discard": "Loot: you take {card}. Choose your own card to discard.",
-        "prompt.duel_give": "Choose the field card {loser} must take.",
-        "prompt.declare": "Your hand scores {points}. You may declare the end of the game.",
-        "wait": "Waiting for {who} ({step}).",
-        "duel_btn": "決闘 duel → {who}",
-        "duel_off": "決闘 duel (needs 3+ deck cards)",
-        "loot_btn": "Loot {card}",
-        "destroy_btn": "Destroy {card}",
-        "draw1": "Discard 1, draw 1…",
-        "draw2": "Discard 2, draw 2…",
-        "final": "Final scores",
-        "tiebreak": "Totals were tied: the game 2 score decided.",
-        "shared": "Totals and game 2 scores are tied: the win is shared.",
-        "footer": (
-            "夏 Xia① 殷 Yin② 周 Zhou③ 秦 Qin④ 漢 Han⑤ 晋 Jin⑥ 隋 Sui⑦ 唐 Tang⑧ 宋 Song⑨ "
-            "元 Yuan⑩ 明 Ming⑪ 清 Qing⑫ · 木→火→土→金→水→木"
-        ),
-    },
-}
-
-
-_t = Texts(TEXT)
 
 
 def number_mark(number: int) -> str:
@@ -224,9 +104,9 @@ def button_label(c: CardView, lang: Lang) -> str:
     if lang == "ja":
         return label(c)
     if c.dynasty is None or c.element is None:
-        return f"{label(c)} {_gloss(texts.SPECIAL_NAMES[c.name]['en'])}"
-    dynasty = _gloss(texts.DYNASTY_NAMES[c.dynasty]["en"])
-    return f"{label(c)} {dynasty} {_gloss(texts.ELEMENT_NAMES[c.element]['en'])}"
+        return f"{label(c)} {_gloss(texts.SPECIAL_NAMES[c.name].en)}"
+    dynasty = _gloss(texts.DYNASTY_NAMES[c.dynasty].en)
+    return f"{label(c)} {dynasty} {_gloss(texts.ELEMENT_NAMES[c.element].en)}"
 
 
 def card(c: CardView) -> str:
@@ -246,9 +126,9 @@ def named(name: str) -> CardView:
 def reading(c: CardView, lang: Lang) -> str:
     """The card's dynasty and element with readings (天 and 閥 with their meaning)."""
     if c.dynasty is None or c.element is None:
-        return texts.SPECIAL_NAMES[c.name][lang]
-    dynasty = texts.DYNASTY_NAMES[c.dynasty][lang]
-    element = texts.ELEMENT_NAMES[c.element][lang]
+        return texts.SPECIAL_NAMES[c.name](lang)
+    dynasty = texts.DYNASTY_NAMES[c.dynasty](lang)
+    element = texts.ELEMENT_NAMES[c.element](lang)
     return f"{dynasty} · {element}"
 
 
@@ -289,9 +169,9 @@ def yaku_line(arrangement: Arrangement, lang: Lang) -> str:
             dyn.append(number_mark(number))
         if pos.in_element_run:
             ele.append(c.element or pos.stands_for or "")
-    dynasty = _t(lang, "dynasty_yaku")
-    element = _t(lang, "element_yaku")
-    no_run = _t(lang, "no_run")
+    dynasty = texts.DYNASTY_YAKU(lang)
+    element = texts.ELEMENT_YAKU(lang)
+    no_run = texts.NO_RUN(lang)
     parts = [
         f"{dynasty} {''.join(dyn)} +{arrangement.dynasty_points}"
         if arrangement.dynasty_points
@@ -313,7 +193,7 @@ class GogyoRenderer:
         return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
 
     def _step(self, view: PublicView, lang: Lang) -> str:
-        return texts.STEPS[view.step][lang]
+        return texts.STEPS[view.step](lang)
 
     # -- the table ------------------------------------------------------------------------
 
@@ -321,9 +201,9 @@ class GogyoRenderer:
         view = self._public(ctx)
         lang = ctx.lang
         step = None if view.over else self._step(view, lang)
-        header = _t(lang, "game", n=view.game_no, total=GAMES_PER_MATCH)
+        header = texts.GAME(lang, n=view.game_no, total=GAMES_PER_MATCH)
         if ctx.pictures:
-            totals = [_t(lang, "total", points=sum(p.game_scores)) for p in view.players]
+            totals = [texts.TOTAL(lang, points=sum(p.game_scores)) for p in view.players]
             embed = brief(
                 ctx,
                 f"{ctx.game.name(lang)} — {header}",
@@ -333,25 +213,25 @@ class GogyoRenderer:
             )
             return Rendered(embeds=[embed], controls=[])
         lines = [turn_line(ctx, view.to_act, step), ""]
-        lines.append(f"**{_t(lang, 'field')}** {cards(view.field) or _t(lang, 'empty')}")
-        piles = _t(lang, "piles", deck=view.deck_count, discard=view.discard_count)
+        lines.append(f"**{texts.FIELD(lang)}** {cards(view.field) or texts.EMPTY(lang)}")
+        piles = texts.PILES(lang, deck=view.deck_count, discard=view.discard_count)
         if view.discard_top is not None:
-            piles += _t(lang, "top", card=card(view.discard_top))
+            piles += texts.TOP(lang, card=card(view.discard_top))
         lines.append(piles)
         if view.last_duel is not None:
             lines.append(self._duel(ctx, view.last_duel))
-        lines += ["", _t(lang, "legend")]
+        lines += ["", texts.LEGEND(lang)]
         embed = table_embed(
             ctx, f"{ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
         )
         for player in view.players:
             name = self._seat(ctx, player.seat)
             extra = [
-                _t(lang, "game_points", n=n, points=p)
+                texts.GAME_POINTS(lang, n=n, points=p)
                 for n, p in enumerate(player.game_scores, start=1)
             ]
             if player.face_down_count:
-                extra.insert(0, _t(lang, "face_down", n=player.face_down_count))
+                extra.insert(0, texts.FACE_DOWN(lang, n=player.face_down_count))
             if extra:
                 name += " · " + " · ".join(extra)
             value = " ".join(
@@ -364,14 +244,13 @@ class GogyoRenderer:
                 value=self._results(ctx, game)[:FIELD_MAX],
                 inline=False,
             )
-        embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
         return Rendered(embeds=[embed], controls=[])
 
     def _duel(self, ctx: RenderContext, duel: DuelView) -> str:
         lang = ctx.lang
-        line = _t(
+        line = texts.DUEL(
             lang,
-            "duel",
             attacker=ctx.seat_label(duel.attacker),
             acard=card(duel.attacker_card),
             defender=ctx.seat_label(duel.defender),
@@ -379,23 +258,22 @@ class GogyoRenderer:
             winner=ctx.seat_label(duel.winner),
         )
         if duel.attacker_number == duel.defender_number:
-            line += _t(lang, "duel_tie")
+            line += texts.DUEL_TIE(lang)
         after: list[str] = []
         if duel.mode == "loot" and duel.card is not None and duel.winner_discard is not None:
             after.append(
-                _t(
+                texts.DUEL_LOOT(
                     lang,
-                    "duel_loot",
                     card=card(duel.card),
                     winner=ctx.seat_label(duel.winner),
                     discard=card(duel.winner_discard),
                 )
             )
         elif duel.mode == "destroy" and duel.card is not None:
-            after.append(_t(lang, "duel_destroy", card=card(duel.card)))
+            after.append(texts.DUEL_DESTROY(lang, card=card(duel.card)))
         if duel.given is not None:
             after.append(
-                _t(lang, "duel_given", loser=ctx.seat_label(duel.loser), card=card(duel.given))
+                texts.DUEL_GIVEN(lang, loser=ctx.seat_label(duel.loser), card=card(duel.given))
             )
         if after:
             line += "\n　" + " · ".join(after)
@@ -404,22 +282,22 @@ class GogyoRenderer:
     def _ending(self, ctx: RenderContext, game: GameResultView) -> str:
         """How one game ended: the deck ran out, or who declared."""
         if game.declarer is not None:
-            return _t(ctx.lang, "declared_by", player=ctx.seat_label(game.declarer))
-        return texts.ENDINGS[game.ended_by][ctx.lang]
+            return texts.DECLARED_BY(ctx.lang, player=ctx.seat_label(game.declarer))
+        return texts.ENDINGS[game.ended_by](ctx.lang)
 
     def _results_title(self, ctx: RenderContext, game: GameResultView) -> str:
-        return _t(ctx.lang, "results", n=game.game, ending=self._ending(ctx, game))
+        return texts.RESULTS(ctx.lang, n=game.game, ending=self._ending(ctx, game))
 
     def _results(self, ctx: RenderContext, game: GameResultView) -> str:
         lang = ctx.lang
         lines: list[str] = []
         for seat, arrangement in enumerate(game.arrangements):
             lines.append(
-                _t(lang, "score_line", seat=self._seat(ctx, seat), points=game.scores[seat])
+                texts.SCORE_LINE(lang, seat=self._seat(ctx, seat), points=game.scores[seat])
                 + f" · {yaku_line(arrangement, lang)}"
             )
             lines.append("　" + arranged(arrangement))
-        lines.append(_t(lang, "marks"))
+        lines.append(texts.MARKS(lang))
         return "\n".join(lines)
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
@@ -435,24 +313,24 @@ class GogyoRenderer:
         embed = discord.Embed(title=title[:256], colour=discord.Colour(0x3B7A57))
         hand_text = " ".join(hand_card(c) for c in private.hand) or "—"
         if any(c.face_down for c in private.hand):
-            hand_text += "\n" + _t(lang, "down_note")
-        embed.add_field(name=_t(lang, "your_hand"), value=hand_text[:FIELD_MAX], inline=False)
+            hand_text += "\n" + texts.DOWN_NOTE(lang)
+        embed.add_field(name=texts.YOUR_HAND(lang), value=hand_text[:FIELD_MAX], inline=False)
         best = f"{arranged(private.best)}\n{yaku_line(private.best, lang)}"
         embed.add_field(
-            name=_t(lang, "best", points=private.best_score), value=best[:FIELD_MAX], inline=False
+            name=texts.BEST(lang, points=private.best_score), value=best[:FIELD_MAX], inline=False
         )
         me = view.players[seat]
         if me.game_scores:
             scores = [
-                _t(lang, "game_points", n=n, points=p)
+                texts.GAME_POINTS(lang, n=n, points=p)
                 for n, p in enumerate(me.game_scores, start=1)
             ]
             embed.description = " · ".join(scores)
         acting = seat in view.to_act and ctx.record.status == "playing" and not view.over
         if acting:
             embed.add_field(
-                name=_t(lang, "field_now", deck=view.deck_count),
-                value=cards(view.field) or _t(lang, "empty"),
+                name=texts.FIELD_NOW(lang, deck=view.deck_count),
+                value=cards(view.field) or texts.EMPTY(lang),
                 inline=False,
             )
             others = [
@@ -462,14 +340,14 @@ class GogyoRenderer:
                 if p.seat != seat
             ]
             embed.add_field(
-                name=_t(lang, "others"), value="\n".join(others)[:FIELD_MAX], inline=False
+                name=texts.OTHERS(lang), value="\n".join(others)[:FIELD_MAX], inline=False
             )
-        embed.set_footer(text=_t(lang, "footer"))
+        embed.set_footer(text=texts.FOOTER(lang))
         if not acting:
             content = None
             if view.to_act and not view.over:
                 who = ", ".join(ctx.seat_label(s) for s in view.to_act)
-                content = _t(lang, "wait", who=who, step=self._step(view, lang))
+                content = texts.WAIT(lang, who=who, step=self._step(view, lang))
             return Rendered(embeds=[embed], controls=[], content=content)
         content, controls = self._moves(ctx, private, seat)
         return Rendered(embeds=[embed], controls=controls, content=content)
@@ -499,14 +377,14 @@ class GogyoRenderer:
             code = action.encode()
             if isinstance(action, Field | Deck | Declare | EndTurn | Back):
                 emoji, style = ACTION_LOOK[action.kind]
-                name = texts.ACTION_NAMES[action.kind][lang]
+                name = texts.ACTION_NAMES[action.kind](lang)
                 controls.append(
                     Button(label=name, action=code, seat=seat, emoji=emoji, style=style)
                 )
             elif isinstance(action, Duel):
                 controls.append(
                     Button(
-                        label=_t(lang, "duel_btn", who=ctx.seat_label(action.target)),
+                        label=texts.DUEL_BTN(lang, who=ctx.seat_label(action.target)),
                         action=code,
                         seat=seat,
                         emoji="⚔️",
@@ -528,10 +406,10 @@ class GogyoRenderer:
                     )
                 )
             elif isinstance(action, Loot | Destroy):
-                key, emoji, style, row = DUEL_LOOK[action.kind]
+                text, emoji, style, row = DUEL_LOOK[action.kind]
                 controls.append(
                     Button(
-                        label=_t(lang, key, card=button_label(card_view(action.card), lang)),
+                        label=text(lang, card=button_label(card_view(action.card), lang)),
                         action=code,
                         seat=seat,
                         emoji=emoji,
@@ -559,14 +437,14 @@ class GogyoRenderer:
             controls.insert(
                 0,
                 Select(
-                    placeholder=_t(lang, "draw1"), options=tuple(singles), seat=seat, confirm=True
+                    placeholder=texts.DRAW1(lang), options=tuple(singles), seat=seat, confirm=True
                 ),
             )
         if pairs:
             controls.insert(
                 1,
                 Select(
-                    placeholder=_t(lang, "draw2"), options=tuple(pairs), seat=seat, confirm=True
+                    placeholder=texts.DRAW2(lang), options=tuple(pairs), seat=seat, confirm=True
                 ),
             )
         # Back last, where the player looks for it.
@@ -578,34 +456,34 @@ class GogyoRenderer:
                 target = (seat + 1) % len(view.players)
                 controls.append(
                     Button(
-                        label=_t(lang, "duel_off"),
+                        label=texts.DUEL_OFF(lang),
                         action=f"duel.{target}",
                         seat=seat,
                         emoji="⚔️",
                         disabled=True,
                     )
                 )
-            return _t(lang, "prompt.act"), controls
+            return texts.PROMPT_ACT(lang), controls
         if step == "field_discard":
-            return _t(lang, "prompt.field_discard"), controls
+            return texts.PROMPT_FIELD_DISCARD(lang), controls
         if step == "loot_discard":
             loot = private.pending_loot
-            return _t(lang, "prompt.loot_discard", card=card(loot) if loot else "?"), controls
+            return texts.PROMPT_LOOT_DISCARD(lang, card=card(loot) if loot else "?"), controls
         if step == "field_take":
             pending = private.pending_discard
-            return _t(lang, "prompt.field_take", card=card(pending) if pending else "?"), controls
+            return texts.PROMPT_FIELD_TAKE(lang, card=card(pending) if pending else "?"), controls
         if step == "duel_give":
             assert view.last_duel is not None
             loser = ctx.seat_label(view.last_duel.loser)
-            return _t(lang, "prompt.duel_give", loser=loser), controls
+            return texts.PROMPT_DUEL_GIVE(lang, loser=loser), controls
         if step == "deck_discard":
-            return _t(lang, "prompt.deck_discard" if pairs else "prompt.deck_one"), controls
+            return (texts.PROMPT_DECK_DISCARD if pairs else texts.PROMPT_DECK_ONE)(lang), controls
         if step == "duel_choice":
             assert view.last_duel is not None
             loser = ctx.seat_label(view.last_duel.loser)
-            return _t(lang, "prompt.duel_choice", loser=loser), controls
+            return texts.PROMPT_DUEL_CHOICE(lang, loser=loser), controls
         if step == "declare":
-            return _t(lang, "prompt.declare", points=private.best_score), controls
+            return texts.PROMPT_DECLARE(lang, points=private.best_score), controls
         return "", controls
 
     # -- the log --------------------------------------------------------------------------
@@ -613,7 +491,7 @@ class GogyoRenderer:
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
         if not event.public:
             return None
-        template = EVENTS.get(event.kind, {}).get(ctx.lang)
+        template = texts.EVENTS.get(event.kind)
         if template is None:
             return None
         data = event.data
@@ -640,7 +518,7 @@ class GogyoRenderer:
         elif isinstance(data.get("discard"), list):
             values["discard"] = " ".join(card(named(n)) for n in data["discard"])
         if event.kind == "game_end":
-            values["ending"] = texts.ENDINGS[str(data.get("ended_by", "deck"))][lang]
+            values["ending"] = texts.ENDINGS[str(data.get("ended_by", "deck"))](lang)
             values["scores"] = " · ".join(
                 f"{ctx.seat_label(s)} {p}" for s, p in enumerate(data.get("scores", []))
             )
@@ -649,7 +527,7 @@ class GogyoRenderer:
                 f"{ctx.seat_label(s)} {p}" for s, p in enumerate(data.get("totals", []))
             )
         try:
-            return template.format(**values)
+            return template(lang, **values)
         except KeyError:
             return None
 
@@ -663,7 +541,7 @@ class GogyoRenderer:
         result = ctx.state.result()
         view = self._public(ctx)
         lang = ctx.lang
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
         tiebreak = result.tiebreak or [0] * len(result.scores)
         order = sorted(
             range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
@@ -677,71 +555,25 @@ class GogyoRenderer:
                 dp = parts.get(f"game{n}_dynasty", arrangement.dynasty_points)
                 ep = parts.get(f"game{n}_element", arrangement.element_points)
                 lines.append(
-                    f"**{_t(lang, 'game_points', n=n, points=dp + ep)}** · "
+                    f"**{texts.GAME_POINTS(lang, n=n, points=dp + ep)}** · "
                     + yaku_line(arrangement, lang)
                 )
                 lines.append("　" + arranged(arrangement))
-            name = f"{self._seat(ctx, seat)} — {_t(lang, 'total', points=result.scores[seat])}"
+            name = f"{self._seat(ctx, seat)} — {texts.TOTAL(lang, points=result.scores[seat])}"
             embed.add_field(
                 name=name[:256], value="\n".join(lines)[:FIELD_MAX] or "—", inline=False
             )
         # Each game's scores are in the players' fields; here only how each game ended.
         endings = [
-            _t(lang, "ended", n=game.game, ending=self._ending(ctx, game)) for game in view.games
+            texts.ENDED(lang, n=game.game, ending=self._ending(ctx, game)) for game in view.games
         ]
         description = [winners_line(ctx, result.winners)]
         top = max(result.scores)
         if sum(1 for s in result.scores if s == top) > 1:
-            description.append(_t(lang, "shared" if len(result.winners) > 1 else "tiebreak"))
-        description += [*endings, _t(lang, "marks")]
+            description.append((texts.SHARED if len(result.winners) > 1 else texts.TIEBREAK)(lang))
+        description += [*endings, texts.MARKS(lang)]
         embed.description = "\n".join(description)[:4096]
         return [embed]
-
-
-#: Log lines by event kind (`turn`, `refill`, `reveal` and private events are left out: the
-#: table shows the turn, the field and every face-up card anyway).
-EVENTS: dict[str, dict[Lang, str]] = {
-    "game_start": {
-        "ja": "第{game}ゲーム開始 — 最初の手番は{player}",
-        "en": "Game {game} begins — {player} starts",
-    },
-    "field": {
-        "ja": "{player}: {discard}を捨て、場札{take}を取った",
-        "en": "{player} discarded {discard} and took {take} from the field",
-    },
-    "draw": {
-        "ja": "{player}: {discard}を捨て、山札から{count}枚（裏向き）",
-        "en": "{player} discarded {discard} and drew {count} face down",
-    },
-    "duel": {
-        "ja": "⚔️ {attacker} {attacker_card} 対 {defender} {defender_card} → {winner}の勝ち",
-        "en": "⚔️ {attacker} {attacker_card} vs {defender} {defender_card} → {winner} wins",
-    },
-    "loot": {
-        "ja": "{player}: {loser}の{card}を略奪し、{discard}を捨てた",
-        "en": "{player} looted {card} from {loser} and discarded {discard}",
-    },
-    "destroy": {
-        "ja": "{player}: {loser}の{card}を破棄",
-        "en": "{player} destroyed {loser}'s {card}",
-    },
-    "give": {
-        "ja": "{player}: {loser}に場札{card}を渡した",
-        "en": "{player} gave {loser} the field card {card}",
-    },
-    "declare": {
-        "ja": "🏁 {player}がゲーム終了を宣言（{score}点）",
-        "en": "🏁 {player} declared the end ({score} pts)",
-    },
-    "game_end": {
-        "ja": "第{game}ゲーム終了（{ending}）: {scores}",
-        "en": "Game {game} over ({ending}): {scores}",
-    },
-    "match_end": {
-        "ja": "試合終了 — 合計 {scores}",
-        "en": "Match over — totals {scores}",
-    },
-}
 
 
 RENDERER = GogyoRenderer()

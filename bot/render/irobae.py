@@ -7,7 +7,6 @@ import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
-    Texts,
     brief,
     log_text,
     seat_mark,
@@ -34,111 +33,6 @@ PASS_PREFIX = "pass"
 
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0x5B7FA6)
-
-TEXT: dict[Lang, dict[str, str]] = {
-    "ja": {
-        "header": "第{deal}/{deals}ディール",
-        "header_trick": "第{deal}/{deals}ディール・第{trick}/{tricks}トリック",
-        "dealer_line": "配り役 {seat}・未使用のカード{n}枚（伏せたまま）",
-        "pass_title": "カードを渡す — 全員が同時に2枚を左隣へ",
-        "pass_legend": "✅ 選択済み・⏳ 選択中（何を選んだかは全員が選ぶまで見えません）",
-        "first_leader": "第1トリックのリード：{seat}",
-        "trick": "第{n}トリック",
-        "trick_empty": "第{n}トリック — {seat}のリード",
-        "last_trick": "第{n}トリック → {seat}の勝ち（切り札 {trump}）",
-        "trump": "切り札色",
-        "follow": "フォローする色",
-        "players": "プレイヤー",
-        "player_line": "手札{hand}・{won}トリック・合計{total}",
-        "dealer": "配り役",
-        "minimums": "公開：{cards}",
-        "deal_scores": "得点（ディール毎と合計）",
-        "deal_line": "第{n}ディール：{scores}",
-        "total_line": "合計：{scores}",
-        "log": "最近の手",
-        "step.pass": "2枚を選んで左隣へ渡す",
-        "step.lead": "リード",
-        "step.follow": "{colours}をフォロー",
-        "your_hand": "あなたの手札（{n}枚）",
-        "none": "（なし）",
-        "pass_choice": "{seat}に渡す2枚（確定）",
-        "pass_done": "このディールの受け渡し",
-        "passed_to": "{seat}へ渡した：{cards}",
-        "received_from": "{seat}から受け取った：{cards}",
-        "pile": "獲得したカード（このディール）— {score}点",
-        "pile_line": "{cards} → {score}",
-        "colours": "色",
-        "hand_trick": "場",
-        "choose_pass": "{seat}に渡す2枚を選ぶ…",
-        "prompt.pass": "左隣の{seat}に渡すカードを2枚選んでください（選んだら取り消せません）。",
-        "prompt.passed": "渡すカードを選びました。{who}が選ぶのを待っています。",
-        "prompt.lead": (
-            "あなたの番です。好きなカードを1枚出してください"
-            "（切り札表示カードがその横に置かれます）。"
-        ),
-        "prompt.follow": "あなたの番です。{colours}のカードを出してください。",
-        "prompt.free": (
-            "あなたの番です。{colours}を持っていないので好きなカードを出せます"
-            "（切り札表示カードがその横に移ります）。"
-        ),
-        "wait": "{who}の番です。",
-        "final": "最終得点",
-        "final_deal": "第{n}ディール（配り役 {dealer}）：{score}",
-        "final_total": "合計：{score}",
-    },
-    "en": {
-        "header": "Deal {deal}/{deals}",
-        "header_trick": "Deal {deal}/{deals} · Trick {trick}/{tricks}",
-        "dealer_line": "Dealer {seat} · {n} unused cards (face down)",
-        "pass_title": "Passing — everyone at once, 2 cards to the left",
-        "pass_legend": "✅ chosen · ⏳ choosing (nobody sees what until all have chosen)",
-        "first_leader": "Leads trick 1: {seat}",
-        "trick": "Trick {n}",
-        "trick_empty": "Trick {n} — {seat} leads",
-        "last_trick": "Trick {n} → {seat} won (trump {trump})",
-        "trump": "Trump",
-        "follow": "Must follow",
-        "players": "Players",
-        "player_line": "hand {hand} · tricks {won} · total {total}",
-        "dealer": "dealer",
-        "minimums": "open: {cards}",
-        "deal_scores": "Scores (per deal and total)",
-        "deal_line": "Deal {n}: {scores}",
-        "total_line": "Total: {scores}",
-        "log": "Recent moves",
-        "step.pass": "choose 2 cards to pass left",
-        "step.lead": "lead",
-        "step.follow": "follow {colours}",
-        "your_hand": "Your hand ({n})",
-        "none": "(none)",
-        "pass_choice": "Passing to {seat} (final)",
-        "pass_done": "This deal's pass",
-        "passed_to": "Passed to {seat}: {cards}",
-        "received_from": "Received from {seat}: {cards}",
-        "pile": "Your won cards (this deal) — {score} pts",
-        "pile_line": "{cards} → {score}",
-        "colours": "Colours",
-        "hand_trick": "Trick",
-        "choose_pass": "Choose 2 cards to pass to {seat}…",
-        "prompt.pass": (
-            "Choose 2 cards to pass to {seat} on your left (a choice is final once made)."
-        ),
-        "prompt.passed": "Your 2 cards are chosen. Waiting for {who} to choose.",
-        "prompt.lead": "Your turn: lead any card (the trump marker goes beside it).",
-        "prompt.follow": "Your turn: play a card of {colours}.",
-        "prompt.free": (
-            "Your turn: you hold none of {colours}, so play any card "
-            "(the trump marker moves beside it)."
-        ),
-        "wait": "Waiting for {who}.",
-        "final": "Final scores",
-        "final_deal": "Deal {n} (dealer {dealer}): {score}",
-        "final_total": "Total: {score}",
-    },
-}
-
-
-_t = Texts(TEXT)
 
 
 def signed(value: int) -> str:
@@ -199,24 +93,23 @@ class IrobaeRenderer:
 
     def _step(self, view: PublicView, lang: Lang) -> str | None:
         if view.phase == "pass":
-            return _t(lang, "step.pass")
+            return texts.STEP_PASS(lang)
         if view.phase == "play":
             if not view.trick:
-                return _t(lang, "step.lead")
-            return _t(lang, "step.follow", colours=colours_short(view.follow_colours, lang))
+                return texts.STEP_LEAD(lang)
+            return texts.STEP_FOLLOW(lang, colours=colours_short(view.follow_colours, lang))
         return None
 
     def _header(self, view: PublicView, lang: Lang) -> str:
         if view.trick_number:
-            return _t(
+            return texts.HEADER_TRICK(
                 lang,
-                "header_trick",
                 deal=view.deal,
                 deals=view.deals,
                 trick=view.trick_number,
                 tricks=view.tricks_per_deal,
             )
-        return _t(lang, "header", deal=view.deal, deals=view.deals)
+        return texts.HEADER(lang, deal=view.deal, deals=view.deals)
 
     def _trick_lines(
         self, ctx: RenderContext, cards: list[PlayedCard], marker: int | None
@@ -232,9 +125,8 @@ class IrobaeRenderer:
 
     def _last_trick(self, ctx: RenderContext, trick: TrickView) -> list[str]:
         lang = ctx.lang
-        head = _t(
+        head = texts.LAST_TRICK(
             lang,
-            "last_trick",
             n=trick.number,
             seat=self._seat(ctx, trick.winner),
             trump=colours_short([trick.trump], lang),
@@ -251,11 +143,11 @@ class IrobaeRenderer:
         if view.phase == "over":
             return "\n".join(lines)
         lines.append(
-            _t(lang, "dealer_line", seat=self._seat(ctx, view.dealer), n=view.unused_count)
+            texts.DEALER_LINE(lang, seat=self._seat(ctx, view.dealer), n=view.unused_count)
         )
         lines.append("")
         if view.phase == "pass":
-            lines.append(f"**{_t(lang, 'pass_title')}**")
+            lines.append(f"**{texts.PASS_TITLE(lang)}**")
             lines.append(
                 " · ".join(
                     ("✅ " if view.passed[s] else "⏳ ")
@@ -263,26 +155,26 @@ class IrobaeRenderer:
                     for s in range(view.players)
                 )
             )
-            lines.append(_t(lang, "pass_legend"))
+            lines.append(texts.PASS_LEGEND(lang))
             if view.leader is not None:
-                lines.append(_t(lang, "first_leader", seat=self._seat(ctx, view.leader)))
+                lines.append(texts.FIRST_LEADER(lang, seat=self._seat(ctx, view.leader)))
             if view.last_trick is not None:
                 lines.append("")
                 lines += self._last_trick(ctx, view.last_trick)
             return "\n".join(lines)
         if view.trick:
-            lines.append(f"**{_t(lang, 'trick', n=view.trick_number)}**")
+            lines.append(f"**{texts.TRICK(lang, n=view.trick_number)}**")
             lines += self._trick_lines(ctx, view.trick, view.marker)
             if view.trump is not None:
-                lines.append(f"{MARKER} **{_t(lang, 'trump')}** {colour_text(view.trump, lang)}")
-            lines.append(f"**{_t(lang, 'follow')}** {colours_short(view.follow_colours, lang)}")
+                lines.append(f"{MARKER} **{texts.TRUMP(lang)}** {colour_text(view.trump, lang)}")
+            lines.append(f"**{texts.FOLLOW(lang)}** {colours_short(view.follow_colours, lang)}")
         else:
             if view.last_trick is not None:
                 lines += self._last_trick(ctx, view.last_trick)
                 lines.append("")
             if view.leader is not None:
                 leader = self._seat(ctx, view.leader)
-                lines.append(f"**{_t(lang, 'trick_empty', n=view.trick_number, seat=leader)}**")
+                lines.append(f"**{texts.TRICK_EMPTY(lang, n=view.trick_number, seat=leader)}**")
         return "\n".join(lines)
 
     def _players(self, ctx: RenderContext, view: PublicView) -> str:
@@ -294,17 +186,16 @@ class IrobaeRenderer:
                 mark = "✅ " if view.passed[seat] else "⏳ "
             line = f"{mark}{seat_mark(seat)} **{ctx.seat_label(seat)}**"
             if view.phase != "over" and seat == view.dealer:
-                line += f" 🎴{_t(lang, 'dealer')}"
-            line += " — " + _t(
+                line += f" 🎴{texts.DEALER(lang)}"
+            line += " — " + texts.PLAYER_LINE(
                 lang,
-                "player_line",
                 hand=view.hand_sizes[seat],
                 won=view.tricks_won[seat],
                 total=view.totals[seat],
             )
             lines.append(line)
             if view.open_minimums and view.minimums[seat]:
-                lines.append("　" + _t(lang, "minimums", cards=cards_short(view.minimums[seat])))
+                lines.append("　" + texts.MINIMUMS(lang, cards=cards_short(view.minimums[seat])))
         return "\n".join(lines)[:FIELD_MAX]
 
     def _scores(self, view: PublicView, lang: Lang) -> str:
@@ -312,10 +203,10 @@ class IrobaeRenderer:
             return " · ".join(f"{seat_mark(s)} {signed(v)}" for s, v in enumerate(values))
 
         lines = [
-            _t(lang, "deal_line", n=n, scores=row(scores))
+            texts.DEAL_LINE(lang, n=n, scores=row(scores))
             for n, scores in enumerate(view.deal_scores, start=1)
         ]
-        lines.append(f"**{_t(lang, 'total_line', scores=row(view.totals))}**")
+        lines.append(f"**{texts.TOTAL_LINE(lang, scores=row(view.totals))}**")
         return "\n".join(lines)[-FIELD_MAX:]
 
     def table(self, ctx: RenderContext) -> Rendered:
@@ -335,7 +226,7 @@ class IrobaeRenderer:
                 ctx,
                 f"{ctx.game.name(lang)} — {self._header(view, lang)}",
                 "\n".join(lines),
-                [(_t(lang, "players"), self._players(ctx, view))],
+                [(texts.PLAYERS(lang), self._players(ctx, view))],
                 self.event_text,
             )
             return Rendered(embeds=[embed], controls=[])
@@ -344,12 +235,12 @@ class IrobaeRenderer:
             f"{ctx.game.name(lang)} — {self._header(view, lang)}",
             self._description(ctx, view) + status_suffix(ctx),
         )
-        embed.add_field(name=_t(lang, "players"), value=self._players(ctx, view), inline=False)
+        embed.add_field(name=texts.PLAYERS(lang), value=self._players(ctx, view), inline=False)
         if view.deal_scores:
             embed.add_field(
-                name=_t(lang, "deal_scores"), value=self._scores(view, lang), inline=False
+                name=texts.DEAL_SCORES(lang), value=self._scores(view, lang), inline=False
             )
-        embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
         return Rendered(embeds=[embed], controls=[])
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
@@ -362,19 +253,19 @@ class IrobaeRenderer:
         view, lang, seat = private.public, ctx.lang, private.seat
         if view.phase == "pass":
             if private.passable:
-                return _t(lang, "prompt.pass", seat=self._seat(ctx, private.pass_to))
+                return texts.PROMPT_PASS(lang, seat=self._seat(ctx, private.pass_to))
             waiting = ", ".join(self._seat(ctx, s) for s in view.to_act)
-            return _t(lang, "prompt.passed", who=waiting)
+            return texts.PROMPT_PASSED(lang, who=waiting)
         if view.phase != "play" or view.turn is None:
             return None
         if view.turn != seat:
-            return _t(lang, "wait", who=self._seat(ctx, view.turn))
+            return texts.WAIT(lang, who=self._seat(ctx, view.turn))
         if not view.trick:
-            return _t(lang, "prompt.lead")
+            return texts.PROMPT_LEAD(lang)
         colours = colours_short(view.follow_colours, lang)
         if any(c.colour in view.follow_colours for c in private.hand):
-            return _t(lang, "prompt.follow", colours=colours)
-        return _t(lang, "prompt.free", colours=colours)
+            return texts.PROMPT_FOLLOW(lang, colours=colours)
+        return texts.PROMPT_FREE(lang, colours=colours)
 
     def _hand_description(self, ctx: RenderContext, view: PublicView) -> str:
         lang = ctx.lang
@@ -386,15 +277,15 @@ class IrobaeRenderer:
                     + (MARKER if i == view.marker else "")
                     for i, p in enumerate(view.trick)
                 )
-                lines.append(f"**{_t(lang, 'hand_trick')}** {trick}")
+                lines.append(f"**{texts.HAND_TRICK(lang)}** {trick}")
                 if view.trump is not None:
                     lines.append(
-                        f"{MARKER} **{_t(lang, 'trump')}** {colour_text(view.trump, lang)}"
+                        f"{MARKER} **{texts.TRUMP(lang)}** {colour_text(view.trump, lang)}"
                     )
-                lines.append(f"**{_t(lang, 'follow')}** {colours_short(view.follow_colours, lang)}")
+                lines.append(f"**{texts.FOLLOW(lang)}** {colours_short(view.follow_colours, lang)}")
             elif view.leader is not None:
-                lead = _t(
-                    lang, "trick_empty", n=view.trick_number, seat=self._seat(ctx, view.leader)
+                lead = texts.TRICK_EMPTY(
+                    lang, n=view.trick_number, seat=self._seat(ctx, view.leader)
                 )
                 lines.append(f"**{lead}**")
         return "\n".join(lines)
@@ -408,30 +299,28 @@ class IrobaeRenderer:
         )
         hand_lines = [line for _, line in by_colour(private.hand, lang)]
         embed.add_field(
-            name=_t(lang, "your_hand", n=len(private.hand)),
-            value="\n".join(hand_lines) or _t(lang, "none"),
+            name=texts.YOUR_HAND(lang, n=len(private.hand)),
+            value="\n".join(hand_lines) or texts.NONE(lang),
             inline=False,
         )
         if private.pass_choice:
             embed.add_field(
-                name=_t(lang, "pass_choice", seat=self._seat(ctx, private.pass_to))[:256],
+                name=texts.PASS_CHOICE(lang, seat=self._seat(ctx, private.pass_to))[:256],
                 value=" ".join(card_text(c, lang) for c in private.pass_choice),
                 inline=False,
             )
         elif view.phase != "pass" and (private.passed or private.received):
             embed.add_field(
-                name=_t(lang, "pass_done"),
+                name=texts.PASS_DONE(lang),
                 value="\n".join(
                     [
-                        _t(
+                        texts.PASSED_TO(
                             lang,
-                            "passed_to",
                             seat=self._seat(ctx, private.pass_to),
                             cards=cards_short(private.passed) or "—",
                         ),
-                        _t(
+                        texts.RECEIVED_FROM(
                             lang,
-                            "received_from",
                             seat=self._seat(ctx, private.pass_from),
                             cards=cards_short(private.received) or "—",
                         ),
@@ -441,7 +330,7 @@ class IrobaeRenderer:
             )
         if view.phase != "pass":
             embed.add_field(
-                name=_t(lang, "pile", score=signed(private.pile_score)),
+                name=texts.PILE(lang, score=signed(private.pile_score)),
                 value=self._pile(private.pile, lang),
                 inline=False,
             )
@@ -459,8 +348,8 @@ class IrobaeRenderer:
         for colour, line in by_colour(pile, lang):
             numbers = [c.number for c in pile if c.colour == colour]
             score = min(numbers) - (len(numbers) - 1)
-            lines.append(_t(lang, "pile_line", cards=line, score=signed(score)))
-        return "\n".join(lines)[:FIELD_MAX] or _t(lang, "none")
+            lines.append(texts.PILE_LINE(lang, cards=line, score=signed(score)))
+        return "\n".join(lines)[:FIELD_MAX] or texts.NONE(lang)
 
     def _hand_controls(self, ctx: RenderContext, private: PrivateView) -> list[Button | Select]:
         view, lang, seat = private.public, ctx.lang, private.seat
@@ -477,7 +366,7 @@ class IrobaeRenderer:
             )
             return [
                 Select(
-                    placeholder=_t(lang, "choose_pass", seat=self._seat(ctx, private.pass_to)),
+                    placeholder=texts.CHOOSE_PASS(lang, seat=self._seat(ctx, private.pass_to)),
                     options=options,
                     seat=seat,
                     prefix=PASS_PREFIX,
@@ -511,7 +400,7 @@ class IrobaeRenderer:
         kind, data, lang = event.kind, event.data, ctx.lang
         if kind == "play" and data.get("marker_moved"):
             kind = "marker_moved"
-        template = texts.EVENTS.get(kind, {}).get(lang)
+        template = texts.EVENTS.get(kind)
         if template is None:
             return None
         card = ""
@@ -531,7 +420,7 @@ class IrobaeRenderer:
         if kind == "deal_pile":
             values["pile"] = self._counted_pile(data, lang)
             values["score"] = signed(int(data.get("score", 0)))
-        text = template.format(**values)
+        text = template(lang, **values)
         if kind == "deal_end" and "scores" in data:
             text += ("：" if lang == "ja" else ": ") + " · ".join(
                 f"{seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
@@ -549,7 +438,7 @@ class IrobaeRenderer:
             if numbers:
                 score = signed(colours.get(colour, 0))
                 parts.append(f"{COLOUR_MARK[colour]} {' '.join(map(str, numbers))} ({score})")
-        return " · ".join(parts) or texts.EVENTS["pile_none"][lang]
+        return " · ".join(parts) or texts.EVENTS["pile_none"](lang)
 
     def reference(self, ctx: RenderContext) -> list[discord.Embed]:
         """Nothing beyond the rules summary: every choice is explained where it is made."""
@@ -559,7 +448,7 @@ class IrobaeRenderer:
         result = ctx.state.result()
         lang = ctx.lang
         dealers = list(result.details.get("dealers", []))
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             parts = result.breakdown[seat]
@@ -567,8 +456,8 @@ class IrobaeRenderer:
             for n in range(1, len(parts) + 1):
                 dealer = seat_mark(dealers[n - 1]) if n - 1 < len(dealers) else "—"
                 score = signed(parts.get(f"deal{n}", 0))
-                lines.append(_t(lang, "final_deal", n=n, dealer=dealer, score=score))
-            lines.append(f"**{_t(lang, 'final_total', score=signed(result.scores[seat]))}**")
+                lines.append(texts.FINAL_DEAL(lang, n=n, dealer=dealer, score=score))
+            lines.append(f"**{texts.FINAL_TOTAL(lang, score=signed(result.scores[seat]))}**")
             embed.add_field(
                 name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
                 value="\n".join(lines)[:FIELD_MAX],

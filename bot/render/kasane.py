@@ -14,7 +14,6 @@ from bot.render.base import (
     SelectOption,
 )
 from bot.render.common import (
-    Texts,
     brief,
     log_text,
     scores_line,
@@ -46,86 +45,6 @@ COLOUR_MARK = {
 #: Buttons for melds before the list switches to a select (4 rows of 5; row 5 holds the rest).
 MELD_BUTTONS_MAX = 19
 
-TEXT: dict[Lang, dict[str, str]] = {
-    "ja": {
-        "round": "第{round}/{rounds}ラウンド",
-        "grid": "共通の場（【】が取れるカード）",
-        "row": "{n}行目",
-        "take": "{n}行目: {card}",
-        "empty": "（なし）",
-        "tableau": "場",
-        "hand": "手札{n}枚",
-        "points": "{n}点",
-        "yaku_board": "役（○空き・①〜④使用者・×使用済み）",
-        "log": "最近の手",
-        "your_hand": "あなたの手札（左が下、右が1番上）",
-        "hand_empty": "手札はありません。",
-        "melds": "達成できる役",
-        "meld_label": "{yaku} {count}枚 +{points}",
-        "no_meld": "役を達成しない",
-        "choose_meld": "役を選ぶ…",
-        "wait_take": "あなたの番です。卓のボタンでカードを取ってください。",
-        "wait": "{who}の番です。",
-        "deck": "山札{deck}枚・捨て札{discard}枚",
-        "final": "最終得点",
-        "yaku": "役",
-        "plus_one": "+1",
-        "colour_bonus": "色ボーナス",
-        "empty_hand_bonus": "手札0ボーナス",
-        "total": "合計",
-        "tableau_size": "場の枚数",
-        "step.take": "カードを取る",
-        "ref.yaku": "役の条件と枠",
-        "ref.notation": (
-            "卓の役の表の `2:1 ○○` は「2枚で達成すると1点の枠が2つ」。"
-            "○は空き、①〜④はその枠を使ったプレイヤー、×は始めから使用済み。"
-            "役は手札の上から連続する枚数で作ります。"
-        ),
-        "ref.slot": "{count}枚→{points}点×{n}",
-        "step.meld": "役を達成するか選ぶ",
-    },
-    "en": {
-        "round": "Round {round}/{rounds}",
-        "grid": "Grid (【】 marks the card you can take)",
-        "row": "Row {n}",
-        "take": "Row {n}: {card}",
-        "empty": "(empty)",
-        "tableau": "Tableau",
-        "hand": "hand {n}",
-        "points": "{n} pts",
-        "yaku_board": "Yaku (○ free · ①–④ used by · × pre-used)",
-        "log": "Recent moves",
-        "your_hand": "Your hand (left is the bottom, right is the top)",
-        "hand_empty": "Your hand is empty.",
-        "melds": "Melds you can make",
-        "meld_label": "{yaku} {count} cards +{points}",
-        "no_meld": "No meld",
-        "choose_meld": "Choose a meld…",
-        "wait_take": "Your turn: take a card with the buttons on the table.",
-        "wait": "Waiting for {who}.",
-        "deck": "Deck {deck} · discards {discard}",
-        "final": "Final scores",
-        "yaku": "Yaku",
-        "plus_one": "+1",
-        "colour_bonus": "Colour bonus",
-        "empty_hand_bonus": "Empty hand",
-        "total": "Total",
-        "tableau_size": "Tableau cards",
-        "step.take": "take a card",
-        "ref.yaku": "What each yaku needs, and its slots",
-        "ref.notation": (
-            "On the table's yaku board, `2:1 ○○` means two slots for a 2-card meld worth 1 point "
-            "each. ○ is free, ①–④ is the player who took that slot, × was used from the start. "
-            "A meld is made from the top cards of your hand, in order."
-        ),
-        "ref.slot": "{count} cards → {points} pts ×{n}",
-        "step.meld": "meld or pass",
-    },
-}
-
-
-_t = Texts(TEXT)
-
 
 def card(value: int) -> str:
     """A card as its colour mark and number (`✚+1` for the +1 card)."""
@@ -137,7 +56,7 @@ def cards(values: list[int]) -> str:
 
 
 def yaku_name(yaku: str, lang: Lang) -> str:
-    return texts.YAKU_NAME[yaku][lang]
+    return texts.YAKU_NAME[yaku](lang)
 
 
 class KasaneRenderer:
@@ -150,10 +69,10 @@ class KasaneRenderer:
         view = self._public(ctx)
         lang = ctx.lang
         seats = [] if view.turn_seat is None else [view.turn_seat]
-        step = None if view.over else _t(lang, f"step.{view.step}")
-        header = _t(lang, "round", round=view.round, rounds=view.rounds)
+        step = None if view.over else texts.STEPS[view.step](lang)
+        header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
         if ctx.pictures:
-            scores = [_t(lang, "points", n=view.scores[s]) for s in range(view.players)]
+            scores = [texts.POINTS(lang, n=view.scores[s]) for s in range(view.players)]
             embed = brief(
                 ctx,
                 f"{ctx.game.name(lang)} — {header}",
@@ -163,27 +82,27 @@ class KasaneRenderer:
             )
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines = [turn_line(ctx, seats, step), ""]
-        lines.append(f"**{_t(lang, 'grid')}**")
+        lines.append(f"**{texts.GRID(lang)}**")
         for n, row in enumerate(view.grid, start=1):
             if not row.cards:
-                lines.append(f"`{n}` {_t(lang, 'empty')}")
+                lines.append(f"`{n}` {texts.EMPTY(lang)}")
                 continue
             shown = [card(c) for c in row.cards[:-1]] + [f"【{card(row.cards[-1])}】"]
             lines.append(f"`{n}` " + " ".join(shown))
-        lines.append(_t(lang, "deck", deck=view.deck_size, discard=view.discard_size))
+        lines.append(texts.DECK(lang, deck=view.deck_size, discard=view.discard_size))
         embed = table_embed(
             ctx, f"{ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
         )
         for seat in range(view.players):
             tableau = view.tableaus[seat]
-            points = _t(lang, "points", n=view.scores[seat])
-            hand = _t(lang, "hand", n=view.hand_sizes[seat])
+            points = texts.POINTS(lang, n=view.scores[seat])
+            hand = texts.HAND(lang, n=view.hand_sizes[seat])
             name = f"{seat_mark(seat)} {ctx.seat_label(seat)} — {points} · {hand}"
             embed.add_field(
                 name=name[:256], value=(cards(tableau) or "—")[:FIELD_MAX], inline=False
             )
-        embed.add_field(name=_t(lang, "yaku_board"), value=self._board(view, lang), inline=False)
-        embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(name=texts.YAKU_BOARD(lang), value=self._board(view, lang), inline=False)
+        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
     def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
@@ -198,7 +117,7 @@ class KasaneRenderer:
                 assert front is not None
                 controls.append(
                     Button(
-                        label=_t(lang, "take", n=action.row + 1, card=texts.card_name(front)),
+                        label=texts.TAKE(lang, n=action.row + 1, card=texts.card_name(front)),
                         emoji=COLOUR_MARK[front],
                         action=action.encode(),
                         seat=view.turn_seat,
@@ -240,12 +159,12 @@ class KasaneRenderer:
         )
         if private.hand:
             shown = [card(c) for c in private.hand[:-1]] + [f"**【{card(private.hand[-1])}】**"]
-            embed.add_field(name=_t(lang, "your_hand"), value=" → ".join(shown), inline=False)
+            embed.add_field(name=texts.YOUR_HAND(lang), value=" → ".join(shown), inline=False)
         else:
-            embed.add_field(name=_t(lang, "your_hand"), value=_t(lang, "hand_empty"), inline=False)
+            embed.add_field(name=texts.YOUR_HAND(lang), value=texts.HAND_EMPTY(lang), inline=False)
         tableau = view.tableaus[seat]
         embed.add_field(
-            name=f"{_t(lang, 'tableau')} — {_t(lang, 'points', n=view.scores[seat])}",
+            name=f"{texts.TABLEAU(lang)} — {texts.POINTS(lang, n=view.scores[seat])}",
             value=(cards(tableau) or "—")[:FIELD_MAX],
             inline=False,
         )
@@ -256,10 +175,10 @@ class KasaneRenderer:
                 for m in private.melds
             ]
             embed.add_field(
-                name=_t(lang, "melds"), value="\n".join(lines)[:FIELD_MAX], inline=False
+                name=texts.MELDS(lang), value="\n".join(lines)[:FIELD_MAX], inline=False
             )
             labels = [
-                _t(lang, "meld_label", yaku=yaku_name(m.yaku, lang), count=m.count, points=m.points)
+                texts.MELD_LABEL(lang, yaku=yaku_name(m.yaku, lang), count=m.count, points=m.points)
                 for m in private.melds
             ]
             if len(private.melds) <= MELD_BUTTONS_MAX:
@@ -275,20 +194,20 @@ class KasaneRenderer:
                     for m, label in zip(private.melds, labels, strict=True)
                 )
                 controls.append(
-                    Select(placeholder=_t(lang, "choose_meld"), options=options[:25], seat=seat)
+                    Select(placeholder=texts.CHOOSE_MELD(lang), options=options[:25], seat=seat)
                 )
-            controls.append(Button(label=_t(lang, "no_meld"), action="pass", seat=seat, emoji="⏭️"))
+            controls.append(Button(label=texts.NO_MELD(lang), action="pass", seat=seat, emoji="⏭️"))
             content = None
         elif view.turn_seat == seat and view.step == "take":
-            content = _t(lang, "wait_take")
+            content = texts.WAIT_TAKE(lang)
         elif view.turn_seat is not None:
-            content = _t(lang, "wait", who=ctx.seat_label(view.turn_seat))
+            content = texts.WAIT(lang, who=ctx.seat_label(view.turn_seat))
         else:
             content = None
         return Rendered(embeds=[embed], controls=controls, content=content)
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
-        template = texts.EVENTS.get(event.kind, {}).get(ctx.lang)
+        template = texts.EVENTS.get(event.kind)
         if template is None:
             return None
         data = event.data
@@ -304,7 +223,7 @@ class KasaneRenderer:
         }
         if event.kind == "round_start" and "start_player" in data:
             values["player"] = ctx.seat_label(int(data["start_player"]))
-        text = template.format(**values)
+        text = template(ctx.lang, **values)
         if event.kind == "meld" and "cards" in data:
             text += f" ({cards(list(data['cards']))})"
         if event.kind in ("round_end", "round_start"):
@@ -315,7 +234,7 @@ class KasaneRenderer:
         """Each yaku's condition and its slots (cards → points), and the board's notation."""
         view, lang = self._public(ctx), ctx.lang
         embed = discord.Embed(
-            title=_t(lang, "ref.yaku"), description=_t(lang, "ref.notation"), colour=TABLE_COLOUR
+            title=texts.REF_YAKU(lang), description=texts.REF_NOTATION(lang), colour=TABLE_COLOUR
         )
         for yaku in texts.YAKU_NAME:
             slots: dict[tuple[int, int], int] = {}
@@ -324,12 +243,12 @@ class KasaneRenderer:
                     key = (slot.count, slot.points)
                     slots[key] = slots.get(key, 0) + 1
             offered = " · ".join(
-                _t(lang, "ref.slot", count=count, points=points, n=n)
+                texts.REF_SLOT(lang, count=count, points=points, n=n)
                 for (count, points), n in slots.items()
             )
             embed.add_field(
                 name=yaku_name(yaku, lang),
-                value=f"{texts.YAKU_CONDITION[yaku][lang]}\n{offered or '—'}"[:FIELD_MAX],
+                value=f"{texts.YAKU_CONDITION[yaku](lang)}\n{offered or '—'}"[:FIELD_MAX],
                 inline=False,
             )
         return [embed]
@@ -337,17 +256,16 @@ class KasaneRenderer:
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             parts = result.breakdown[seat]
             lines = [
-                f"{_t(lang, key)}: {parts.get(key, 0)}"
-                for key in ("yaku", "plus_one", "colour_bonus", "empty_hand_bonus")
+                f"{label(lang)}: {parts.get(key, 0)}" for key, label in texts.BREAKDOWN.items()
             ]
-            lines.append(f"**{_t(lang, 'total')}: {result.scores[seat]}**")
+            lines.append(f"**{texts.TOTAL(lang)}: {result.scores[seat]}**")
             if result.tiebreak:
-                lines.append(f"{_t(lang, 'tableau_size')}: {result.tiebreak[seat]}")
+                lines.append(f"{texts.TABLEAU_SIZE(lang)}: {result.tiebreak[seat]}")
             embed.add_field(
                 name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
                 value="\n".join(lines),

@@ -6,7 +6,6 @@ import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select
 from bot.render.common import (
-    Texts,
     brief,
     log_text,
     seat_mark,
@@ -22,93 +21,6 @@ from games.take_and_share.views import Card, PlayedCard, PrivateView, PublicView
 
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0x4F8A5B)
-
-TEXT: dict[Lang, dict[str, str]] = {
-    "ja": {
-        "trick_header": "第{n}/{total}トリック",
-        "game_header": "第{n}ゲーム",
-        "tricks_left": "残りトリック：{n}/{total}",
-        "trick": "場のトリック",
-        "lead": "リード {suit}",
-        "no_card": "（まだ出ていません）",
-        "last_trick": "第{n}トリック → {seat}の勝ち（{rule}）",
-        "share_cards": "シェアカード",
-        "to_give": "配るカード",
-        "given": "（受け取り済み：{seats}）",
-        "give_to": "{card}を誰に渡しますか？",
-        "new_share": "新しいシェアカード",
-        "unshared": "最後のトリックのカード（シェアされません）",
-        "players": "プレイヤー",
-        "player_line": "手札{hand}・受取{received}",
-        "player_total": "・累計{total}",
-        "scores": "累計得点（{target}点を超えたら終了）",
-        "game_line": "第{n}ゲーム：{scores}",
-        "total": "合計：{scores}",
-        "gift_log": "シェアの記録（このゲーム）",
-        "log": "最近の手",
-        "step.lead": "リード",
-        "step.follow": "{suit}をフォロー",
-        "step.give": "{card}を配る",
-        "your_hand": "あなたの手札（{n}枚）",
-        "received": "受け取ったカード（{n}枚）",
-        "none": "（なし）",
-        "hand_trick": "トリック",
-        "prompt.lead": "あなたの番です。好きなカードを1枚出してください（リード）。",
-        "prompt.follow": "あなたの番です。{suit}を持っていれば必ず出してください。",
-        "prompt.give": (
-            "あなたがトリックに勝ちました。卓のボタンでシェアカードを1人1枚ずつ配ってください。"
-        ),
-        "wait": "{who}の番です。",
-        "final": "最終得点",
-        "total_line": "合計：{n}",
-        "long_final": "ロングゲーム：{games}ゲーム（{target}点を超えて終了）",
-        "no_received": "受け取ったカードなし",
-    },
-    "en": {
-        "trick_header": "Trick {n}/{total}",
-        "game_header": "Game {n}",
-        "tricks_left": "Tricks left: {n}/{total}",
-        "trick": "Current trick",
-        "lead": "lead {suit}",
-        "no_card": "(no card yet)",
-        "last_trick": "Trick {n} → {seat} won ({rule})",
-        "share_cards": "Share cards",
-        "to_give": "To give",
-        "given": " (received already: {seats})",
-        "give_to": "Who gets {card}?",
-        "new_share": "New share cards",
-        "unshared": "The last trick's cards (never shared)",
-        "players": "Players",
-        "player_line": "hand {hand} · received {received}",
-        "player_total": " · total {total}",
-        "scores": "Running scores (the series ends above {target})",
-        "game_line": "Game {n}: {scores}",
-        "total": "Total: {scores}",
-        "gift_log": "Gift log (this game)",
-        "log": "Recent moves",
-        "step.lead": "lead",
-        "step.follow": "follow {suit}",
-        "step.give": "hand out {card}",
-        "your_hand": "Your hand ({n})",
-        "received": "Your received cards ({n})",
-        "none": "(none)",
-        "hand_trick": "Trick",
-        "prompt.lead": "Your turn: lead any card.",
-        "prompt.follow": "Your turn: play a card — {suit} if you have one.",
-        "prompt.give": (
-            "You won the trick: hand out the share cards, one per player, "
-            "with the buttons on the table."
-        ),
-        "wait": "Waiting for {who}.",
-        "final": "Final scores",
-        "total_line": "Total: {n}",
-        "long_final": "Long game: {games} games (ended above {target})",
-        "no_received": "no cards received",
-    },
-}
-
-
-_t = Texts(TEXT)
 
 
 def short(card: Card) -> str:
@@ -127,7 +39,7 @@ def by_suit(cards: list[Card], *, sums: bool = False) -> str:
         numbers = sorted(n for s, n in cards if s == suit)
         if not numbers:
             continue
-        line = f"{texts.SUITS[suit]['emoji']} " + " ".join(str(n) for n in numbers)
+        line = f"{texts.SUITS[suit].emoji} " + " ".join(str(n) for n in numbers)
         if sums and len(numbers) > 1:
             line += f" = {sum(numbers)}"
         lines.append(line)
@@ -142,8 +54,8 @@ def played(cards: list[PlayedCard]) -> str:
 def share_line(view: PublicView, lang: Lang) -> str:
     """The face-up share cards; once the hands are empty they are the last trick's cards,
     which are never handed out."""
-    label = "share_cards" if any(view.hand_sizes) else "unshared"
-    return f"**{_t(lang, label)}** {shorts(view.share_cards)}"
+    label = texts.SHARE_CARDS if any(view.hand_sizes) else texts.UNSHARED
+    return f"**{label(lang)}** {shorts(view.share_cards)}"
 
 
 def keep_newest(lines: list[str], limit: int = FIELD_MAX) -> str:
@@ -168,30 +80,30 @@ class TakeAndShareRenderer:
 
     def _step(self, view: PublicView, lang: Lang) -> str | None:
         if view.step == "lead":
-            return _t(lang, "step.lead")
+            return texts.STEP_LEAD(lang)
         if view.step == "follow" and view.lead_suit is not None:
-            return _t(lang, "step.follow", suit=texts.suit_name(view.lead_suit, lang))
+            return texts.STEP_FOLLOW(lang, suit=texts.suit_name(view.lead_suit, lang))
         if view.step == "give" and view.next_gift is not None:
-            return _t(lang, "step.give", card=texts.card_name(view.next_gift, lang))
+            return texts.STEP_GIVE(lang, card=texts.card_name(view.next_gift, lang))
         return None
 
     def _last_trick(self, ctx: RenderContext, record: TrickRecord) -> list[str]:
         lang = ctx.lang
-        rule = texts.RULE_NAMES[record.rule][lang]
+        rule = texts.RULE_NAMES[record.rule](lang)
         seat = f"{seat_mark(record.winner)} {ctx.seat_label(record.winner)}"
         return [
-            "**" + _t(lang, "last_trick", n=record.number, seat=seat, rule=rule) + "**",
+            "**" + texts.LAST_TRICK(lang, n=record.number, seat=seat, rule=rule) + "**",
             played(record.cards),
         ]
 
     def _description(self, ctx: RenderContext, view: PublicView) -> str:
         lang = ctx.lang
         lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
-        lines.append(_t(lang, "tricks_left", n=view.tricks_left, total=view.tricks_per_game))
+        lines.append(texts.TRICKS_LEFT(lang, n=view.tricks_left, total=view.tricks_per_game))
         lines.append("")
         if view.trick:
             lead = texts.suit_name(view.trick[0].suit, lang)
-            lines.append(f"**{_t(lang, 'trick')}** · {_t(lang, 'lead', suit=lead)}")
+            lines.append(f"**{texts.TRICK(lang)}** · {texts.LEAD(lang, suit=lead)}")
             lines += [
                 f"{seat_mark(c.seat)} {ctx.seat_label(c.seat)} — "
                 f"{texts.card_name((c.suit, c.number), lang)}"
@@ -200,18 +112,18 @@ class TakeAndShareRenderer:
         elif view.history:
             lines += self._last_trick(ctx, view.history[-1])
             if view.phase == "play":
-                lines.append(f"**{_t(lang, 'trick')}** {_t(lang, 'no_card')}")
+                lines.append(f"**{texts.TRICK(lang)}** {texts.NO_CARD(lang)}")
         else:
-            lines.append(f"**{_t(lang, 'trick')}** {_t(lang, 'no_card')}")
+            lines.append(f"**{texts.TRICK(lang)}** {texts.NO_CARD(lang)}")
         lines.append("")
         if view.phase == "share" and view.next_gift is not None:
             done = " ".join(seat_mark(s) for s in view.share_received)
-            given = _t(lang, "given", seats=done) if done else ""
-            lines.append(f"**{_t(lang, 'to_give')}** {shorts(view.to_give)}{given}")
+            given = texts.GIVEN(lang, seats=done) if done else ""
+            lines.append(f"**{texts.TO_GIVE(lang)}** {shorts(view.to_give)}{given}")
             card = texts.card_name(view.next_gift, lang)
-            lines.append(f"🎁 **{_t(lang, 'give_to', card=card)}**")
-            label = "new_share" if any(view.hand_sizes) else "unshared"
-            lines.append(f"**{_t(lang, label)}** {shorts(view.share_cards)}")
+            lines.append(f"🎁 **{texts.GIVE_TO(lang, card=card)}**")
+            label = texts.NEW_SHARE if any(view.hand_sizes) else texts.UNSHARED
+            lines.append(f"**{label(lang)}** {shorts(view.share_cards)}")
         else:
             lines.append(share_line(view, lang))
         return "\n".join(lines)
@@ -219,14 +131,13 @@ class TakeAndShareRenderer:
     def _players(self, ctx: RenderContext, view: PublicView) -> str:
         lines = []
         for seat in range(view.players):
-            line = f"{seat_mark(seat)} **{ctx.seat_label(seat)}** — " + _t(
+            line = f"{seat_mark(seat)} **{ctx.seat_label(seat)}** — " + texts.PLAYER_LINE(
                 ctx.lang,
-                "player_line",
                 hand=view.hand_sizes[seat],
                 received=view.received_counts[seat],
             )
             if view.long_game:
-                line += _t(ctx.lang, "player_total", total=view.totals[seat])
+                line += texts.PLAYER_TOTAL(ctx.lang, total=view.totals[seat])
             lines.append(line)
         return "\n".join(lines)[:FIELD_MAX]
 
@@ -235,10 +146,10 @@ class TakeAndShareRenderer:
             return " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(values))
 
         lines = [
-            _t(ctx.lang, "game_line", n=n, scores=row(scores))
+            texts.GAME_LINE(ctx.lang, n=n, scores=row(scores))
             for n, scores in enumerate(view.game_scores, start=1)
         ]
-        lines.append(f"**{_t(ctx.lang, 'total', scores=row(view.totals))}**")
+        lines.append(f"**{texts.TOTAL(ctx.lang, scores=row(view.totals))}**")
         return keep_newest(lines)
 
     def _gift_log(self, view: PublicView) -> str:
@@ -253,19 +164,19 @@ class TakeAndShareRenderer:
     def table(self, ctx: RenderContext) -> Rendered:
         view = self._public(ctx)
         lang = ctx.lang
-        header = _t(lang, "trick_header", n=view.trick_number, total=view.tricks_per_game)
+        header = texts.TRICK_HEADER(lang, n=view.trick_number, total=view.tricks_per_game)
         if view.long_game:
-            header = f"{_t(lang, 'game_header', n=view.game_number)} · {header}"
+            header = f"{texts.GAME_HEADER(lang, n=view.game_number)} · {header}"
         if ctx.pictures:
             lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
             if view.phase == "share" and view.next_gift is not None:
                 card = texts.card_name(view.next_gift, lang)
-                lines.append(f"🎁 **{_t(lang, 'give_to', card=card)}**")
+                lines.append(f"🎁 **{texts.GIVE_TO(lang, card=card)}**")
             embed = brief(
                 ctx,
                 f"{ctx.game.name(lang)} — {header}",
                 "\n".join(lines),
-                [(_t(lang, "players"), self._players(ctx, view))],
+                [(texts.PLAYERS(lang), self._players(ctx, view))],
                 self.event_text,
             )
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
@@ -274,15 +185,17 @@ class TakeAndShareRenderer:
             f"{ctx.game.name(lang)} — {header}",
             self._description(ctx, view) + status_suffix(ctx),
         )
-        embed.add_field(name=_t(lang, "players"), value=self._players(ctx, view), inline=False)
+        embed.add_field(name=texts.PLAYERS(lang), value=self._players(ctx, view), inline=False)
         if view.long_game:
             embed.add_field(
-                name=_t(lang, "scores", target=view.target),
+                name=texts.SCORES(lang, target=view.target),
                 value=self._scores(ctx, view),
                 inline=False,
             )
-        embed.add_field(name=_t(lang, "gift_log"), value=self._gift_log(view), inline=False)
-        embed.add_field(name=_t(lang, "log"), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(name=texts.GIFT_LOG(lang), value=self._gift_log(view), inline=False)
+        embed.add_field(
+            name=texts.LABEL_LOG(lang), value=log_text(ctx, self.event_text), inline=False
+        )
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
     def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
@@ -317,39 +230,39 @@ class TakeAndShareRenderer:
             return None
         if private.my_turn:
             if view.step == "give":
-                return _t(lang, "prompt.give")
+                return texts.PROMPT_GIVE(lang)
             if view.step == "follow" and view.lead_suit is not None:
-                return _t(lang, "prompt.follow", suit=texts.suit_name(view.lead_suit, lang))
-            return _t(lang, "prompt.lead")
-        return _t(lang, "wait", who=ctx.seat_label(view.to_act[0]))
+                return texts.PROMPT_FOLLOW(lang, suit=texts.suit_name(view.lead_suit, lang))
+            return texts.PROMPT_LEAD(lang)
+        return texts.WAIT(lang, who=ctx.seat_label(view.to_act[0]))
 
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
         title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
-        trick = played(view.trick) if view.trick else _t(lang, "no_card")
+        trick = played(view.trick) if view.trick else texts.NO_CARD(lang)
         description = "\n".join(
             [
-                f"**{_t(lang, 'hand_trick')}** {trick}",
+                f"**{texts.HAND_TRICK(lang)}** {trick}",
                 share_line(view, lang),
             ]
         )
         embed = discord.Embed(title=title[:256], description=description, colour=HAND_COLOUR)
         embed.add_field(
-            name=_t(lang, "your_hand", n=len(private.hand)),
-            value=by_suit(private.hand) or _t(lang, "none"),
+            name=texts.YOUR_HAND(lang, n=len(private.hand)),
+            value=by_suit(private.hand) or texts.NONE(lang),
             inline=False,
         )
         embed.add_field(
-            name=_t(lang, "received", n=len(private.received)),
-            value=by_suit(private.received, sums=True) or _t(lang, "none"),
+            name=texts.RECEIVED(lang, n=len(private.received)),
+            value=by_suit(private.received, sums=True) or texts.NONE(lang),
             inline=False,
         )
         playable = set(private.playable)
         controls: list[Button | Select] = [
             Button(
                 label=str(number),
-                emoji=texts.SUITS[suit]["emoji"],
+                emoji=texts.SUITS[suit].emoji,
                 action=Play(suit=suit, number=number).encode(),
                 seat=seat,
                 style=(
@@ -369,7 +282,7 @@ class TakeAndShareRenderer:
         kind = "share_last" if event.kind == "share" and event.data.get("last") else event.kind
         if kind == "give" and ctx.whole_log:
             kind = "give_unseen"
-        template = texts.LOG.get(kind, {}).get(ctx.lang)
+        template = texts.LOG.get(kind)
         if template is None:
             return None
         lang, data = ctx.lang, event.data
@@ -377,7 +290,7 @@ class TakeAndShareRenderer:
             "seat": ctx.seat_label(event.seat) if event.seat is not None else "",
             "game": data.get("game", ""),
             "trick": data.get("trick", ""),
-            "rule": texts.RULE_NAMES[data["rule"]][lang] if data.get("rule") else "",
+            "rule": texts.RULE_NAMES[data["rule"]](lang) if data.get("rule") else "",
             "card": (
                 texts.card_name((int(data["suit"]), int(data["number"])), lang)
                 if "suit" in data and "number" in data
@@ -386,7 +299,7 @@ class TakeAndShareRenderer:
             "cards": shorts([(int(s), int(n)) for s, n in data.get("to_give", [])]),
             "to": ctx.seat_label(int(data["to"])) if "to" in data else "",
         }
-        text = template.format(**values)
+        text = template(lang, **values)
         if event.kind == "game_end" and "scores" in data:
             text += " " + " · ".join(
                 f"{seat_mark(s)} {ctx.seat_label(s)} {v}" for s, v in enumerate(data["scores"])
@@ -402,18 +315,18 @@ class TakeAndShareRenderer:
         view = self._public(ctx)
         lang = ctx.lang
         games = result.details.get("games", [])
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             if view.long_game:
                 lines = [
-                    _t(lang, "game_line", n=g["number"], scores=g["scores"][seat]) for g in games
+                    texts.GAME_LINE(lang, n=g["number"], scores=g["scores"][seat]) for g in games
                 ]
             else:
                 game = games[-1] if games else None
                 lines = self._suit_lines(game, seat, result.breakdown[seat])
-                lines = lines or [_t(lang, "no_received")]
-            lines.append(f"**{_t(lang, 'total_line', n=result.scores[seat])}**")
+                lines = lines or [texts.NO_RECEIVED(lang)]
+            lines.append(f"**{texts.TOTAL_LINE(lang, n=result.scores[seat])}**")
             embed.add_field(
                 name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
                 value=keep_newest(lines),
@@ -421,7 +334,7 @@ class TakeAndShareRenderer:
             )
         description = winners_line(ctx, result.winners)
         if view.long_game:
-            description += "\n" + _t(lang, "long_final", games=len(games), target=view.target)
+            description += "\n" + texts.LONG_FINAL(lang, games=len(games), target=view.target)
         embed.description = description
         return [embed]
 
@@ -436,8 +349,8 @@ class TakeAndShareRenderer:
             sums = "+".join(str(n) for n in numbers)
             if len(numbers) > 1:
                 sums += f"={sum(numbers)}"
-            won = points.get(entry["key"], 0)
-            lines.append(f"{entry['emoji']} {sums} → " + (f"**{won}** ✅" if won else "0"))
+            won = points.get(entry.key, 0)
+            lines.append(f"{entry.emoji} {sums} → " + (f"**{won}** ✅" if won else "0"))
         return lines
 
 

@@ -3,149 +3,121 @@
 from __future__ import annotations
 
 from games.core import Lang
+from games.text import Text
 
-__all__ = [
-    "CARD",
-    "EVENTS",
-    "NAME",
-    "OPTION_TEXT",
-    "REASONS",
-    "RULES",
-    "STEPS",
-    "YAKU_CONDITION",
-    "YAKU_NAME",
-    "card_name",
-]
-
-NAME: dict[Lang, str] = {"ja": "襲ノ色目", "en": "襲ノ色目 (Kasane no Irome — Colors of Kasane)"}
+NAME = Text(ja="襲ノ色目", en="襲ノ色目 (Kasane no Irome — Colors of Kasane)")
 
 #: Yaku names by id. English keeps the Japanese name with its reading.
-YAKU_NAME: dict[str, dict[Lang, str]] = {
-    "kasane": {"ja": "襲ね", "en": "襲ね (Kasane)"},
-    "ju": {"ja": "拾", "en": "拾 (Jū)"},
-    "sakura_chirashi": {"ja": "桜散らし", "en": "桜散らし (Sakura-chirashi)"},
-    "chidori": {"ja": "千鳥", "en": "千鳥 (Chidori)"},
-    "asanoha": {"ja": "麻ノ葉", "en": "麻ノ葉 (Asa-no-ha)"},
-    "kagen": {"ja": "下弦ノ月", "en": "下弦ノ月 (Kagen-no-tsuki)"},
-    "jogen": {"ja": "上弦ノ月", "en": "上弦ノ月 (Jōgen-no-tsuki)"},
-    "kachofugetsu": {"ja": "花鳥風月", "en": "花鳥風月 (Kachō-fūgetsu)"},
-    "setsugetsufuka": {"ja": "雪月風花", "en": "雪月風花 (Setsugetsu-fūka)"},
+YAKU_NAME: dict[str, Text] = {
+    "kasane": Text(ja="襲ね", en="襲ね (Kasane)"),
+    "ju": Text(ja="拾", en="拾 (Jū)"),
+    "sakura_chirashi": Text(ja="桜散らし", en="桜散らし (Sakura-chirashi)"),
+    "chidori": Text(ja="千鳥", en="千鳥 (Chidori)"),
+    "asanoha": Text(ja="麻ノ葉", en="麻ノ葉 (Asa-no-ha)"),
+    "kagen": Text(ja="下弦ノ月", en="下弦ノ月 (Kagen-no-tsuki)"),
+    "jogen": Text(ja="上弦ノ月", en="上弦ノ月 (Jōgen-no-tsuki)"),
+    "kachofugetsu": Text(ja="花鳥風月", en="花鳥風月 (Kachō-fūgetsu)"),
+    "setsugetsufuka": Text(ja="雪月風花", en="雪月風花 (Setsugetsu-fūka)"),
 }
 
 #: Each yaku's condition, as printed on its card.
-YAKU_CONDITION: dict[str, dict[Lang, str]] = {
-    "kasane": {"ja": "同じ数字(22・999)", "en": "all the same number (22, 999)"},
-    "ju": {"ja": "合計がちょうど10(46・172)", "en": "numbers sum to exactly 10 (46, 172)"},
-    "sakura_chirashi": {"ja": "1・2・6を順不同", "en": "exactly 1, 2, 6 in any order"},
-    "chidori": {"ja": "3・8・9を順不同", "en": "exactly 3, 8, 9 in any order"},
-    "asanoha": {"ja": "4・5・7を順不同", "en": "exactly 4, 5, 7 in any order"},
-    "kagen": {
-        "ja": "1〜5を昇順か降順(間が空いてよい、同じ数字不可)",
-        "en": "1–5 strictly rising or falling (gaps allowed, no repeats)",
-    },
-    "jogen": {
-        "ja": "5〜9を昇順か降順(間が空いてよい、同じ数字不可)",
-        "en": "5–9 strictly rising or falling (gaps allowed, no repeats)",
-    },
-    "kachofugetsu": {
-        "ja": "奇数のみ(順不同・重複可)",
-        "en": "odd numbers only (any order, repeats)",
-    },
-    "setsugetsufuka": {
-        "ja": "偶数のみ(順不同・重複可)",
-        "en": "even numbers only (any order, repeats)",
-    },
+YAKU_CONDITION: dict[str, Text] = {
+    "kasane": Text(ja="同じ数字(22・999)", en="all the same number (22, 999)"),
+    "ju": Text(ja="合計がちょうど10(46・172)", en="numbers sum to exactly 10 (46, 172)"),
+    "sakura_chirashi": Text(ja="1・2・6を順不同", en="exactly 1, 2, 6 in any order"),
+    "chidori": Text(ja="3・8・9を順不同", en="exactly 3, 8, 9 in any order"),
+    "asanoha": Text(ja="4・5・7を順不同", en="exactly 4, 5, 7 in any order"),
+    "kagen": Text(
+        ja="1〜5を昇順か降順(間が空いてよい、同じ数字不可)",
+        en="1–5 strictly rising or falling (gaps allowed, no repeats)",
+    ),
+    "jogen": Text(
+        ja="5〜9を昇順か降順(間が空いてよい、同じ数字不可)",
+        en="5–9 strictly rising or falling (gaps allowed, no repeats)",
+    ),
+    "kachofugetsu": Text(ja="奇数のみ(順不同・重複可)", en="odd numbers only (any order, repeats)"),
+    "setsugetsufuka": Text(
+        ja="偶数のみ(順不同・重複可)", en="even numbers only (any order, repeats)"
+    ),
 }
 
 #: Card names: numbers 1–9 (each number is also its colour) and the `+1` card (0).
-CARD: dict[int, dict[Lang, str]] = {
-    **{n: {"ja": str(n), "en": str(n)} for n in range(1, 10)},
-    0: {"ja": "+1", "en": "+1"},
+CARD: dict[int, Text] = {
+    **{n: Text(ja=str(n), en=str(n)) for n in range(1, 10)},
+    0: Text(ja="+1", en="+1"),
 }
 
 
 def card_name(card: int, lang: Lang = "ja") -> str:
-    return CARD[card][lang]
+    return CARD[card](lang)
 
-
-STEPS: dict[str, dict[Lang, str]] = {
-    "take": {"ja": "カードを獲得", "en": "Take a card"},
-    "meld": {"ja": "役を達成", "en": "Meld a yaku"},
-    "over": {"ja": "ゲーム終了", "en": "Game over"},
-}
 
 #: Option labels and descriptions.
-OPTION_TEXT: dict[str, dict[Lang, tuple[str, str]]] = {
-    "variant_a": {
-        "ja": (
-            "ヴァリアントA(上級)",
-            "3人用: 拾の2枚と襲ねの2枚のマスに1つずつおはじきを置いて開始",
+OPTION_TEXT: dict[str, tuple[Text, Text]] = {
+    "variant_a": (
+        Text(ja="ヴァリアントA(上級)", en="Variant A (harder)"),
+        Text(
+            ja="3人用: 拾の2枚と襲ねの2枚のマスに1つずつおはじきを置いて開始",
+            en="3 players only: one 拾 2-card slot and one 襲ね 2-card slot start used",
         ),
-        "en": (
-            "Variant A (harder)",
-            "3 players only: one 拾 2-card slot and one 襲ね 2-card slot start used",
+    ),
+    "variant_b": (
+        Text(ja="ヴァリアントB(初級)", en="Variant B (easier)"),
+        Text(
+            ja="+1カードを獲得した手番でも役を達成できる",
+            en="you may meld in a turn in which you took a +1 card",
         ),
-    },
-    "variant_b": {
-        "ja": ("ヴァリアントB(初級)", "+1カードを獲得した手番でも役を達成できる"),
-        "en": ("Variant B (easier)", "you may meld in a turn in which you took a +1 card"),
-    },
+    ),
 }
 
 #: Messages for the game's own reason codes (the core ones are translated by the bot).
-REASONS: dict[str, dict[Lang, str]] = {
-    "wrong_step": {
-        "ja": "今はその操作はできません(獲得と役の達成の順番です)。",
-        "en": "Not now: a turn is take a card, then meld.",
-    },
-    "row_empty": {"ja": "その行にはカードがありません。", "en": "That row has no card."},
-    "no_such_slot": {
-        "ja": "その役にその枚数のマスはありません。",
-        "en": "That yaku has no slot of that size.",
-    },
-    "slot_used": {
-        "ja": "その役のその枚数のマスはもう使われています。",
-        "en": "That slot of the yaku is already used.",
-    },
-    "top_unusable": {
-        "ja": "自分の場の1番上のカードは使えません(まだ役がないか、+1です)。",
-        "en": "Your tableau's top card cannot be used (no meld yet, or it is a +1).",
-    },
-    "bad_meld": {
-        "ja": "その枚数では並べられません。",
-        "en": "You cannot lay that many cards.",
-    },
-    "no_yaku": {
-        "ja": "その並びは役の条件を満たしていません。",
-        "en": "That sequence does not satisfy the yaku.",
-    },
+REASONS: dict[str, Text] = {
+    "wrong_step": Text(
+        ja="今はその操作はできません(獲得と役の達成の順番です)。",
+        en="Not now: a turn is take a card, then meld.",
+    ),
+    "row_empty": Text(ja="その行にはカードがありません。", en="That row has no card."),
+    "no_such_slot": Text(
+        ja="その役にその枚数のマスはありません。", en="That yaku has no slot of that size."
+    ),
+    "slot_used": Text(
+        ja="その役のその枚数のマスはもう使われています。",
+        en="That slot of the yaku is already used.",
+    ),
+    "top_unusable": Text(
+        ja="自分の場の1番上のカードは使えません(まだ役がないか、+1です)。",
+        en="Your tableau's top card cannot be used (no meld yet, or it is a +1).",
+    ),
+    "bad_meld": Text(ja="その枚数では並べられません。", en="You cannot lay that many cards."),
+    "no_yaku": Text(
+        ja="その並びは役の条件を満たしていません。", en="That sequence does not satisfy the yaku."
+    ),
 }
 
 #: Log lines by event kind; placeholders are filled from the event's seat and data
 #: (`{player}` is the seat's display name, `{card}`/`{yaku}` already translated, `{row}` is
 #: the event's 0-based row plus 1).
-EVENTS: dict[str, dict[Lang, str]] = {
-    "game_start": {"ja": "ゲーム開始({rounds}ラウンド)", "en": "The game begins ({rounds} rounds)"},
-    "round_start": {
-        "ja": "第{round}ラウンド開始(スタート: {player})",
-        "en": "Round {round} begins (start player: {player})",
-    },
-    "take": {"ja": "{player}が{row}行目の{card}を獲得", "en": "{player} took row {row}: {card}"},
-    "meld": {
-        "ja": "{player}が{yaku} {count}枚を達成: {points}点",
-        "en": "{player} melded {yaku} with {count} cards: {points} points",
-    },
-    "no_meld": {"ja": "{player}は役を達成しなかった", "en": "{player} made no meld"},
-    "round_end": {"ja": "第{round}ラウンド終了", "en": "Round {round} ends"},
-    "reshuffle": {
-        "ja": "捨て札を山札に混ぜた(最終ラウンド)",
-        "en": "The discard pile is shuffled into the deck (last round)",
-    },
-    "leftover_discarded": {
-        "ja": "余った{count}枚を捨て札にした",
-        "en": "The {count} leftover cards are discarded",
-    },
-    "game_over": {"ja": "ゲーム終了", "en": "Game over"},
+EVENTS: dict[str, Text] = {
+    "game_start": Text(ja="ゲーム開始({rounds}ラウンド)", en="The game begins ({rounds} rounds)"),
+    "round_start": Text(
+        ja="第{round}ラウンド開始(スタート: {player})",
+        en="Round {round} begins (start player: {player})",
+    ),
+    "take": Text(ja="{player}が{row}行目の{card}を獲得", en="{player} took row {row}: {card}"),
+    "meld": Text(
+        ja="{player}が{yaku} {count}枚を達成: {points}点",
+        en="{player} melded {yaku} with {count} cards: {points} points",
+    ),
+    "no_meld": Text(ja="{player}は役を達成しなかった", en="{player} made no meld"),
+    "round_end": Text(ja="第{round}ラウンド終了", en="Round {round} ends"),
+    "reshuffle": Text(
+        ja="捨て札を山札に混ぜた(最終ラウンド)",
+        en="The discard pile is shuffled into the deck (last round)",
+    ),
+    "leftover_discarded": Text(
+        ja="余った{count}枚を捨て札にした", en="The {count} leftover cards are discarded"
+    ),
+    "game_over": Text(ja="ゲーム終了", en="Game over"),
 }
 
 _RULES_JA = """\
@@ -226,4 +198,77 @@ Most points wins; ties go to the larger tableau, then the win is shared.
 . B (easier): you may meld in a turn in which you took a +1.
 """
 
-RULES: dict[Lang, str] = {"ja": _RULES_JA, "en": _RULES_EN}
+RULES = Text(ja=_RULES_JA, en=_RULES_EN)
+
+
+# The table and the hand (bot/render/kasane.py)
+
+#: The step of the player to act, by `PublicView.step`, after their name on the turn line.
+STEPS: dict[str, Text] = {
+    "take": Text(ja="カードを取る", en="take a card"),
+    "meld": Text(ja="役を達成するか選ぶ", en="meld or pass"),
+}
+ROUND = Text(ja="第{round}/{rounds}ラウンド", en="Round {round}/{rounds}")
+GRID = Text(ja="共通の場（【】が取れるカード）", en="Grid (【】 marks the card you can take)")
+TAKE = Text(ja="{n}行目: {card}", en="Row {n}: {card}")
+EMPTY = Text(ja="（なし）", en="(empty)")
+TABLEAU = Text(ja="場", en="Tableau")
+HAND = Text(ja="手札{n}枚", en="hand {n}")
+POINTS = Text(ja="{n}点", en="{n} pts")
+YAKU_BOARD = Text(
+    ja="役（○空き・①〜④使用者・×使用済み）",
+    en="Yaku (○ free · ①–④ used by · × pre-used)",
+)
+LOG = Text(ja="最近の手", en="Recent moves")
+YOUR_HAND = Text(
+    ja="あなたの手札（左が下、右が1番上）",
+    en="Your hand (left is the bottom, right is the top)",
+)
+HAND_EMPTY = Text(ja="手札はありません。", en="Your hand is empty.")
+MELDS = Text(ja="達成できる役", en="Melds you can make")
+MELD_LABEL = Text(ja="{yaku} {count}枚 +{points}", en="{yaku} {count} cards +{points}")
+NO_MELD = Text(ja="役を達成しない", en="No meld")
+CHOOSE_MELD = Text(ja="役を選ぶ…", en="Choose a meld…")
+WAIT_TAKE = Text(
+    ja="あなたの番です。卓のボタンでカードを取ってください。",
+    en="Your turn: take a card with the buttons on the table.",
+)
+WAIT = Text(ja="{who}の番です。", en="Waiting for {who}.")
+DECK = Text(ja="山札{deck}枚・捨て札{discard}枚", en="Deck {deck} · discards {discard}")
+FINAL = Text(ja="最終得点", en="Final scores")
+#: The parts of a final score, by `Result.breakdown` key, in the order they are listed.
+BREAKDOWN: dict[str, Text] = {
+    "yaku": Text(ja="役", en="Yaku"),
+    "plus_one": Text(ja="+1", en="+1"),
+    "colour_bonus": Text(ja="色ボーナス", en="Colour bonus"),
+    "empty_hand_bonus": Text(ja="手札0ボーナス", en="Empty hand"),
+}
+TOTAL = Text(ja="合計", en="Total")
+TABLEAU_SIZE = Text(ja="場の枚数", en="Tableau cards")
+REF_YAKU = Text(ja="役の条件と枠", en="What each yaku needs, and its slots")
+REF_NOTATION = Text(
+    ja=(
+        "卓の役の表の `2:1 ○○` "
+        "は「2枚で達成すると1点の枠が2つ」。○は空き、①〜④はその枠を使ったプレイヤー、×は始めから使"
+        "用済み。役は手札の上から連続する枚数で作ります。"
+    ),
+    en=(
+        "On the table's yaku board, `2:1 ○○` means two slots for a 2-card meld worth 1 point each. "
+        "○ is free, ①–④ is the player who took that slot, × was used from the start. A meld is "
+        "made from the top cards of your hand, in order."
+    ),
+)
+REF_SLOT = Text(ja="{count}枚→{points}点×{n}", en="{count} cards → {points} pts ×{n}")
+
+# The pictures (bot/render/pictures/kasane.py), where they word things more briefly
+
+PICTURE_DECK = Text(ja="山札{deck}・捨て札{discard}", en="deck {deck} · discard {discard}")
+PICTURE_HAND_SIZE = Text(ja="手札{n}枚", en="hand {n}")
+PICTURE_YOUR_HAND = Text(ja="あなたの手札（右が1番上）", en="Your hand (right is the top)")
+PICTURE_EMPTY = Text(ja="なし", en="none")
+PICTURE_BREAKDOWN: dict[str, Text] = {
+    "yaku": Text(ja="役", en="yaku"),
+    "plus_one": Text(ja="+1", en="+1"),
+    "colour_bonus": Text(ja="色", en="colour"),
+    "empty_hand_bonus": Text(ja="手札0", en="empty hand"),
+}

@@ -2,156 +2,122 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
-NAME = {"ja": "Take & Share（テイク＆シェア）", "en": "Take & Share"}
+from games.core import Lang
+from games.text import Text
+
+NAME = Text(ja="Take & Share（テイク＆シェア）", en="Take & Share")
+
 
 #: **Decision** (the seed does not name its six suits): six colours, each with an emoji.
 #: Index = suit number 0–5 used everywhere (actions, views, scoring API).
-SUITS: tuple[dict[str, str], ...] = (
-    {"key": "red", "emoji": "🔴", "ja": "赤", "en": "Red"},
-    {"key": "yellow", "emoji": "🟡", "ja": "黄", "en": "Yellow"},
-    {"key": "green", "emoji": "🟢", "ja": "緑", "en": "Green"},
-    {"key": "blue", "emoji": "🔵", "ja": "青", "en": "Blue"},
-    {"key": "purple", "emoji": "🟣", "ja": "紫", "en": "Purple"},
-    {"key": "black", "emoji": "⚫", "ja": "黒", "en": "Black"},
+class Suit(NamedTuple):
+    """A suit: its id in score breakdowns, its emoji (also the language-free short form) and
+    its name."""
+
+    key: str
+    emoji: str
+    name: Text
+
+
+SUITS: tuple[Suit, ...] = (
+    Suit("red", "🔴", Text(ja="赤", en="Red")),
+    Suit("yellow", "🟡", Text(ja="黄", en="Yellow")),
+    Suit("green", "🟢", Text(ja="緑", en="Green")),
+    Suit("blue", "🔵", Text(ja="青", en="Blue")),
+    Suit("purple", "🟣", Text(ja="紫", en="Purple")),
+    Suit("black", "⚫", Text(ja="黒", en="Black")),
 )
-SUIT_KEYS: tuple[str, ...] = tuple(s["key"] for s in SUITS)
+SUIT_KEYS: tuple[str, ...] = tuple(s.key for s in SUITS)
+
+#: A card's name: `🔴赤7` / `🔴Red 7` (the Ace is the number 1).
+CARD_NAME = Text(ja="{emoji}{suit}{number}", en="{emoji}{suit} {number}")
 
 
-def suit_name(suit: int, lang: str) -> str:
+def suit_name(suit: int, lang: Lang) -> str:
     """`🔴赤` / `🔴Red`."""
     entry = SUITS[suit]
-    return f"{entry['emoji']}{entry[lang]}"
+    return f"{entry.emoji}{entry.name(lang)}"
 
 
-def card_name(card: tuple[int, int], lang: str) -> str:
-    """`🔴赤7` / `🔴Red 7` (the Ace is the number 1)."""
+def card_name(card: tuple[int, int], lang: Lang) -> str:
+    """`🔴赤7` / `🔴Red 7`."""
     suit, number = card
     entry = SUITS[suit]
-    if lang == "ja":
-        return f"{entry['emoji']}{entry['ja']}{number}"
-    return f"{entry['emoji']}{entry['en']} {number}"
+    return CARD_NAME(lang, emoji=entry.emoji, suit=entry.name(lang), number=number)
 
 
 def card_short(card: tuple[int, int]) -> str:
     """`🔴7`: compact, language-free (button labels)."""
-    return f"{SUITS[card[0]]['emoji']}{card[1]}"
+    return f"{SUITS[card[0]].emoji}{card[1]}"
 
-
-PHASES = {
-    "play": {"ja": "トリック", "en": "Trick"},
-    "share": {"ja": "シェア", "en": "Share"},
-    "over": {"ja": "終了", "en": "Game over"},
-}
-
-STEPS = {
-    "lead": {"ja": "リード（好きなカードを1枚出す）", "en": "Lead (play any card)"},
-    "follow": {
-        "ja": "フォロー（リードと同じスートがあれば必ず出す）",
-        "en": "Follow (play the lead suit if you can)",
-    },
-    "give": {
-        "ja": "シェア（旧シェアカードを全員に1枚ずつ配る）",
-        "en": "Share (give each player one old share card)",
-    },
-    "over": {"ja": "ゲーム終了", "en": "Game over"},
-}
 
 RULE_NAMES = {
-    "highest": {"ja": "全員フォロー：最も高い数字が勝ち", "en": "all followed: highest wins"},
-    "lowest": {"ja": "スート違いあり：最も低い数字が勝ち", "en": "off-suit played: lowest wins"},
+    "highest": Text(ja="全員フォロー：最も高い数字が勝ち", en="all followed: highest wins"),
+    "lowest": Text(ja="スート違いあり：最も低い数字が勝ち", en="off-suit played: lowest wins"),
 }
 
 OPTION_TEXT = {
-    "long_game": {
-        "ja": (
-            "ロングゲーム",
-            "誰かの累計得点が20点（3人なら30点）を超えるまで連続で遊び、累計で競う",
+    "long_game": (
+        Text(ja="ロングゲーム", en="Long game"),
+        Text(
+            ja="誰かの累計得点が20点（3人なら30点）を超えるまで連続で遊び、累計で競う",
+            en="Play games in a row until someone's total is above 20 (30 with 3 players)",
         ),
-        "en": (
-            "Long game",
-            "Play games in a row until someone's total is above 20 (30 with 3 players)",
-        ),
-    },
+    ),
 }
 
 REASONS = {
-    "must_follow": {
-        "ja": "リードと同じスートのカードを持っているので、そのスートを出してください。",
-        "en": "You hold the lead suit, so you must play it.",
-    },
-    "not_in_hand": {
-        "ja": "そのカードは手札にありません。",
-        "en": "That card is not in your hand.",
-    },
-    "already_received": {
-        "ja": "そのプレイヤーはこのシェアで既にカードを受け取っています（1人1枚）。",
-        "en": "That player already received a card in this share (one card each).",
-    },
-    "wrong_share_card": {
-        "ja": "今配るシェアカードはそのカードではありません。",
-        "en": "That is not the share card being given now.",
-    },
-    "wrong_step": {
-        "ja": "今はその操作をする段階ではありません。",
-        "en": "That move does not belong to the current step.",
-    },
+    "must_follow": Text(
+        ja="リードと同じスートのカードを持っているので、そのスートを出してください。",
+        en="You hold the lead suit, so you must play it.",
+    ),
+    "not_in_hand": Text(ja="そのカードは手札にありません。", en="That card is not in your hand."),
+    "already_received": Text(
+        ja="そのプレイヤーはこのシェアで既にカードを受け取っています（1人1枚）。",
+        en="That player already received a card in this share (one card each).",
+    ),
+    "wrong_share_card": Text(
+        ja="今配るシェアカードはそのカードではありません。",
+        en="That is not the share card being given now.",
+    ),
+    "wrong_step": Text(
+        ja="今はその操作をする段階ではありません。",
+        en="That move does not belong to the current step.",
+    ),
 }
 
 #: Log lines per event kind; fields come from the event's `data` plus `seat` (a player name)
 #: and pre-formatted card names (`card`, `cards`, `to`), filled in by the renderer.
-LOG: dict[str, dict[str, str]] = {
-    "game_start": {
-        "ja": "第{game}ゲーム開始。最初のリードは{seat}。",
-        "en": "Game {game} begins. {seat} leads first.",
-    },
-    "play": {"ja": "{seat}が{card}を出した。", "en": "{seat} played {card}."},
-    "trick_won": {
-        "ja": "第{trick}トリックは{seat}の勝ち（{rule}）。",
-        "en": "{seat} won trick {trick} ({rule}).",
-    },
-    "share": {
-        "ja": "{seat}がトリックのカードを新しいシェアカードにし、旧シェアカード{cards}を配る。",
-        "en": "{seat} lays the trick out as the new share cards and hands out {cards}.",
-    },
-    "share_last": {
-        "ja": (
-            "{seat}が最後のシェアとして旧シェアカード{cards}を配る。"
-            "最後のトリックのカードはシェアされない。"
-        ),
-        "en": (
-            "{seat} hands out {cards} in the last share; the last trick's cards are not shared."
-        ),
-    },
-    "give": {"ja": "{seat}が{card}を{to}に渡した。", "en": "{seat} gave {card} to {to}."},
+LOG: dict[str, Text] = {
+    "game_start": Text(
+        ja="第{game}ゲーム開始。最初のリードは{seat}。",
+        en="Game {game} begins. {seat} leads first.",
+    ),
+    "play": Text(ja="{seat}が{card}を出した。", en="{seat} played {card}."),
+    "trick_won": Text(
+        ja="第{trick}トリックは{seat}の勝ち（{rule}）。", en="{seat} won trick {trick} ({rule})."
+    ),
+    "share": Text(
+        ja="{seat}がトリックのカードを新しいシェアカードにし、旧シェアカード{cards}を配る。",
+        en="{seat} lays the trick out as the new share cards and hands out {cards}.",
+    ),
+    "share_last": Text(
+        ja="{seat}が最後のシェアとして旧シェアカード{cards}を配る。"
+        "最後のトリックのカードはシェアされない。",
+        en="{seat} hands out {cards} in the last share; the last trick's cards are not shared.",
+    ),
+    "give": Text(ja="{seat}が{card}を{to}に渡した。", en="{seat} gave {card} to {to}."),
     # The whole log, read later: a received card is seen once as it is given, then only by
     # its owner (「いつでも自分だけが確認できます」).
-    "give_unseen": {"ja": "{seat}が{to}にカードを渡した。", "en": "{seat} gave {to} a card."},
-    "game_end": {"ja": "第{game}ゲーム終了。", "en": "Game {game} is over."},
-    "game_over": {"ja": "ゲーム終了！", "en": "Game over!"},
+    "give_unseen": Text(ja="{seat}が{to}にカードを渡した。", en="{seat} gave {to} a card."),
+    "game_end": Text(ja="第{game}ゲーム終了。", en="Game {game} is over."),
+    "game_over": Text(ja="ゲーム終了！", en="Game over!"),
 }
 
-LABELS = {
-    "share_cards": {"ja": "シェアカード", "en": "Share cards"},
-    "to_give": {"ja": "配るカード", "en": "To give"},
-    "received": {"ja": "受け取ったカード", "en": "Received cards"},
-    "received_counts": {"ja": "受け取り枚数", "en": "Cards received"},
-    "hand": {"ja": "手札", "en": "Hand"},
-    "hand_sizes": {"ja": "手札枚数", "en": "Hand size"},
-    "trick": {"ja": "場のトリック", "en": "Current trick"},
-    "lead_suit": {"ja": "リードスート", "en": "Lead suit"},
-    "tricks_left": {"ja": "残りトリック", "en": "Tricks left"},
-    "gift_log": {"ja": "シェアの記録", "en": "Gift log"},
-    "history": {"ja": "トリックの記録", "en": "Trick history"},
-    "game_number": {"ja": "ゲーム", "en": "Game"},
-    "totals": {"ja": "累計得点", "en": "Totals"},
-    "scores": {"ja": "得点", "en": "Scores"},
-    "give_to": {"ja": "{card}を誰に渡しますか？", "en": "Who gets {card}?"},
-}
-
-RULES = {
-    "ja": "\n".join(
+RULES = Text(
+    ja="\n".join(
         [
             "**Take & Share** — 3〜4人・トリックテイキング",
             (
@@ -194,7 +160,7 @@ RULES = {
             ),
         ]
     ),
-    "en": "\n".join(
+    en="\n".join(
         [
             "**Take & Share** — trick-taking for 3–4 players",
             (
@@ -242,10 +208,87 @@ RULES = {
             ),
         ]
     ),
-}
+)
 
 
-def text(table: dict[str, dict[str, Any]], key: str, lang: str) -> Any:
-    """`table[key][lang]`, falling back to English."""
-    entry = table[key]
-    return entry.get(lang, entry["en"])
+# The table and the hand (bot/render/take_and_share.py)
+
+TRICK_HEADER = Text(ja="第{n}/{total}トリック", en="Trick {n}/{total}")
+GAME_HEADER = Text(ja="第{n}ゲーム", en="Game {n}")
+TRICKS_LEFT = Text(ja="残りトリック：{n}/{total}", en="Tricks left: {n}/{total}")
+TRICK = Text(ja="場のトリック", en="Current trick")
+LEAD = Text(ja="リード {suit}", en="lead {suit}")
+NO_CARD = Text(ja="（まだ出ていません）", en="(no card yet)")
+LAST_TRICK = Text(ja="第{n}トリック → {seat}の勝ち（{rule}）", en="Trick {n} → {seat} won ({rule})")
+SHARE_CARDS = Text(ja="シェアカード", en="Share cards")
+TO_GIVE = Text(ja="配るカード", en="To give")
+GIVEN = Text(ja="（受け取り済み：{seats}）", en=" (received already: {seats})")
+GIVE_TO = Text(ja="{card}を誰に渡しますか？", en="Who gets {card}?")
+NEW_SHARE = Text(ja="新しいシェアカード", en="New share cards")
+UNSHARED = Text(
+    ja="最後のトリックのカード（シェアされません）",
+    en="The last trick's cards (never shared)",
+)
+PLAYERS = Text(ja="プレイヤー", en="Players")
+PLAYER_LINE = Text(ja="手札{hand}・受取{received}", en="hand {hand} · received {received}")
+PLAYER_TOTAL = Text(ja="・累計{total}", en=" · total {total}")
+SCORES = Text(
+    ja="累計得点（{target}点を超えたら終了）",
+    en="Running scores (the series ends above {target})",
+)
+GAME_LINE = Text(ja="第{n}ゲーム：{scores}", en="Game {n}: {scores}")
+TOTAL = Text(ja="合計：{scores}", en="Total: {scores}")
+GIFT_LOG = Text(ja="シェアの記録（このゲーム）", en="Gift log (this game)")
+LABEL_LOG = Text(ja="最近の手", en="Recent moves")
+STEP_LEAD = Text(ja="リード", en="lead")
+STEP_FOLLOW = Text(ja="{suit}をフォロー", en="follow {suit}")
+STEP_GIVE = Text(ja="{card}を配る", en="hand out {card}")
+YOUR_HAND = Text(ja="あなたの手札（{n}枚）", en="Your hand ({n})")
+RECEIVED = Text(ja="受け取ったカード（{n}枚）", en="Your received cards ({n})")
+NONE = Text(ja="（なし）", en="(none)")
+HAND_TRICK = Text(ja="トリック", en="Trick")
+PROMPT_LEAD = Text(
+    ja="あなたの番です。好きなカードを1枚出してください（リード）。",
+    en="Your turn: lead any card.",
+)
+PROMPT_FOLLOW = Text(
+    ja="あなたの番です。{suit}を持っていれば必ず出してください。",
+    en="Your turn: play a card — {suit} if you have one.",
+)
+PROMPT_GIVE = Text(
+    ja="あなたがトリックに勝ちました。卓のボタンでシェアカードを1人1枚ずつ配ってください。",
+    en=(
+        "You won the trick: hand out the share cards, one per player, with the buttons on the "
+        "table."
+    ),
+)
+WAIT = Text(ja="{who}の番です。", en="Waiting for {who}.")
+FINAL = Text(ja="最終得点", en="Final scores")
+TOTAL_LINE = Text(ja="合計：{n}", en="Total: {n}")
+LONG_FINAL = Text(
+    ja="ロングゲーム：{games}ゲーム（{target}点を超えて終了）",
+    en="Long game: {games} games (ended above {target})",
+)
+NO_RECEIVED = Text(ja="受け取ったカードなし", en="no cards received")
+
+# The pictures (bot/render/pictures/take_and_share.py), where they word things more briefly
+
+PICTURE_HEADER = Text(
+    ja="第{game}ゲーム・トリック{trick}/{tricks}",
+    en="Game {game} · trick {trick}/{tricks}",
+)
+PICTURE_TARGET = Text(ja="目標{target}点", en="target {target}")
+PICTURE_TRICK = Text(ja="場のトリック", en="Trick in play")
+PICTURE_LEAD = Text(ja="リード: {suit}", en="lead: {suit}")
+PICTURE_SHARE = Text(ja="シェア（勝者が配る）", en="Share (the winner hands out)")
+PICTURE_NONE = Text(ja="なし", en="none")
+PICTURE_HAND = Text(ja="手札{n}", en="hand {n}")
+PICTURE_RECEIVED = Text(ja="獲得{n}枚", en="received {n}")
+PICTURE_TOTAL = Text(ja="{n}点", en="{n} pts")
+PICTURE_YOUR_HAND = Text(
+    ja="あなたの手札（金枠が出せるカード）",
+    en="Your hand (gold frame: playable)",
+)
+PICTURE_YOUR_RECEIVED = Text(ja="獲得したカード", en="Cards you received")
+PICTURE_GAME = Text(ja="第{n}ゲーム", en="Game {n}")
+PICTURE_POINTS = Text(ja="{n}点", en="{n} pts")

@@ -3,7 +3,7 @@ languages from the catalogs."""
 
 from __future__ import annotations
 
-from bot.i18n import CATALOGS
+from bot.i18n import messages as msg
 from cogs.common import cpu_choices, cpu_levels
 from games import registry
 
@@ -23,7 +23,8 @@ def test_every_game_level_is_offered_weakest_first() -> None:
 
 def test_every_level_is_named_in_both_languages() -> None:
     for choice in cpu_choices():
-        key = f"choice.cpu.{choice.value}"
-        assert choice.name == CATALOGS["en"][key]
-        assert CATALOGS["ja"][key] and CATALOGS["ja"][key] != CATALOGS["en"][key]
-        assert CATALOGS["ja"][f"cpu.{choice.value}"] and CATALOGS["en"][f"cpu.{choice.value}"]
+        text = msg.CHOICE_CPU_LEVELS[choice.value]
+        assert choice.name == text.en
+        assert text.ja and text.ja != text.en
+        level = msg.CPU_LEVELS[choice.value]
+        assert level.ja and level.en and level.ja != level.en

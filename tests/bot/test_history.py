@@ -32,7 +32,7 @@ def test_take_and_share_whole_log_keeps_received_cards_private(lang: str) -> Non
     rows = actions_of("take_and_share", 4, 5)
     lines = replayed_lines(record, rows, lang)
     names = [info.name for info in record.seats]
-    allowed = {texts.LOG["give_unseen"][lang].format(seat=a, to=b) for a in names for b in names}
+    allowed = {texts.LOG["give_unseen"](lang).format(seat=a, to=b) for a in names for b in names}
     word = "渡した" if lang == "ja" else " gave "
     gives = [line for line in lines if word in line]
     assert len(gives) >= 4, lines

@@ -11,9 +11,7 @@ import pytest
 
 from bot.render.base import Button, RenderContext, Rendered, Select
 from bot.render.gogyo import (
-    EVENTS,
     RENDERER,
-    TEXT,
     arranged,
     card,
     yaku_line,
@@ -21,6 +19,7 @@ from bot.render.gogyo import (
 from bot.store import GameRecord, SeatRecord
 from games import registry
 from games.core import Event, Rng
+from games.gogyo import texts
 from games.gogyo.actions import Deck, Destroy, Discard, Draw, Duel, Field, Give, Loot, Take
 from games.gogyo.cards import card_id, card_name
 from games.gogyo.scoring import best_score
@@ -129,11 +128,6 @@ def test_the_seed_example_marks_both_runs_and_the_wilds() -> None:
     assert yaku_line(best, "ja") == "王朝役 ⑤⑥⑦ +10 · 五行役 火土金 +6"
     nothing = arrangement([card_id(n) for n in ("夏木", "夏火", "秦木", "元金", "清金")])
     assert yaku_line(nothing, "ja") == "王朝役 なし · 五行役 なし"
-
-
-def test_every_text_exists_in_both_languages() -> None:
-    assert TEXT["ja"].keys() == TEXT["en"].keys()
-    assert all(set(lines) == {"ja", "en"} for lines in EVENTS.values())
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -329,7 +323,7 @@ def test_log_lines_for_a_whole_match(lang: str) -> None:
             action = Duel(target=(seat + 1) % 3)
         for event in state.apply(seat, action):
             line = RENDERER.event_text(context(state, lang), event)
-            if event.kind in EVENTS and event.public:
+            if event.kind in texts.EVENTS and event.public:
                 assert line and "{" not in line, event
                 kinds.add(event.kind)
             else:

@@ -112,7 +112,7 @@ def test_the_hand_has_one_button_per_card_in_suit_order() -> None:
     assert {b.action for b in buttons if not b.disabled} == {
         a.encode() for a in state.legal_actions(seat)
     }
-    assert all(b.emoji == texts.SUITS[int(b.action.split(".")[1])]["emoji"] for b in buttons)
+    assert all(b.emoji == texts.SUITS[int(b.action.split(".")[1])].emoji for b in buttons)
     lead = texts.suit_name(state.public_view().lead_suit, "en")  # type: ignore[arg-type]
     assert rendered.content == f"Your turn: play a card — {lead} if you have one."
     embed = rendered.embeds[0].to_dict()

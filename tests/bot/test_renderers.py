@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render import renderer_for
 from bot.render.base import Button, Control, Select
 from bot.sandbox.fakediscord.limits import check_message
@@ -150,7 +150,7 @@ def test_renderer_over_a_whole_game(game_id: str, lang: str) -> None:
             assert brief == body(table.table_payload(public, pictures=True))
             assert brief["components"] == whole["components"]
             assert len(json.dumps(brief["embeds"])) < len(json.dumps(whole["embeds"]))
-            assert brief["embeds"][0]["fields"][-1]["name"] == t(lang, "table.last_move")  # type: ignore[arg-type]
+            assert brief["embeds"][0]["fields"][-1]["name"] == msg.TABLE_LAST_MOVE(lang)  # type: ignore[arg-type]
             for seat in range(players):
                 mine = Session(record=record, game=game, state=SeatOnly(state, seat))  # type: ignore[arg-type]
                 mine.events = session.events

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render import renderer_for
 from bot.sessions import Session
 from bot.table import Table
@@ -61,11 +61,11 @@ def test_abandoned_table_names_no_turn_bug(game_id: str, lang: str) -> None:
     session.record.deadline = time.time() - 60
     session.record.status = "abandoned"
     text = everything(table.table_payload(session))
-    turn = t(lang, "table.turn", who="").strip()
+    turn = msg.TABLE_TURN(lang, who="").strip()
     assert turn not in text
     assert "<t:" not in text  # no "ends 1 minute ago"
-    assert t(lang, "table.stopped") in text
-    assert t(lang, "table.abandoned") in text
+    assert msg.TABLE_STOPPED(lang) in text
+    assert msg.TABLE_ABANDONED(lang) in text
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render.base import RenderContext
 from bot.render.pictures import table_job
 from bot.render.pictures.kit import WIDTH
@@ -74,10 +74,10 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
             return [f["name"] for f in table_message(fake, game_id, thread_id).embeds[0]["fields"]]
 
         # Beside its picture, the table's text is brief: whose turn, the scores, the last move.
-        brief = [t(lang, "table.scores"), t(lang, "table.last_move")]
+        brief = [msg.TABLE_SCORES(lang), msg.TABLE_LAST_MOVE(lang)]
         assert table_fields() == brief
         table = table_message(fake, game_id, thread_id)
-        assert t(lang, "table.turn", who="").strip() in table.embeds[0]["description"]
+        assert msg.TABLE_TURN(lang, who="").strip() in table.embeds[0]["description"]
         first = table_bytes()
         await human_turn(fake, bot, users, game_id, thread_id)
         await wait_until(fake, lambda: table_bytes() == public_picture(), "the new table picture")
@@ -118,7 +118,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         await wait_until(fake, lambda: table_bytes() is None, "the table without its picture")
         # Without a picture the table is in words: a field per seat, the yaku board, the log.
         assert len(table_fields()) == len(session.record.seats) + 2
-        assert t(lang, "table.last_move") not in table_fields()
+        assert msg.TABLE_LAST_MOVE(lang) not in table_fields()
         hand = await show_hand(fake, people[1], game_id, thread_id)
         assert hand.attachments == []
 

@@ -10,36 +10,8 @@ from bot.render.base import Button, RenderContext, Rendered
 from bot.render.pictures.kit import BODY, LARGE, MARGIN, WIDTH, Face, Scene, row_boxes
 from bot.render.pictures.kit import Card as CardItem
 from games.core import Event, Lang, Result
+from tests.extra_game import texts
 from tests.extra_game.game import Play, PrivateView, PublicView
-
-_t = common.Texts(
-    {
-        "ja": {
-            "trick": "場のトリック",
-            "tricks": "{n}トリック",
-            "hand": "手札{n}枚",
-            "your_hand": "あなたの手札",
-            "play": "{card}を出す",
-            "wait": "{who}の番です。",
-            "play.event": "{player}が{card}を出した",
-            "trick.event": "{player}がトリックを取った（{won}）",
-            "final": "最終結果",
-            "low_wins": "小さい札が勝ちます。",
-        },
-        "en": {
-            "trick": "Trick on the table",
-            "tricks": "{n} tricks",
-            "hand": "hand {n}",
-            "your_hand": "Your hand",
-            "play": "Play {card}",
-            "wait": "Waiting for {who}.",
-            "play.event": "{player} played {card}",
-            "trick.event": "{player} took the trick ({won})",
-            "final": "Final result",
-            "low_wins": "The lowest card wins.",
-        },
-    }
-)
 
 
 def trick_text(view: PublicView) -> str:
@@ -54,20 +26,20 @@ class HighCardRenderer:
         lang = ctx.lang
         turn = common.turn_line(ctx, [] if view.turn is None else [view.turn])
         if ctx.pictures:
-            scores = [_t(lang, "tricks", n=n) for n in view.tricks_won]
+            scores = [texts.TRICKS(lang, n=n) for n in view.tricks_won]
             fields = [common.scores_line(ctx, scores)]
             embed = common.brief(ctx, ctx.game.name(lang), turn, fields, self.event_text)
             return Rendered(embeds=[embed])
         lines = [turn]
         if view.low_wins:
-            lines.append(_t(lang, "low_wins"))
+            lines.append(texts.LOW_WINS(lang))
         embed = common.table_embed(
             ctx, ctx.game.name(lang), "\n".join(lines) + common.status_suffix(ctx)
         )
-        embed.add_field(name=_t(lang, "trick"), value=trick_text(view), inline=False)
+        embed.add_field(name=texts.TRICK(lang), value=trick_text(view), inline=False)
         for seat in range(view.players):
-            value = f"{_t(lang, 'tricks', n=view.tricks_won[seat])} · "
-            value += _t(lang, "hand", n=view.hand_sizes[seat])
+            value = f"{texts.TRICKS(lang, n=view.tricks_won[seat])} · "
+            value += texts.HAND(lang, n=view.hand_sizes[seat])
             embed.add_field(
                 name=f"{common.seat_mark(seat)} {ctx.seat_label(seat)}"[:256], value=value
             )
@@ -84,33 +56,33 @@ class HighCardRenderer:
             title=f"{ctx.game.name(lang)} #{ctx.record.id} — {ctx.seat_name(seat)}"[:256]
         )
         held = " · ".join(f"[{card}]" for card in private.hand) or "—"
-        embed.add_field(name=_t(lang, "your_hand"), value=f"{common.seat_mark(seat)} {held}")
+        embed.add_field(name=texts.YOUR_HAND(lang), value=f"{common.seat_mark(seat)} {held}")
         controls: list[Button] = []
         content = None
         if ctx.record.status == "playing":
             for action in ctx.state.legal_actions(seat) if seat in ctx.state.to_act() else []:
                 assert isinstance(action, Play)
-                label = _t(lang, "play", card=action.card)
+                label = texts.PLAY(lang, card=action.card)
                 controls.append(Button(label=label, action=action.encode(), seat=seat))
             if not controls and private.public.turn is not None:
-                content = _t(lang, "wait", who=ctx.seat_label(private.public.turn))
+                content = texts.WAIT(lang, who=ctx.seat_label(private.public.turn))
         return Rendered(embeds=[embed], controls=controls, content=content)
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
         player = ctx.seat_label(event.seat) if event.seat is not None else ""
         if event.kind == "play":
-            return _t(ctx.lang, "play.event", player=player, card=event.data["card"])
+            return texts.EVENTS["play"](ctx.lang, player=player, card=event.data["card"])
         if event.kind == "trick":
-            return _t(ctx.lang, "trick.event", player=player, won=event.data["won"])
+            return texts.EVENTS["trick"](ctx.lang, player=player, won=event.data["won"])
         return None
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang
-        embed = common.table_embed(ctx, f"{ctx.game.name(lang)} — {_t(lang, 'final')}", "")
+        embed = common.table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
         for seat, score in enumerate(result.scores):
             name = f"{common.seat_mark(seat)} {ctx.seat_label(seat)}"[:256]
-            embed.add_field(name=name, value=_t(lang, "tricks", n=score))
+            embed.add_field(name=name, value=texts.TRICKS(lang, n=score))
         embed.description = common.winners_line(ctx, result.winners)
         return [embed]
 
@@ -130,10 +102,10 @@ class HighCardPictures:
 
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
-        scene.text("title", MARGIN, MARGIN, _t(lang, "trick"), LARGE)
+        scene.text("title", MARGIN, MARGIN, texts.TRICK(lang), LARGE)
         y = _cards(scene, "trick", MARGIN * 2 + LARGE, [card for _, card in view.trick])
         for seat, name in enumerate(names):
-            line = f"{common.seat_mark(seat)} {name}: {_t(lang, 'tricks', n=view.tricks_won[seat])}"
+            line = f"{common.seat_mark(seat)} {name}: {texts.TRICKS(lang, n=view.tricks_won[seat])}"
             scene.text(f"seat.{seat}", MARGIN, y, line, BODY)
             y += BODY + MARGIN
         scene.height = y
@@ -141,19 +113,19 @@ class HighCardPictures:
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
-        scene.text("title", MARGIN, MARGIN, _t(lang, "your_hand"), LARGE)
+        scene.text("title", MARGIN, MARGIN, texts.YOUR_HAND(lang), LARGE)
         scene.height = _cards(scene, "hand", MARGIN * 2 + LARGE, view.hand)
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
         """Seats by score, best first: `★` before the winners' names, their tricks at right."""
         scene = Scene(width=WIDTH)
-        scene.text("title", MARGIN, MARGIN, _t(lang, "final"), LARGE)
+        scene.text("title", MARGIN, MARGIN, texts.FINAL(lang), LARGE)
         y = MARGIN * 2 + LARGE
         for seat in sorted(range(len(names)), key=lambda s: (-result.scores[s], s)):
             mark = "★ " if seat in result.winners else ""
             scene.text(f"final.{seat}.name", MARGIN, y, f"{mark}{names[seat]}", BODY, width=300)
-            total = _t(lang, "tricks", n=result.scores[seat])
+            total = texts.TRICKS(lang, n=result.scores[seat])
             scene.text(f"final.{seat}.total", WIDTH - MARGIN, y, total, BODY, anchor="ra")
             y += BODY + MARGIN
         scene.height = y

@@ -477,7 +477,7 @@ def test_texts_and_game_metadata() -> None:
 
     assert set(texts.STEPS) == set(STEPS)
     for code in ("wrong_step", "duel_needs_deck", "declare_first_turn", "declare_below_min"):
-        assert set(texts.REASONS[code]) == {"ja", "en"}
+        assert code in texts.REASONS
     with pytest.raises(ValueError):
         GAME.new(5, seed=1)
     assert GAME.options(None).model_dump() == {}

@@ -38,7 +38,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
 from bot.store import Store
 from games import registry
@@ -628,7 +628,7 @@ async def test_no_acknowledged_move_is_lost_when_the_bot_is_killed(
 ) -> None:
     fake = fake_discord
     run = CrashRun(fake, tmp_path)
-    run.done = t("en", "move.done")
+    run.done = msg.MOVE_DONE("en")
     titles = registry.ids()
     plans = []
     for number in range(GAMES):

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import GameBot
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render import renderer_for
 from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
 from bot.sandbox.fakediscord.faults import CALLBACKS, EDITS, SENDS
@@ -35,7 +35,7 @@ CHANNEL_WRITES = frozenset(
 )
 #: Seconds a player waits for a hand that does not come before asking for it again.
 HAND_RETRY = 4.0
-REFUSAL_MARKS = ("⚠️", t("en", "error.internal"))
+REFUSAL_MARKS = ("⚠️", msg.ERROR_INTERNAL("en"))
 
 
 def seating(game: Game) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import messages as msg
 from bot.render.pictures.kit import WIDTH
 from bot.sandbox.runner import Sandbox
 from bot.settings import Settings
@@ -62,7 +62,7 @@ async def test_table_and_hand_pictures_at_phone_width(
         await run_command(page, "/newg", {"game": title[:4], "language": language})
         lobby = page.locator("#messages .msg").filter(has=page.locator(".embed")).last
         await lobby.locator(".reply-bar >> text=/newgame").wait_for()
-        add_cpu = re.compile(f"{t('ja', 'lobby.cpu')}|{t('en', 'lobby.cpu')}")
+        add_cpu = re.compile(f"{msg.LOBBY_CPU('ja')}|{msg.LOBBY_CPU('en')}")
         for _ in range(game.min_players - 1):
             seats = await lobby.locator(".embed").inner_text()
             await lobby.locator("button.btn", has_text=add_cpu).first.click()
@@ -71,7 +71,7 @@ async def test_table_and_hand_pictures_at_phone_width(
                 ".some(e => e.innerText !== seats)",
                 arg=[seats],
             )
-        start = re.compile(f"{t('ja', 'lobby.start')}|{t('en', 'lobby.start')}")
+        start = re.compile(f"{msg.LOBBY_START('ja')}|{msg.LOBBY_START('en')}")
         await lobby.locator("button.btn", has_text=start).click()
         await page.locator("#messages .thread-chip").click()
         await page.wait_for_selector("#channel-icon >> text=🧵")
@@ -85,7 +85,7 @@ async def test_table_and_hand_pictures_at_phone_width(
         await table.scroll_into_view_if_needed()
         await page.screenshot(path=str(shots / f"sandbox_{game_id}_table_{lang}.png"))
 
-        await table.locator("button.btn", has_text=t(lang, "table.show_hand")).click()
+        await table.locator("button.btn", has_text=msg.TABLE_SHOW_HAND(lang)).click()
         hand = page.locator("#messages .msg.ephemeral").filter(has=page.locator("img.embed-image"))
         assert await loaded_width(hand.last.locator("img.embed-image")) == WIDTH
         await hand.last.scroll_into_view_if_needed()

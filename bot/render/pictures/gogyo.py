@@ -3,7 +3,7 @@ left-to-right scoring order with both runs marked; the two-game match at the end
 
 from __future__ import annotations
 
-from bot.render.common import Texts, seat_mark
+from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
     DARK_INK,
@@ -27,6 +27,7 @@ from bot.render.pictures.kit import (
     seat_boxes,
 )
 from games.core import Lang, Result
+from games.gogyo import texts
 from games.gogyo.views import Arrangement, CardView, PrivateView, PublicView
 
 #: Card colours by element (木 wood, 火 fire, 土 earth, 金 metal, 水 water); 天 and 閥 apart.
@@ -45,39 +46,6 @@ SMALL_W, SMALL_H = 48, 68
 #: The table picture's field cards and the cards in front of each seat (compact for a phone).
 FIELD_W, FIELD_H = 52, 74
 SEAT_W, SEAT_H = 38, 54
-
-_t = Texts(
-    {
-        "ja": {
-            "header": "第{game}/2ゲーム",
-            "deck": "山札{deck}・捨て札{discard}",
-            "field": "場札",
-            "total": "{n}点",
-            "duel": "決闘: {attacker} {a} 対 {defender} {d} → {winner}の勝ち",
-            "your_hand": "あなたの手札（得点の高い並び順）",
-            "best": "最高{n}点（王朝{d}・五行{e}）",
-            "face_down": "裏",
-            "runs": "金線: 王朝の並び・緑線: 五行の並び",
-            "final": "最終得点",
-            "game": "第{n}ゲーム",
-            "points": "{n}点",
-        },
-        "en": {
-            "header": "Game {game}/2",
-            "deck": "deck {deck} · discard {discard}",
-            "field": "Field",
-            "total": "{n} pts",
-            "duel": "Duel: {attacker} {a} vs {defender} {d} → {winner} wins",
-            "your_hand": "Your hand (best scoring order)",
-            "best": "best {n} pts (dynasty {d} · element {e})",
-            "face_down": "down",
-            "runs": "gold line: dynasty run · green line: element run",
-            "final": "Final scores",
-            "game": "Game {n}",
-            "points": "{n} pts",
-        },
-    }
-)
 
 
 def face(card: CardView, sub: str = "") -> Face:
@@ -111,19 +79,21 @@ class GogyoPictures:
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("header", MARGIN, y, _t(lang, "header", game=view.game_no), LARGE, width=300)
+        scene.text(
+            "header", MARGIN, y, texts.PICTURE_HEADER(lang, game=view.game_no), LARGE, width=300
+        )
         scene.text(
             "header.deck",
             WIDTH - MARGIN,
             y + 8,
-            _t(lang, "deck", deck=view.deck_count, discard=view.discard_count),
+            texts.PICTURE_DECK(lang, deck=view.deck_count, discard=view.discard_count),
             SMALL,
             MUTED,
             anchor="ra",
             width=360,
         )
         y += LARGE + 2 * GAP
-        scene.text("field.title", MARGIN, y, _t(lang, "field"), SMALL, MUTED)
+        scene.text("field.title", MARGIN, y, texts.PICTURE_FIELD(lang), SMALL, MUTED)
         y += SMALL + GAP
         room = WIDTH - 2 * MARGIN
         if view.discard_top is not None:
@@ -153,7 +123,7 @@ class GogyoPictures:
                 f"seat.{seat}.total",
                 box.right - GAP,
                 box.y + GAP,
-                _t(lang, "total", n=player.total),
+                texts.PICTURE_TOTAL(lang, n=player.total),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -174,9 +144,8 @@ class GogyoPictures:
                 "duel",
                 MARGIN,
                 y,
-                _t(
+                texts.PICTURE_DUEL(
                     lang,
-                    "duel",
                     attacker=seat_mark(duel.attacker),
                     a=duel.attacker_card.name,
                     defender=seat_mark(duel.defender),
@@ -193,7 +162,7 @@ class GogyoPictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("hand.title", MARGIN, y, _t(lang, "your_hand"), BODY)
+        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
         y += BODY + 2 * GAP
         down = {c.id for c in view.hand if c.face_down}
         pending = {c.id for c in (view.pending_discard, view.pending_loot) if c is not None}
@@ -205,7 +174,9 @@ class GogyoPictures:
                 strict=True,
             )
         ):
-            sub = placed.stands_for or (_t(lang, "face_down") if placed.card.id in down else "")
+            sub = placed.stands_for or (
+                texts.PICTURE_FACE_DOWN(lang) if placed.card.id in down else ""
+            )
             mark = "pick" if placed.card.id in pending else ""
             scene.add(Card(f"hand.{i}", box, face(placed.card, sub), mark))
             if placed.in_dynasty_run:
@@ -217,19 +188,21 @@ class GogyoPictures:
             "hand.best",
             MARGIN,
             y,
-            _t(lang, "best", n=view.best_score, d=best.dynasty_points, e=best.element_points),
+            texts.PICTURE_BEST(
+                lang, n=view.best_score, d=best.dynasty_points, e=best.element_points
+            ),
             BODY,
             GOLD,
         )
         y += BODY + GAP
-        scene.text("hand.runs", MARGIN, y, _t(lang, "runs"), SMALL, MUTED)
+        scene.text("hand.runs", MARGIN, y, texts.PICTURE_RUNS(lang), SMALL, MUTED)
         scene.height = y + SMALL + MARGIN
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
         y += LARGE + 2 * GAP
         tiebreak = result.tiebreak or [0] * len(result.scores)
         order = sorted(
@@ -259,7 +232,7 @@ class GogyoPictures:
                 f"final.{seat}.total",
                 WIDTH - MARGIN - GAP,
                 y + GAP,
-                _t(lang, "points", n=result.scores[seat]),
+                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -272,7 +245,7 @@ class GogyoPictures:
                     tag,
                     MARGIN + GAP,
                     row_y + SMALL_H // 2 - SMALL,
-                    _t(lang, "game", n=game.game),
+                    texts.PICTURE_GAME(lang, n=game.game),
                     SMALL,
                     MUTED,
                     width=130,
@@ -281,7 +254,7 @@ class GogyoPictures:
                     f"{tag}.points",
                     MARGIN + GAP,
                     row_y + SMALL_H // 2 + 2,
-                    _t(lang, "points", n=game.scores[seat]),
+                    texts.PICTURE_POINTS(lang, n=game.scores[seat]),
                     SMALL,
                     INK,
                     width=130,

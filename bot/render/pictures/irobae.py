@@ -3,7 +3,7 @@ playable cards set apart; the deal-by-deal totals."""
 
 from __future__ import annotations
 
-from bot.render.common import Texts, seat_mark
+from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
     DARK_INK,
@@ -28,6 +28,7 @@ from bot.render.pictures.kit import (
     seat_boxes,
 )
 from games.core import Lang, Result
+from games.irobae import texts
 from games.irobae.texts import COLOURS
 from games.irobae.views import CardView, PrivateView, PublicView
 
@@ -44,55 +45,15 @@ CARD_INK = (INK, DARK_INK, DARK_INK, INK, INK)
 CARD_W, CARD_H = 64, 92
 SMALL_W, SMALL_H = 40, 58
 
-_t = Texts(
-    {
-        "ja": {
-            "header": "ディール{deal}/{deals}・トリック{trick}/{tricks}",
-            "pass": "ディール{deal}/{deals}・カード交換",
-            "trick": "場のトリック",
-            "trump": "切り札: {colour}",
-            "no_trump": "切り札: まだなし",
-            "hand": "手札{n}",
-            "tricks": "トリック{n}",
-            "total": "{n}点",
-            "passed": "交換済み",
-            "last": "前のトリック（勝者 {winner}）",
-            "your_hand": "あなたの手札（金枠が出せるカード）",
-            "pile": "獲得したカード（今のディール {n}点）",
-            "final": "最終得点",
-            "deal": "ディール{n}",
-            "sum": "合計",
-        },
-        "en": {
-            "header": "Deal {deal}/{deals} · trick {trick}/{tricks}",
-            "pass": "Deal {deal}/{deals} · passing cards",
-            "trick": "Trick in play",
-            "trump": "trump: {colour}",
-            "no_trump": "trump: none yet",
-            "hand": "hand {n}",
-            "tricks": "tricks {n}",
-            "total": "{n} pts",
-            "passed": "passed",
-            "last": "Last trick (won by {winner})",
-            "your_hand": "Your hand (gold frame: playable)",
-            "pile": "Cards you won (this deal: {n} pts)",
-            "final": "Final scores",
-            "deal": "Deal {n}",
-            "sum": "Total",
-        },
-    }
-)
-
 
 def face(card: CardView) -> Face:
     return Face(
-        FILL[card.colour], CARD_INK[card.colour], str(card.number), COLOURS[card.colour]["ja"]
+        FILL[card.colour], CARD_INK[card.colour], str(card.number), COLOURS[card.colour].motif
     )
 
 
 def _colour(colour: int, lang: Lang) -> str:
-    row = COLOURS[colour]
-    return f"{row['ja']}（{row['ja_colour']}）" if lang == "ja" else f"{row['ja']} {row['en']}"
+    return COLOURS[colour].picture(lang)
 
 
 class IrobaePictures:
@@ -102,11 +63,10 @@ class IrobaePictures:
         scene = Scene()
         y = MARGIN
         header = (
-            _t(lang, "pass", deal=view.deal, deals=view.deals)
+            texts.PICTURE_PASS(lang, deal=view.deal, deals=view.deals)
             if view.phase == "pass"
-            else _t(
+            else texts.PICTURE_HEADER(
                 lang,
-                "header",
                 deal=view.deal,
                 deals=view.deals,
                 trick=view.trick_number,
@@ -115,11 +75,11 @@ class IrobaePictures:
         )
         scene.text("header", MARGIN, y, header, LARGE)
         y += LARGE + 2 * GAP
-        scene.text("trick.title", MARGIN, y, _t(lang, "trick"), SMALL, MUTED, width=300)
+        scene.text("trick.title", MARGIN, y, texts.PICTURE_TRICK(lang), SMALL, MUTED, width=300)
         trump = (
-            _t(lang, "trump", colour=_colour(view.trump, lang))
+            texts.PICTURE_TRUMP(lang, colour=_colour(view.trump, lang))
             if view.trump is not None
-            else _t(lang, "no_trump")
+            else texts.PICTURE_NO_TRUMP(lang)
         )
         scene.text("trick.trump", WIDTH - MARGIN, y, trump, SMALL, GOLD, anchor="ra", width=340)
         y += SMALL + GAP
@@ -157,18 +117,18 @@ class IrobaePictures:
                 f"seat.{seat}.total",
                 box.right - GAP,
                 box.y + GAP,
-                _t(lang, "total", n=view.totals[seat]),
+                texts.PICTURE_TOTAL(lang, n=view.totals[seat]),
                 BODY,
                 GOLD,
                 anchor="ra",
                 width=100,
             )
             counts = (
-                f"{_t(lang, 'hand', n=view.hand_sizes[seat])} · "
-                f"{_t(lang, 'tricks', n=view.tricks_won[seat])}"
+                f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
+                f"{texts.PICTURE_TRICKS(lang, n=view.tricks_won[seat])}"
             )
             if view.phase == "pass" and view.passed[seat]:
-                counts += f" · {_t(lang, 'passed')}"
+                counts += f" · {texts.PICTURE_PASSED(lang)}"
             scene.text(
                 f"seat.{seat}.counts",
                 box.x + GAP,
@@ -193,7 +153,12 @@ class IrobaePictures:
         if view.last_trick is not None and not view.trick:
             last = view.last_trick
             scene.text(
-                "last.title", MARGIN, y, _t(lang, "last", winner=names[last.winner]), SMALL, MUTED
+                "last.title",
+                MARGIN,
+                y,
+                texts.PICTURE_LAST(lang, winner=names[last.winner]),
+                SMALL,
+                MUTED,
             )
             y += SMALL + GAP
             for i, (played, box) in enumerate(
@@ -210,7 +175,7 @@ class IrobaePictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("hand.title", MARGIN, y, _t(lang, "your_hand"), BODY)
+        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
         y += BODY + 2 * GAP
         choosable = set(view.playable) | set(view.passable)
         acting = bool(choosable)
@@ -219,7 +184,9 @@ class IrobaePictures:
             mark = "pick" if card.id in choosable else ("dim" if acting else "")
             scene.add(Card(f"hand.{i}", box, face(card), mark))
         y += CARD_H + 2 * GAP
-        scene.text("pile.title", MARGIN, y, _t(lang, "pile", n=view.pile_score), SMALL, MUTED)
+        scene.text(
+            "pile.title", MARGIN, y, texts.PICTURE_PILE(lang, n=view.pile_score), SMALL, MUTED
+        )
         y += SMALL + GAP
         boxes = fan_boxes(MARGIN, y, len(view.pile), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN)
         for i, (card, box) in enumerate(zip(view.pile, boxes, strict=True)):
@@ -230,7 +197,7 @@ class IrobaePictures:
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
         y += LARGE + 2 * GAP
         players = view.players
         first = 150
@@ -258,7 +225,7 @@ class IrobaePictures:
                 f"final.deal{d + 1}",
                 MARGIN + GAP,
                 y,
-                _t(lang, "deal", n=d + 1),
+                texts.PICTURE_DEAL(lang, n=d + 1),
                 SMALL,
                 MUTED,
                 width=first - GAP,
@@ -281,7 +248,9 @@ class IrobaePictures:
                 "final.rule", Box(MARGIN + GAP, y - 4, WIDTH - 2 * MARGIN - 2 * GAP, 2), PANEL_EDGE
             )
         )
-        scene.text("final.sum", MARGIN + GAP, y + 2, _t(lang, "sum"), BODY, width=first - GAP)
+        scene.text(
+            "final.sum", MARGIN + GAP, y + 2, texts.PICTURE_SUM(lang), BODY, width=first - GAP
+        )
         for seat in range(players):
             x = MARGIN + first + seat * col + col // 2
             scene.text(

@@ -3,7 +3,7 @@ layers with its score, the yaku board with its used slots; the hand; the final b
 
 from __future__ import annotations
 
-from bot.render.common import Texts, seat_mark
+from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
     GAP,
@@ -53,47 +53,13 @@ YAKU_ORDER = (
     "setsugetsufuka",
 )
 
-_t = Texts(
-    {
-        "ja": {
-            "round": "第{round}/{rounds}ラウンド",
-            "deck": "山札{deck}・捨て札{discard}",
-            "hand_size": "手札{n}枚",
-            "points": "{n}点",
-            "your_hand": "あなたの手札（右が1番上）",
-            "empty": "なし",
-            "final": "最終得点",
-            "yaku": "役",
-            "plus_one": "+1",
-            "colour_bonus": "色",
-            "empty_hand_bonus": "手札0",
-            "total": "合計",
-            "winner": "勝者",
-        },
-        "en": {
-            "round": "Round {round}/{rounds}",
-            "deck": "deck {deck} · discard {discard}",
-            "hand_size": "hand {n}",
-            "points": "{n} pts",
-            "your_hand": "Your hand (right is the top)",
-            "empty": "none",
-            "final": "Final scores",
-            "yaku": "yaku",
-            "plus_one": "+1",
-            "colour_bonus": "colour",
-            "empty_hand_bonus": "empty hand",
-            "total": "total",
-            "winner": "winner",
-        },
-    }
-)
 
 CARD_W, CARD_H = 56, 80
 SMALL_W, SMALL_H = 40, 58
 
 
 def _yaku(yaku: str, lang: Lang) -> str:
-    return texts.YAKU_NAME[yaku]["ja"] if lang == "ja" else texts.YAKU_NAME[yaku]["en"]
+    return texts.YAKU_NAME[yaku](lang)
 
 
 #: The table picture, compact enough for a phone: the grid (left) beside the yaku board
@@ -110,7 +76,7 @@ def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
         "header.round",
         MARGIN,
         y,
-        _t(lang, "round", round=view.round, rounds=view.rounds),
+        texts.ROUND(lang, round=view.round, rounds=view.rounds),
         LARGE,
         width=WIDTH // 2,
     )
@@ -118,7 +84,7 @@ def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
         "header.deck",
         WIDTH - MARGIN,
         y + 8,
-        _t(lang, "deck", deck=view.deck_size, discard=view.discard_size),
+        texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size),
         SMALL,
         MUTED,
         anchor="ra",
@@ -162,7 +128,7 @@ def _board(scene: Scene, view: PublicView, y: int) -> int:
         slots = by_yaku.get(yaku, [])
         if not slots:
             continue
-        scene.text(f"board.{yaku}", x0, y + 1, texts.YAKU_NAME[yaku]["ja"], SMALL, width=name_w)
+        scene.text(f"board.{yaku}", x0, y + 1, texts.YAKU_NAME[yaku].ja, SMALL, width=name_w)
         x = x0 + name_w + GAP
         for slot in slots:
             tag = f"board.{yaku}.{slot.count}.{slot.index}"
@@ -197,7 +163,7 @@ def _tableaus(scene: Scene, view: PublicView, names: list[str], lang: Lang, y: i
             f"seat.{seat}.score",
             x + half - GAP,
             top + GAP,
-            _t(lang, "points", n=view.scores[seat]),
+            texts.POINTS(lang, n=view.scores[seat]),
             BODY,
             GOLD,
             anchor="ra",
@@ -213,7 +179,7 @@ def _tableaus(scene: Scene, view: PublicView, names: list[str], lang: Lang, y: i
             f"seat.{seat}.hand",
             x + half - GAP,
             card_y + TABLEAU_H - SMALL,
-            _t(lang, "hand_size", n=view.hand_sizes[seat]),
+            texts.PICTURE_HAND_SIZE(lang, n=view.hand_sizes[seat]),
             SMALL,
             MUTED,
             anchor="ra",
@@ -236,10 +202,10 @@ class KasanePictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("hand.title", MARGIN, y, _t(lang, "your_hand"), BODY)
+        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
         y += BODY + 2 * GAP
         if not view.hand:
-            scene.text("hand.empty", MARGIN, y, _t(lang, "empty"), BODY, MUTED)
+            scene.text("hand.empty", MARGIN, y, texts.PICTURE_EMPTY(lang), BODY, MUTED)
             scene.height = y + BODY + MARGIN
             return scene
         boxes = fan_boxes(MARGIN, y, len(view.hand), CARD_W, CARD_H, WIDTH - 2 * MARGIN)
@@ -259,10 +225,9 @@ class KasanePictures:
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
         y += LARGE + 2 * GAP
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
-        parts = ("yaku", "plus_one", "colour_bonus", "empty_hand_bonus")
         for seat in order:
             height = BODY + SMALL + SMALL_H + 4 * GAP
             winner = seat in result.winners
@@ -286,14 +251,17 @@ class KasanePictures:
                 f"final.{seat}.total",
                 WIDTH - MARGIN - GAP,
                 y + GAP,
-                _t(lang, "points", n=result.scores[seat]),
+                texts.POINTS(lang, n=result.scores[seat]),
                 BODY,
                 GOLD,
                 anchor="ra",
                 width=140,
             )
             breakdown = result.breakdown[seat] if result.breakdown else {}
-            line = " · ".join(f"{_t(lang, key)} {breakdown.get(key, 0)}" for key in parts)
+            line = " · ".join(
+                f"{label(lang)} {breakdown.get(key, 0)}"
+                for key, label in texts.PICTURE_BREAKDOWN.items()
+            )
             scene.text(
                 f"final.{seat}.breakdown", MARGIN + GAP, y + BODY + 2 * GAP, line, SMALL, MUTED
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.render.common import Texts, seat_mark
+from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
     DARK_INK,
@@ -56,49 +56,6 @@ DOT = 34
 MASTERY_H = 64
 FIELD_DOT = 26
 
-_t = Texts(
-    {
-        "ja": {
-            "header": "{turn}手番目",
-            "bag": "巾着 残り{n}個",
-            "turn": "{name}の今回のコマ",
-            "risk": "同色 {same}/{same_limit}・色数 {colours}/{colours_limit}",
-            "failed": "失敗",
-            "draws": "引いた回数 {draws}/{max}",
-            "used": "使用済み",
-            "field": "{n}点",
-            "screen": "ついたて{n}個",
-            "screen_final": "ついたて",
-            "your_screen": "あなたのついたての中",
-            "wilds": "白・黒 {n}個",
-            "split": "暖色へ {n}個",
-            "final": "最終得点",
-            "breakdown": "場 {field}・暖 {warm}・寒 {cool}",
-            "points": "{n}点",
-            "empty": "なし",
-        },
-        "en": {
-            "header": "Turn {turn}",
-            "bag": "bag: {n} left",
-            "turn": "{name}'s flowers this turn",
-            "risk": "same colour {same}/{same_limit} · colours {colours}/{colours_limit}",
-            "failed": "failed",
-            "draws": "draws {draws}/{max}",
-            "used": "used",
-            "field": "{n} pts",
-            "screen": "screen {n}",
-            "screen_final": "screen",
-            "your_screen": "Behind your screen",
-            "wilds": "white + black {n}",
-            "split": "to warm {n}",
-            "final": "Final scores",
-            "breakdown": "field {field} · warm {warm} · cool {cool}",
-            "points": "{n} pts",
-            "empty": "none",
-        },
-    }
-)
-
 
 def _flowers(
     scene: Scene, tag: str, flowers: Mapping[str, int], x: int, y: int, size: int = DOT
@@ -127,9 +84,9 @@ class SakuraPictures:
         scene = Scene()
         y = MARGIN
         turn = view.turn
-        bag = _t(lang, "bag", n=view.bag)
+        bag = texts.PICTURE_BAG(lang, n=view.bag)
         if turn is None:
-            header = _t(lang, "header", turn=view.turn_number)
+            header = texts.PICTURE_HEADER(lang, turn=view.turn_number)
             scene.text("header", MARGIN, y, header, LARGE, width=300)
             scene.text(
                 "header.bag", WIDTH - MARGIN, y + 8, bag, BODY, BLOSSOM, anchor="ra", width=300
@@ -144,7 +101,7 @@ class SakuraPictures:
                 "turn.title",
                 box.x + GAP,
                 box.y + GAP,
-                _t(lang, "turn", name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
+                texts.PICTURE_TURN(lang, name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
                 BODY,
                 width=box.w - 170,
             )
@@ -164,17 +121,16 @@ class SakuraPictures:
                 turn.same_colour >= turn.same_colour_limit - 1
                 or turn.colours >= turn.colours_limit - 1
             )
-            risk = _t(
+            risk = texts.PICTURE_RISK(
                 lang,
-                "risk",
                 same=turn.same_colour,
                 same_limit=turn.same_colour_limit,
                 colours=turn.colours,
                 colours_limit=turn.colours_limit,
             )
-            risk += " · " + _t(lang, "draws", draws=turn.draws, max=turn.max_draws)
+            risk += " · " + texts.PICTURE_DRAWS(lang, draws=turn.draws, max=turn.max_draws)
             if turn.failed:
-                risk = f"{_t(lang, 'failed')} · {risk}"
+                risk = f"{texts.PICTURE_FAILED(lang)} · {risk}"
             scene.text(
                 "turn.risk",
                 box.x + GAP,
@@ -189,8 +145,8 @@ class SakuraPictures:
         card_w = (WIDTH - 2 * MARGIN - 2 * GAP) // max(1, len(view.cards))
         for i, card in enumerate(view.cards):
             box = Box(MARGIN + i * (card_w + GAP), y, card_w, MASTERY_H)
-            condition = texts.CONDITIONS[card.condition][lang]
-            sub = _t(lang, "used") if card.used else condition
+            condition = texts.CONDITIONS[card.condition](lang)
+            sub = texts.PICTURE_USED(lang) if card.used else condition
             name = texts.card_name(card.card, "ja")
             mark = "dim" if card.used else ("pick" if card.qualifies else "")
             scene.add(Card(f"cards.{i}", box, Face(BLOSSOM, DARK_INK, name, "", sub), mark))
@@ -214,7 +170,7 @@ class SakuraPictures:
                 f"seat.{seat}.score",
                 box.right - GAP,
                 box.y + GAP,
-                _t(lang, "field", n=seat_view.field_score),
+                texts.PICTURE_FIELD(lang, n=seat_view.field_score),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -229,7 +185,7 @@ class SakuraPictures:
                 f"seat.{seat}.screen",
                 box.right - GAP,
                 dot_y + 2,
-                _t(lang, "screen", n=seat_view.screen_count),
+                texts.PICTURE_SCREEN(lang, n=seat_view.screen_count),
                 SMALL,
                 MUTED,
                 anchor="ra",
@@ -241,15 +197,15 @@ class SakuraPictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("screen.title", MARGIN, y, _t(lang, "your_screen"), BODY)
+        scene.text("screen.title", MARGIN, y, texts.PICTURE_YOUR_SCREEN(lang), BODY)
         y += BODY + 2 * GAP
         x = _flowers(scene, "screen", view.screen, MARGIN, y, 44)
         if x == MARGIN:
-            scene.text("screen.empty", MARGIN, y + 8, _t(lang, "empty"), BODY, MUTED)
+            scene.text("screen.empty", MARGIN, y + 8, texts.PICTURE_EMPTY(lang), BODY, MUTED)
         y += 44 + 2 * GAP
-        line = _t(lang, "wilds", n=view.wilds)
+        line = texts.PICTURE_WILDS(lang, n=view.wilds)
         if view.split is not None:
-            line += " · " + _t(lang, "split", n=view.split)
+            line += " · " + texts.PICTURE_SPLIT(lang, n=view.split)
         scene.text("screen.wilds", MARGIN, y, line, SMALL, MUTED)
         scene.height = y + SMALL + MARGIN
         return scene
@@ -257,7 +213,7 @@ class SakuraPictures:
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
         y += LARGE + 2 * GAP
         final = view.final
         seats = {s.seat: s for s in final.seats} if final else {}
@@ -286,7 +242,7 @@ class SakuraPictures:
                 f"final.{seat}.total",
                 WIDTH - MARGIN - GAP,
                 y + GAP,
-                _t(lang, "points", n=result.scores[seat]),
+                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -298,9 +254,8 @@ class SakuraPictures:
                     f"final.{seat}.breakdown",
                     MARGIN + GAP,
                     row_y,
-                    _t(
+                    texts.PICTURE_BREAKDOWN(
                         lang,
-                        "breakdown",
                         field=detail.field_points,
                         warm=detail.warm_points,
                         cool=detail.cool_points,
@@ -323,7 +278,7 @@ class SakuraPictures:
                     f"final.{seat}.screen.title",
                     MARGIN + 2 * GAP,
                     row_y + 4,
-                    _t(lang, "screen_final"),
+                    texts.PICTURE_SCREEN_FINAL(lang),
                     SMALL,
                     MUTED,
                     width=130,

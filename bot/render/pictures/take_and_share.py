@@ -3,7 +3,7 @@ with its playable cards set apart; the suit majorities of each finished game."""
 
 from __future__ import annotations
 
-from bot.render.common import Texts, seat_mark
+from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
     DARK_INK,
@@ -28,6 +28,7 @@ from bot.render.pictures.kit import (
     seat_boxes,
 )
 from games.core import Lang, Result
+from games.take_and_share import texts
 from games.take_and_share.texts import SUITS
 from games.take_and_share.views import PrivateView, PublicView
 
@@ -45,43 +46,6 @@ SUIT_INK = (INK, DARK_INK, INK, INK, INK, INK)
 CARD_W, CARD_H = 64, 92
 SMALL_W, SMALL_H = 44, 62
 
-_t = Texts(
-    {
-        "ja": {
-            "header": "第{game}ゲーム・トリック{trick}/{tricks}",
-            "target": "目標{target}点",
-            "trick": "場のトリック",
-            "lead": "リード: {suit}",
-            "share": "シェア（勝者が配る）",
-            "none": "なし",
-            "hand": "手札{n}",
-            "received": "獲得{n}枚",
-            "total": "{n}点",
-            "your_hand": "あなたの手札（金枠が出せるカード）",
-            "your_received": "獲得したカード",
-            "final": "最終得点",
-            "game": "第{n}ゲーム",
-            "points": "{n}点",
-        },
-        "en": {
-            "header": "Game {game} · trick {trick}/{tricks}",
-            "target": "target {target}",
-            "trick": "Trick in play",
-            "lead": "lead: {suit}",
-            "share": "Share (the winner hands out)",
-            "none": "none",
-            "hand": "hand {n}",
-            "received": "received {n}",
-            "total": "{n} pts",
-            "your_hand": "Your hand (gold frame: playable)",
-            "your_received": "Cards you received",
-            "final": "Final scores",
-            "game": "Game {n}",
-            "points": "{n} pts",
-        },
-    }
-)
-
 
 def face(suit: int, number: int, lang: Lang) -> Face:
     """A card: its number, and its suit's name in the corner (colour-blind players read it)."""
@@ -89,7 +53,7 @@ def face(suit: int, number: int, lang: Lang) -> Face:
 
 
 def _suit(suit: int, lang: Lang) -> str:
-    return SUITS[suit]["ja" if lang == "ja" else "en"]
+    return SUITS[suit].name(lang)
 
 
 class TakeAndSharePictures:
@@ -102,9 +66,8 @@ class TakeAndSharePictures:
             "header",
             MARGIN,
             y,
-            _t(
+            texts.PICTURE_HEADER(
                 lang,
-                "header",
                 game=view.game_number,
                 trick=view.trick_number,
                 tricks=view.tricks_per_game,
@@ -117,20 +80,20 @@ class TakeAndSharePictures:
                 "header.target",
                 WIDTH - MARGIN,
                 y + 8,
-                _t(lang, "target", target=view.target),
+                texts.PICTURE_TARGET(lang, target=view.target),
                 SMALL,
                 MUTED,
                 anchor="ra",
                 width=140,
             )
         y += LARGE + 2 * GAP
-        scene.text("trick.title", MARGIN, y, _t(lang, "trick"), SMALL, MUTED, width=300)
+        scene.text("trick.title", MARGIN, y, texts.PICTURE_TRICK(lang), SMALL, MUTED, width=300)
         if view.lead_suit is not None:
             scene.text(
                 "trick.lead",
                 WIDTH - MARGIN,
                 y,
-                _t(lang, "lead", suit=_suit(view.lead_suit, lang)),
+                texts.PICTURE_LEAD(lang, suit=_suit(view.lead_suit, lang)),
                 SMALL,
                 MUTED,
                 anchor="ra",
@@ -154,10 +117,15 @@ class TakeAndSharePictures:
             )
         if not view.trick:
             scene.text(
-                "trick.empty", MARGIN, y + CARD_H // 2 - BODY // 2, _t(lang, "none"), BODY, MUTED
+                "trick.empty",
+                MARGIN,
+                y + CARD_H // 2 - BODY // 2,
+                texts.PICTURE_NONE(lang),
+                BODY,
+                MUTED,
             )
         y += CARD_H + SMALL + 3 * GAP
-        scene.text("share.title", MARGIN, y, _t(lang, "share"), SMALL, MUTED)
+        scene.text("share.title", MARGIN, y, texts.PICTURE_SHARE(lang), SMALL, MUTED)
         y += SMALL + GAP
         shares = view.to_give if view.phase == "share" else view.share_cards
         boxes = row_boxes(MARGIN, y, len(shares), SMALL_W, SMALL_H)
@@ -165,7 +133,7 @@ class TakeAndSharePictures:
             mark = "pick" if view.phase == "share" and i == 0 else ""
             scene.add(Card(f"share.{i}", box, face(suit, number, lang), mark))
         if not shares:
-            scene.text("share.empty", MARGIN, y, _t(lang, "none"), BODY, MUTED)
+            scene.text("share.empty", MARGIN, y, texts.PICTURE_NONE(lang), BODY, MUTED)
         y += SMALL_H + 2 * GAP
         boxes = seat_boxes(y, view.players, BODY * 2 + 3 * GAP)
         for seat, box in enumerate(boxes):
@@ -183,7 +151,7 @@ class TakeAndSharePictures:
                 f"seat.{seat}.total",
                 box.right - GAP,
                 box.y + GAP,
-                _t(lang, "total", n=view.totals[seat]),
+                texts.PICTURE_TOTAL(lang, n=view.totals[seat]),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -193,8 +161,8 @@ class TakeAndSharePictures:
                 f"seat.{seat}.counts",
                 box.x + GAP,
                 box.y + BODY + 2 * GAP,
-                f"{_t(lang, 'hand', n=view.hand_sizes[seat])} · "
-                f"{_t(lang, 'received', n=view.received_counts[seat])}",
+                f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
+                f"{texts.PICTURE_RECEIVED(lang, n=view.received_counts[seat])}",
                 SMALL,
                 MUTED,
                 width=box.w - 2 * GAP,
@@ -205,7 +173,7 @@ class TakeAndSharePictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("hand.title", MARGIN, y, _t(lang, "your_hand"), BODY)
+        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
         y += BODY + 2 * GAP
         playable = set(view.playable)
         per_line = per_row(WIDTH - 2 * MARGIN, CARD_W, 10)
@@ -216,20 +184,20 @@ class TakeAndSharePictures:
                 mark = "pick" if card in playable else ("dim" if view.my_turn else "")
                 scene.add(Card(f"hand.{start + i}", box, face(*card, lang), mark))
             y += CARD_H + 2 * GAP
-        scene.text("received.title", MARGIN, y, _t(lang, "your_received"), SMALL, MUTED)
+        scene.text("received.title", MARGIN, y, texts.PICTURE_YOUR_RECEIVED(lang), SMALL, MUTED)
         y += SMALL + GAP
         boxes = fan_boxes(MARGIN, y, len(view.received), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN)
         for i, (card, box) in enumerate(zip(view.received, boxes, strict=True)):
             scene.add(Card(f"received.{i}", box, face(*card, lang)))
         if not view.received:
-            scene.text("received.empty", MARGIN, y, _t(lang, "none"), BODY, MUTED)
+            scene.text("received.empty", MARGIN, y, texts.PICTURE_NONE(lang), BODY, MUTED)
         scene.height = y + SMALL_H + MARGIN
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = MARGIN
-        scene.text("final.title", MARGIN, y, _t(lang, "final"), LARGE)
+        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
         y += LARGE + 2 * GAP
         order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
         line_h = SMALL + 28 + 2 * GAP
@@ -256,7 +224,7 @@ class TakeAndSharePictures:
                 f"final.{seat}.total",
                 WIDTH - MARGIN - GAP,
                 y + GAP,
-                _t(lang, "points", n=result.scores[seat]),
+                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
                 BODY,
                 GOLD,
                 anchor="ra",
@@ -265,11 +233,12 @@ class TakeAndSharePictures:
             row_y = y + BODY + 2 * GAP
             for game in view.games:
                 tag = f"final.{seat}.game{game.number}"
+                score = texts.PICTURE_POINTS(lang, n=game.scores[seat])
                 scene.text(
                     tag,
                     MARGIN + GAP,
                     row_y,
-                    f"{_t(lang, 'game', n=game.number)}: {_t(lang, 'points', n=game.scores[seat])}",
+                    f"{texts.PICTURE_GAME(lang, n=game.number)}: {score}",
                     SMALL,
                     MUTED,
                 )
