@@ -205,3 +205,22 @@ def test_every_call_passes_the_values_its_text_names() -> None:
             if placeholders(text.en) != use.keywords:
                 wrong.append(f"{use.where}: {use.name} takes {sorted(placeholders(text.en))}")
     assert not wrong
+
+
+def test_no_text_table_in_another_shape() -> None:
+    """No module keeps texts of its own in the older shapes: a mapping keyed by the two
+    languages (`{"ja": ..., "en": ...}`, as renderers' `TEXT` tables and games' `X[key][lang]`
+    entries were). The tests' extra game is held to this too."""
+    tables = []
+    for _, path in shipped_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                # (a mapping by language *of* texts, such as each language's own name, is fine)
+                of_texts = all(
+                    isinstance(v, ast.Call) and getattr(v.func, "id", None) == "Text"
+                    for v in node.values
+                )
+                if {"ja", "en"} <= keys and not of_texts:
+                    tables.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not tables, f"texts outside the one shape: {tables}"
