@@ -148,14 +148,9 @@ async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
     await store.close()
 
 
-async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
-    tmp_path: Path,
-) -> None:
-    """The last move is stored while the publisher is still busy with the move before it: the
-    publisher does not take the stored end for one it was told of, so the table's last edit
-    (the game over) still goes out, after which the end is published."""
-    store = await Store.open(tmp_path / "end.sqlite3")
-    record = await human_game(store, "kasane", seed=4)
+async def published(store: Store, *, seed: int) -> tuple[Sessions, FakeDiscord, Table, Any]:
+    """A started kasane game of three humans whose publisher talks to `FakeDiscord`."""
+    record = await human_game(store, "kasane", seed=seed)
     sessions = Sessions(store, cpu_delay=0)
     session_box: list[Any] = []
     fake = FakeDiscord(store, lambda: session_box[0].version)
@@ -163,6 +158,18 @@ async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
     sessions.publisher = table
     session = await sessions.start(record)
     session_box.append(session)
+    return sessions, fake, table, session
+
+
+async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
+    tmp_path: Path,
+) -> None:
+    """The last move is stored while the publisher is still busy with the move before it: the
+    publisher does not take the stored end for one it was told of, so the table's last edit
+    (the game over) still goes out, after which the end is published."""
+    store = await Store.open(tmp_path / "end.sqlite3")
+    sessions, fake, table, session = await published(store, seed=4)
+    record = session.record
     game = registry.get("kasane")
 
     def next_move(state: Any) -> tuple[int, Any]:
@@ -259,14 +266,8 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     are stored at once, and when the limit lifts the table is edited once, with the latest
     version, which is recorded as the one the table shows."""
     store = await Store.open(tmp_path / "limit.sqlite3")
-    record = await human_game(store, "kasane", seed=3)
-    sessions = Sessions(store, cpu_delay=0)
-    session_box: list[Any] = []
-    fake = FakeDiscord(store, lambda: session_box[0].version)
-    table = Table(fake)  # type: ignore[arg-type]
-    sessions.publisher = table
-    session = await sessions.start(record)
-    session_box.append(session)
+    sessions, fake, table, session = await published(store, seed=3)
+    record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
     assert ("table post", 0) in fake.requests
 
