@@ -148,12 +148,7 @@ class TakeAndShareState(State):
 
     def check(self, seat: int, action: Any) -> None:
         """Like `State.check`, with a precise game-specific reason for an illegal move."""
-        if self.is_over():
-            raise IllegalAction(Reason.GAME_OVER)
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(Reason.NO_SUCH_SEAT)
-        if seat not in self.to_act():
-            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        self.check_turn(seat)
         if not isinstance(action, TakeAndShareAction):
             raise IllegalAction(Reason.NOT_LEGAL)
         if action not in self.legal_actions(seat):
