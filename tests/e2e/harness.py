@@ -156,13 +156,27 @@ def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:
     return found[-1]
 
 
-async def wait_stored(fake: FakeDiscord, session: Any, version: int) -> None:
-    """Wait until the game has moved past `version` (the click's move is stored) or ended."""
+async def wait_stored(
+    fake: FakeDiscord, session: Any, version: int, what: str = "the move to be stored"
+) -> None:
+    """Wait until the game has moved past `version` (the click's move, or a CPU's, is stored)
+    or ended."""
     await fake.wait_for(
-        lambda: session.version > version or session.record.status != "playing",
-        20,
-        "the move to be stored",
+        lambda: session.version > version or session.record.status != "playing", 20, what
     )
+
+
+def hand_messages(user: User, game_id: int) -> list[Message]:
+    """The user's hand messages of this game that still exist."""
+    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
+
+
+async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
+    """ "Show my hand" on the table: the answer is an ephemeral hand."""
+    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral
+    return await inter.wait_original()
 
 
 async def wait_until(fake: FakeDiscord, predicate: Callable[[], object], what: str) -> None:

@@ -15,8 +15,10 @@ from games import registry
 from games.irobae.views import CardView
 from tests.e2e.harness import (
     custom_id,
+    hand_messages,
     ids,
     make_bot,
+    open_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -44,18 +46,6 @@ async def start_game(
         fake, host, others, GAME, cpus=cpus, options=options, language=language
     )
     return game_id, thread_id
-
-
-def hand_messages(user: User, game_id: int) -> list[Message]:
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    """ "Show my hand" on the table: the answer is an ephemeral hand."""
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
 
 
 def pass_select(hand: Message, game_id: int, seat: int) -> dict:
@@ -176,12 +166,7 @@ async def play_out(
         to_act = session.state.to_act()
         cpus = session.cpu_seats(to_act)
         if cpus:
-            version = session.version
-            await wait_until(
-                fake,
-                lambda s=session, v=version: s.version > v or s.record.status != "playing",
-                "a CPU move",
-            )
+            await wait_stored(fake, session, session.version, "a CPU move")
             continue
         seat = to_act[0]
         if session.state.public_view().phase == "pass":

@@ -14,8 +14,10 @@ from games import registry
 from games.take_and_share import scoring, texts
 from tests.e2e.harness import (
     TABLE_ANSWERS,
+    hand_messages,
     ids,
     make_bot,
+    open_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -43,10 +45,6 @@ async def start_game(
     )
 
 
-def hand_messages(user: User, game_id: int) -> list[Message]:
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
 def enabled(message: Message, pattern: str) -> list[str]:
     """The custom_ids of the enabled buttons of `message` matching `pattern`."""
     return [
@@ -54,14 +52,6 @@ def enabled(message: Message, pattern: str) -> list[str]:
         for b in message.buttons
         if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
     ]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    """ "Show my hand" on the table: the answer is an ephemeral hand."""
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
 
 
 async def hand_with_moves(
@@ -146,12 +136,7 @@ async def play_out(
             return
         seat = session.state.to_act()[0]
         if session.record.seats[seat].is_cpu:
-            version = session.version
-            await wait_until(
-                fake,
-                lambda s=session, v=version: s.version > v or s.record.status != "playing",
-                "a CPU move",
-            )
+            await wait_stored(fake, session, session.version, "a CPU move")
             continue
         await human_step(fake, session, users, thread_id)
 
