@@ -28,13 +28,15 @@ import asyncpg
 
 from bot.guards import valid_id
 from bot.store import (
-    GAME_COLUMNS,
     MUTABLE_COLUMNS,
+    SEAT_COLUMNS,
     GameRecord,
     OpenCounts,
     SeatRecord,
     StaleVersion,
     _dumps,
+    game_record,
+    seat_record,
 )
 
 log = logging.getLogger(__name__)
@@ -70,33 +72,6 @@ def migration_files() -> list[tuple[int, str, str]]:
         if name.endswith(".sql") and name[:4].isdigit():
             found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
     return sorted(found)
-
-
-def _record(row: asyncpg.Record, seats: Sequence[asyncpg.Record]) -> GameRecord:
-    data = {key: row[key] for key in GAME_COLUMNS}
-    try:
-        data["options"] = json.loads(data["options"] or "{}")
-    except ValueError:
-        data["options"] = {}
-        data["problem"] = data["problem"] or "options are not valid JSON"
-    try:
-        data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
-    except ValueError as exc:
-        data["snapshot"] = None
-        data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
-    record = GameRecord(**data)
-    record.seats = [
-        SeatRecord(
-            seat=s["seat"],
-            user_id=s["user_id"],
-            cpu_level=s["cpu_level"],
-            name=s["name"],
-            away_user_id=s["away_user_id"],
-            away_name=s["away_name"],
-        )
-        for s in seats
-    ]
-    return record
 
 
 class PostgresStore:
@@ -266,11 +241,9 @@ class PostgresStore:
             if row is None:
                 return None
             seats = await conn.fetch(
-                "SELECT seat, user_id, cpu_level, name, away_user_id, away_name FROM seats "
-                "WHERE game_id = $1 ORDER BY seat",
-                game_id,
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1 ORDER BY seat", game_id
             )
-        return _record(row, seats)
+        return game_record(row, map(seat_record, seats))
 
     async def games(
         self,
@@ -296,15 +269,14 @@ class PostgresStore:
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(sql + " ORDER BY id", *args)
             seats = await conn.fetch(
-                "SELECT game_id, seat, user_id, cpu_level, name, away_user_id, away_name "
-                "FROM seats "
+                f"SELECT game_id, {SEAT_COLUMNS} FROM seats "
                 "WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seat",
                 [row["id"] for row in rows],
             )
         by_game: dict[int, list[asyncpg.Record]] = {}
         for seat in seats:
             by_game.setdefault(seat["game_id"], []).append(seat)
-        return [_record(row, by_game.get(row["id"], [])) for row in rows]
+        return [game_record(row, map(seat_record, by_game.get(row["id"], []))) for row in rows]
 
     async def open_counts(
         self, user_id: int, channel_id: int, *, db: object | None = None

@@ -12,7 +12,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
@@ -188,6 +188,42 @@ class GameRecord:
         return self.thread_id or self.channel_id
 
 
+#: The `seats` columns a `SeatRecord` is read from.
+SEAT_COLUMNS = "seat, user_id, cpu_level, name, away_user_id, away_name"
+
+
+def seat_record(row: Mapping[str, Any]) -> SeatRecord:
+    """The seat of a `seats` row holding `SEAT_COLUMNS` (a row of either backend)."""
+    return SeatRecord(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        cpu_level=row["cpu_level"],
+        name=row["name"],
+        away_user_id=row["away_user_id"],
+        away_name=row["away_name"],
+    )
+
+
+def game_record(row: Mapping[str, Any], seats: Iterable[SeatRecord]) -> GameRecord:
+    """The record of a `games` row (of either backend) with its seats. Options or a snapshot
+    that are not valid JSON do not raise: the record says what is wrong with it instead."""
+    data = {key: row[key] for key in GAME_COLUMNS}
+    try:
+        data["options"] = json.loads(data["options"] or "{}")
+    except ValueError:
+        data["options"] = {}
+        data["problem"] = data["problem"] or "options are not valid JSON"
+    try:
+        data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
+    except ValueError as exc:
+        data["snapshot"] = None
+        data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
+    data["end_published"] = bool(data["end_published"])
+    record = GameRecord(**data)
+    record.seats = list(seats)
+    return record
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -347,39 +383,12 @@ class Store:
     ) -> GameRecord:
         """The record of a `games` row, with its seats (read unless given: a move does not
         change them)."""
-        data = {key: row[key] for key in GAME_COLUMNS}
-        try:
-            data["options"] = json.loads(data["options"] or "{}")
-        except ValueError:
-            data["options"] = {}
-            data["problem"] = data["problem"] or "options are not valid JSON"
-        try:
-            data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
-        except ValueError as exc:
-            data["snapshot"] = None
-            data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
-        data["end_published"] = bool(data["end_published"])
-        record = GameRecord(**data)
-        if seats is not None:
-            record.seats = list(seats)
-            return record
-        async with self.db.execute(
-            "SELECT seat, user_id, cpu_level, name, away_user_id, away_name FROM seats "
-            "WHERE game_id = ? ORDER BY seat",
-            (record.id,),
-        ) as cur:
-            record.seats = [
-                SeatRecord(
-                    seat=r[0],
-                    user_id=r[1],
-                    cpu_level=r[2],
-                    name=r[3],
-                    away_user_id=r[4],
-                    away_name=r[5],
-                )
-                for r in await cur.fetchall()
-            ]
-        return record
+        if seats is None:
+            async with self.db.execute(
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+            ) as cur:
+                seats = [seat_record(r) for r in await cur.fetchall()]
+        return game_record(row, seats)
 
     async def games(
         self,
