@@ -101,17 +101,19 @@ class TakeAndShareState(State):
     def opening_events(self) -> list[Event]:
         """The first game's start (first leader, share cards) for the table's log; later games
         of a long game announce themselves with the same event kind."""
-        return [
-            Event(
-                kind="game_start",
-                seat=self.first_leader,
-                data={
-                    "game": self.game_no,
-                    "first_leader": self.first_leader,
-                    "share": [list(c) for c in as_cards(self.share)],
-                },
-            )
-        ]
+        return [self._game_start()]
+
+    def _game_start(self) -> Event:
+        """The start of the game just dealt: its number, first leader and share cards."""
+        return Event(
+            kind="game_start",
+            seat=self.first_leader,
+            data={
+                "game": self.game_no,
+                "first_leader": self.first_leader,
+                "share": [list(c) for c in as_cards(self.share)],
+            },
+        )
 
     @property
     def lead_suit(self) -> int | None:
@@ -299,17 +301,7 @@ class TakeAndShareState(State):
             )
             return events
         self._deal(next_first_leader(self.first_leader, self.players))
-        events.append(
-            Event(
-                kind="game_start",
-                seat=self.first_leader,
-                data={
-                    "game": self.game_no,
-                    "first_leader": self.first_leader,
-                    "share": [list(c) for c in as_cards(self.share)],
-                },
-            )
-        )
+        events.append(self._game_start())
         return events
 
     # -------------------------------------------------------------- result
