@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -181,3 +182,15 @@ async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int)
 
 async def wait_until(fake: FakeDiscord, predicate: Callable[[], object], what: str) -> None:
     await fake.wait_for(predicate, 20, what)
+
+
+class ErrorLog(logging.Handler):
+    """Collects every ERROR record of the bot and of discord.py."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith(("bot", "cogs", "discord")):
+            self.records.append(record)
