@@ -167,6 +167,26 @@ async def wait_stored(
     )
 
 
+#: A move button's custom_id: game, version, seat, action.
+MOVE_BUTTON = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
+
+
+def move_buttons(message: Message | None, game_id: int, version: int, seat: int) -> dict[str, str]:
+    """`{action: custom_id}` of the move buttons on `message` for `seat` at `version`."""
+    found: dict[str, str] = {}
+    for custom_id in message.custom_ids if message is not None else []:
+        match = MOVE_BUTTON.fullmatch(custom_id)
+        if match and (int(match[1]), int(match[2]), int(match[3])) == (game_id, version, seat):
+            found[match[4]] = custom_id
+    return found
+
+
+def dm_hand(user: User, game_id: int) -> Message | None:
+    """The user's latest hand of this game sent by direct message, if any."""
+    hands = [m for m in user.dms() if f"hd:{game_id}:r" in m.custom_ids]
+    return hands[-1] if hands else None
+
+
 def hand_messages(user: User, game_id: int) -> list[Message]:
     """The user's hand messages of this game that still exist."""
     return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
