@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import discord
 import pytest
 
 from bot.render.base import Button, RenderContext, Select
@@ -19,6 +18,7 @@ from bot.store import GameRecord, SeatRecord
 from games.core import Event
 from games.sakura import GAME, scoring
 from games.sakura.state import SakuraState
+from tests.bot.test_renderers import text_of
 
 COLOURS = scoring.COLOURS
 
@@ -74,16 +74,6 @@ def context(
         lang=lang,  # type: ignore[arg-type]
         events=[(1, e) for e in events or []],
     )
-
-
-def text_of(embeds: list[discord.Embed]) -> str:
-    parts: list[str] = []
-    for embed in embeds:
-        data = embed.to_dict()
-        parts += [data.get("title", ""), data.get("description", "")]
-        for field in data.get("fields", []):
-            parts += [field["name"], field["value"]]
-    return "\n".join(parts)
 
 
 def actions(controls: list[Button | Select]) -> list[str]:

@@ -8,6 +8,7 @@ import json
 import time
 from typing import Any
 
+import discord
 import pytest
 
 from bot.i18n import t
@@ -39,6 +40,30 @@ def record_for(game_id: str, players: int, lang: str, seed: int) -> GameRecord:
         thread_id=3,
         seats=[SeatRecord(seat=i, name=f"Player {i + 1}", user_id=100 + i) for i in range(players)],
     )
+
+
+def session_for(game_id: str, players: int, lang: str, seed: int, **options: Any) -> Session:
+    """A new game of `game_id` (with those options) as a live session holding its opening
+    events, on a `record_for` record."""
+    game = registry.get(game_id)
+    state = game.new(players, seed=seed, options=game.Options(**options))
+    session = Session(record=record_for(game_id, players, lang, seed), game=game, state=state)
+    for event in state.opening_events():
+        session.events.append((0, event))
+    return session
+
+
+def text_of(embeds: list[discord.Embed], skip: tuple[str, ...] = ()) -> str:
+    """Every title, description, field name and field value of `embeds`, a line each; the
+    fields named in `skip` left out."""
+    parts: list[str] = []
+    for embed in embeds:
+        data = embed.to_dict()
+        parts += [data.get("title", ""), data.get("description", "")]
+        for field in data.get("fields", []):
+            if field["name"] not in skip:
+                parts += [field["name"], field["value"]]
+    return "\n".join(parts)
 
 
 def body(payload: dict) -> dict:
