@@ -187,6 +187,26 @@ def dm_hand(user: User, game_id: int) -> Message | None:
     return hands[-1] if hands else None
 
 
+def enabled(message: Message, pattern: str) -> list[str]:
+    """The custom_ids of the enabled buttons of `message` matching `pattern`."""
+    return [
+        b["custom_id"]
+        for b in message.buttons
+        if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
+    ]
+
+
+async def play_from_hand(
+    fake: FakeDiscord, user: User, hand: Message, custom_id: str, session: Any, version: int
+) -> None:
+    """Click the move `custom_id` of `version` on a private hand: the hand answers with its own
+    update, and the move is stored."""
+    inter = await user.click(hand, custom_id)
+    response = await inter.response()
+    assert response.type == 7 and response.message is not None and response.message.ephemeral
+    await wait_stored(fake, session, version)
+
+
 def hand_messages(user: User, game_id: int) -> list[Message]:
     """The user's hand messages of this game that still exist."""
     return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]

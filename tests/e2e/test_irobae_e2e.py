@@ -15,10 +15,12 @@ from games import registry
 from games.irobae.views import CardView
 from tests.e2e.harness import (
     custom_id,
+    enabled,
     hand_messages,
     ids,
     make_bot,
     open_hand,
+    play_from_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -123,15 +125,8 @@ async def human_play(
     game_id, version = session.id, session.version
     pattern = rf"mv:{game_id}:{version}:{seat}:play\.\d+"
 
-    def enabled(message: Message) -> list[str]:
-        return [
-            b["custom_id"]
-            for b in message.buttons
-            if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
-        ]
-
     hands = hand_messages(user, game_id)
-    hand = hands[-1] if hands and enabled(hands[-1]) else None
+    hand = hands[-1] if hands and enabled(hands[-1], pattern) else None
     if hand is None:
         hand = await open_hand(fake, user, game_id, thread_id)
     private = session.state.private_view(seat)
@@ -139,12 +134,9 @@ async def human_play(
     legal = {
         f"mv:{game_id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
     }
-    moves = enabled(hand)
+    moves = enabled(hand, pattern)
     assert set(moves) == legal  # unplayable cards are disabled
-    inter = await user.click(hand, moves[version % len(moves)])
-    response = await inter.response()
-    assert response.type == 7 and response.message is not None and response.message.ephemeral
-    await wait_stored(fake, session, version)
+    await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
 
 
 async def play_out(

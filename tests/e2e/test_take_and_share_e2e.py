@@ -14,10 +14,12 @@ from games import registry
 from games.take_and_share import scoring, texts
 from tests.e2e.harness import (
     TABLE_ANSWERS,
+    enabled,
     hand_messages,
     ids,
     make_bot,
     open_hand,
+    play_from_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -43,15 +45,6 @@ async def start_game(
     return await start_through_lobby(
         fake, host, others, GAME, cpus=cpus, options=options, language=language
     )
-
-
-def enabled(message: Message, pattern: str) -> list[str]:
-    """The custom_ids of the enabled buttons of `message` matching `pattern`."""
-    return [
-        b["custom_id"]
-        for b in message.buttons
-        if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
-    ]
 
 
 async def hand_with_moves(
@@ -112,10 +105,7 @@ async def human_step(
     moves = enabled(hand, rf"mv:{game_id}:{version}:{seat}:play\..*")
     assert len(cards) == len(state.private_view(seat).hand)  # one button per card
     assert set(moves) == legal_ids(session, game_id, seat)  # unplayable cards are disabled
-    inter = await user.click(hand, moves[version % len(moves)])
-    response = await inter.response()
-    assert response.type == 7 and response.message is not None and response.message.ephemeral
-    await wait_stored(fake, session, version)
+    await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
 
 
 async def play_out(
