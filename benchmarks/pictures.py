@@ -67,31 +67,15 @@ def jobs(games_per_count: int, every: int) -> dict[str, list[tuple[str, Job]]]:
                 while not state.is_over():
                     if step % every == 0:
                         lang = "ja" if (step // every) % 2 else "en"
-                        view = state.public_view()
-                        found["table"].append(
-                            (
-                                game.id,
-                                _job(
-                                    "t",
-                                    lambda v=view, g=pictures, la=lang, nm=names: g.table(
-                                        v, nm, la
-                                    ),
-                                ),
-                            )
-                        )
                         seat = state.to_act()[0]
-                        private = state.private_view(seat)
-                        found["hand"].append(
-                            (
-                                game.id,
-                                _job(
-                                    "h",
-                                    lambda v=private, g=pictures, la=lang, nm=names: g.hand(
-                                        v, nm, la
-                                    ),
-                                ),
+                        for kind, seen, draw in (
+                            ("table", state.public_view(), pictures.table),
+                            ("hand", state.private_view(seat), pictures.hand),
+                        ):
+                            job = _job(
+                                kind[0], lambda d=draw, v=seen, la=lang, nm=names: d(v, nm, la)
                             )
-                        )
+                            found[kind].append((game.id, job))
                     seat = state.to_act()[0]
                     state.apply(seat, rng.choice(state.legal_actions(seat)))
                     step += 1
