@@ -33,14 +33,7 @@ def state_of(session: Session) -> IrobaeState:
 
 
 def step(session: Session, rng: Rng, n: int) -> list[Event]:
-    state = session.state
-    seat = state.to_act()[0]
-    events = state.apply(seat, GAME.cpu("random").choose(state, seat, rng.fork(n)))
-    session.record.version += 1
-    for event in events:
-        if event.public:
-            session.events.append((session.record.version, event))
-    return events
+    return renderers.random_step(session, rng, n, public_only=True)
 
 
 def fields(embed: discord.Embed) -> dict[str, str]:

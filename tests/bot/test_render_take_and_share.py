@@ -28,13 +28,7 @@ def session_for(players: int, lang: str, seed: int, *, long_game: bool = False) 
 
 
 def step(session: Session, rng: Rng, n: int) -> list[Event]:
-    state = session.state
-    seat = state.to_act()[0]
-    events = state.apply(seat, GAME.cpu("random").choose(state, seat, rng.fork(n)))
-    session.record.version += 1
-    for event in events:
-        session.events.append((session.record.version, event))
-    return events
+    return renderers.random_step(session, rng, n)
 
 
 def mentions(text: str, card: tuple[int, int]) -> bool:

@@ -19,7 +19,7 @@ from bot.sessions import Session
 from bot.store import GameRecord, SeatRecord
 from bot.table import Table
 from games import registry
-from games.core import Rng, State
+from games.core import Event, Rng, State
 
 GAMES = [game.id for game in registry.all()]
 
@@ -51,6 +51,20 @@ def session_for(game_id: str, players: int, lang: str, seed: int, **options: Any
     for event in state.opening_events():
         session.events.append((0, event))
     return session
+
+
+def random_step(session: Session, rng: Rng, n: int, *, public_only: bool = False) -> list[Event]:
+    """Play move `n` of `session` by its game's random CPU (`rng.fork(n)`), as the service would:
+    the stored version goes up and the events join the session's log (only the public ones with
+    `public_only`). Returns every event of the move."""
+    state = session.state
+    seat = state.to_act()[0]
+    events = state.apply(seat, session.game.cpu("random").choose(state, seat, rng.fork(n)))
+    session.record.version += 1
+    for event in events:
+        if event.public or not public_only:
+            session.events.append((session.record.version, event))
+    return events
 
 
 def text_of(embeds: list[discord.Embed], skip: tuple[str, ...] = ()) -> str:

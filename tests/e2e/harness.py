@@ -187,6 +187,14 @@ def dm_hand(user: User, game_id: int) -> Message | None:
     return hands[-1] if hands else None
 
 
+def legal_move_ids(session: Any, seat: int) -> set[str]:
+    """The custom_ids of the move buttons that would play each legal move of `seat` now."""
+    version = session.version
+    return {
+        f"mv:{session.id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
+    }
+
+
 def enabled(message: Message, pattern: str) -> list[str]:
     """The custom_ids of the enabled buttons of `message` matching `pattern`."""
     return [

@@ -18,6 +18,7 @@ from tests.e2e.harness import (
     enabled,
     hand_messages,
     ids,
+    legal_move_ids,
     make_bot,
     open_hand,
     play_from_hand,
@@ -131,11 +132,8 @@ async def human_play(
         hand = await open_hand(fake, user, game_id, thread_id)
     private = session.state.private_view(seat)
     assert len(ids(hand, pattern)) == len(private.hand)  # one button per card
-    legal = {
-        f"mv:{game_id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
-    }
     moves = enabled(hand, pattern)
-    assert set(moves) == legal  # unplayable cards are disabled
+    assert set(moves) == legal_move_ids(session, seat)  # unplayable cards are disabled
     await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
 
 

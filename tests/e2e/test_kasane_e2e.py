@@ -15,6 +15,7 @@ from tests.e2e.harness import (
     ids,
     lobby_click,
     make_bot,
+    play_from_hand,
     start_from_lobby,
     table_message,
     wait_stored,
@@ -88,14 +89,11 @@ async def human_turn(
         inter = await user.click(table, choose_take(takes))
         response = await inter.response()
         assert response.type in TABLE_ANSWERS
+        await wait_stored(fake, session, version)
     else:
         hand = await latest_hand(fake, user, game_id, version, seat)
         choices = ids(hand, rf"mv:{game_id}:{version}:{seat}:.*")
-        inter = await user.click(hand, choose_meld(choices))
-        response = await inter.response()
-        assert response.type == 7 and response.message is not None
-        assert response.message.ephemeral
-    await wait_stored(fake, session, version)
+        await play_from_hand(fake, user, hand, choose_meld(choices), session, version)
     return True
 
 

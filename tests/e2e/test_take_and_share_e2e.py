@@ -17,6 +17,7 @@ from tests.e2e.harness import (
     enabled,
     hand_messages,
     ids,
+    legal_move_ids,
     make_bot,
     open_hand,
     play_from_hand,
@@ -61,13 +62,6 @@ async def hand_with_moves(
     return hand
 
 
-def legal_ids(session: Session, game_id: int, seat: int) -> set[str]:
-    version = session.version
-    return {
-        f"mv:{game_id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
-    }
-
-
 async def human_step(
     fake: FakeDiscord, session: Session, users: dict[int, User], thread_id: int
 ) -> None:
@@ -85,7 +79,7 @@ async def human_step(
 
         table = await fake.wait_for(ready, 10, "the table's share buttons")
         gives = ids(table, pattern)
-        assert set(gives) == legal_ids(session, game_id, seat)  # one button per player left
+        assert set(gives) == legal_move_ids(session, seat)  # one button per player left
         assert "Who gets" in table.text or "誰に渡しますか" in table.text
         inter = await user.click(table, gives[version % len(gives)])
         response = await inter.response()
@@ -104,7 +98,7 @@ async def human_step(
     cards = ids(hand, rf"mv:{game_id}:{version}:{seat}:play\..*")
     moves = enabled(hand, rf"mv:{game_id}:{version}:{seat}:play\..*")
     assert len(cards) == len(state.private_view(seat).hand)  # one button per card
-    assert set(moves) == legal_ids(session, game_id, seat)  # unplayable cards are disabled
+    assert set(moves) == legal_move_ids(session, seat)  # unplayable cards are disabled
     await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
 
 
@@ -384,7 +378,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         assert "not in your hand" in text
         other = (seat + 1) % 3
         other_hand = await open_hand(fake, users[other], game_id, thread_id)
-        legal = sorted(legal_ids(session, game_id, seat))[0]
+        legal = sorted(legal_move_ids(session, seat))[0]
         assert "belongs to another player" in await ephemeral(users[other], other_hand, legal)
         table = table_message(fake, game_id, thread_id)
         assert "参加者ではありません" in await ephemeral(outsider, table, f"hd:{game_id}")
