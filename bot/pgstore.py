@@ -29,6 +29,7 @@ import asyncpg
 from bot.guards import valid_id
 from bot.store import (
     MUTABLE_COLUMNS,
+    PICTURE_SWITCHES,
     SEAT_COLUMNS,
     GameRecord,
     OpenCounts,
@@ -595,40 +596,37 @@ class PostgresStore:
             await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
         self._user_settings.pop(user_id, None)  # read back with its stored delivery
 
-    async def guild_pictures(self, guild_id: int) -> bool:
-        """Whether a server shows pictures (tables, hands, the end); on by default. Read each
-        time: another process may have switched it."""
+    async def _pictures(self, table: str, key: int) -> bool:
+        """The pictures switch of row `key` of `table` (a `PICTURE_SWITCHES` table); on when
+        the row does not exist. Read each time: another process may have switched it."""
+        sql = f"SELECT pictures FROM {table} WHERE {PICTURE_SWITCHES[table]} = $1"
         async with self.pool.acquire() as conn:
-            row = await conn.fetchval(
-                "SELECT pictures FROM guild_settings WHERE guild_id = $1", guild_id
-            )
+            row = await conn.fetchval(sql, key)
         return True if row is None else bool(row)
 
-    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
+    async def _set_pictures(self, table: str, key: int, on: bool) -> None:
+        column = PICTURE_SWITCHES[table]
         async with self.pool.acquire() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, pictures) VALUES ($1, $2) "
-                "ON CONFLICT (guild_id) DO UPDATE SET pictures = excluded.pictures",
-                guild_id,
+                f"INSERT INTO {table} ({column}, pictures) VALUES ($1, $2) "
+                f"ON CONFLICT ({column}) DO UPDATE SET pictures = excluded.pictures",
+                key,
                 int(on),
             )
+
+    async def guild_pictures(self, guild_id: int) -> bool:
+        """Whether a server shows pictures (tables, hands, the end); on by default."""
+        return await self._pictures("guild_settings", guild_id)
+
+    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
+        await self._set_pictures("guild_settings", guild_id, on)
 
     async def user_pictures(self, user_id: int) -> bool:
         """Whether a player's own hand is shown with a picture; on by default."""
-        async with self.pool.acquire() as conn:
-            row = await conn.fetchval(
-                "SELECT pictures FROM user_settings WHERE user_id = $1", user_id
-            )
-        return True if row is None else bool(row)
+        return await self._pictures("user_settings", user_id)
 
     async def set_user_pictures(self, user_id: int, on: bool) -> None:
-        async with self.pool.acquire() as conn:
-            await conn.execute(
-                "INSERT INTO user_settings (user_id, pictures) VALUES ($1, $2) "
-                "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
-                user_id,
-                int(on),
-            )
+        await self._set_pictures("user_settings", user_id, on)
 
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         async with self.pool.acquire() as conn:

@@ -188,6 +188,9 @@ class GameRecord:
         return self.thread_id or self.channel_id
 
 
+#: The settings tables holding a `pictures` switch, with the column each is keyed on.
+PICTURE_SWITCHES = {"guild_settings": "guild_id", "user_settings": "user_id"}
+
 #: The `seats` columns a `SeatRecord` is read from.
 SEAT_COLUMNS = "seat, user_id, cpu_level, name, away_user_id, away_name"
 
@@ -722,41 +725,39 @@ class Store:
         )
         self._user_settings[user_id] = (delivery, language)
 
-    async def _flag(self, sql: str, key: int, cache: dict[int, bool]) -> bool:
+    async def _pictures(self, table: str, key: int, cache: dict[int, bool]) -> bool:
+        """The pictures switch of row `key` of `table` (a `PICTURE_SWITCHES` table); on when
+        the row does not exist. Cached in `cache`."""
         known = cache.get(key)
         if known is not None:
             return known
+        sql = f"SELECT pictures FROM {table} WHERE {PICTURE_SWITCHES[table]} = ?"
         async with self.db.execute(sql, (key,)) as cur:
             row = await cur.fetchone()
         return cache.setdefault(key, bool(row[0]) if row else True)
 
+    async def _set_pictures(self, table: str, key: int, on: bool, cache: dict[int, bool]) -> None:
+        column = PICTURE_SWITCHES[table]
+        await self._write(
+            f"INSERT INTO {table} ({column}, pictures) VALUES (?, ?) "
+            f"ON CONFLICT ({column}) DO UPDATE SET pictures = excluded.pictures",
+            (key, int(on)),
+        )
+        cache[key] = on
+
     async def guild_pictures(self, guild_id: int) -> bool:
         """Whether a server shows pictures (tables, hands, the end); on by default."""
-        return await self._flag(
-            "SELECT pictures FROM guild_settings WHERE guild_id = ?", guild_id, self._guild_pictures
-        )
+        return await self._pictures("guild_settings", guild_id, self._guild_pictures)
 
     async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
-        await self._write(
-            "INSERT INTO guild_settings (guild_id, pictures) VALUES (?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET pictures = excluded.pictures",
-            (guild_id, int(on)),
-        )
-        self._guild_pictures[guild_id] = on
+        await self._set_pictures("guild_settings", guild_id, on, self._guild_pictures)
 
     async def user_pictures(self, user_id: int) -> bool:
         """Whether a player's own hand is shown with a picture; on by default."""
-        return await self._flag(
-            "SELECT pictures FROM user_settings WHERE user_id = ?", user_id, self._user_pictures
-        )
+        return await self._pictures("user_settings", user_id, self._user_pictures)
 
     async def set_user_pictures(self, user_id: int, on: bool) -> None:
-        await self._write(
-            "INSERT INTO user_settings (user_id, pictures) VALUES (?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
-            (user_id, int(on)),
-        )
-        self._user_pictures[user_id] = on
+        await self._set_pictures("user_settings", user_id, on, self._user_pictures)
 
     async def remember_language(self, user_id: int, language: str) -> None:
         """Keep the language of a user's Discord client (turn pings and DM hands speak it);
