@@ -13,7 +13,7 @@ import pytest
 
 from bot.i18n import t
 from bot.render import renderer_for
-from bot.render.base import Button, Control, Select
+from bot.render.base import Button, Control, RenderContext, Select
 from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.store import GameRecord, SeatRecord
@@ -78,6 +78,43 @@ def text_of(embeds: list[discord.Embed], skip: tuple[str, ...] = ()) -> str:
             if field["name"] not in skip:
                 parts += [field["name"], field["value"]]
     return "\n".join(parts)
+
+
+def render_context(
+    game_id: str,
+    state: State,
+    lang: str,
+    seats: list[SeatRecord],
+    *,
+    events: list[Event] | None = None,
+    events_version: int = 0,
+    seed: int = 1,
+    deadline: float | None = None,
+) -> RenderContext:
+    """What a renderer is given for `state` at a table of `seats` read in `lang` (game 7,
+    playing until the state is over), `events` as the log of version `events_version`."""
+    now = time.time()
+    record = GameRecord(
+        id=7,
+        game=game_id,
+        status="finished" if state.is_over() else "playing",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        language=lang,
+        seed=seed,
+        created_at=now,
+        updated_at=now,
+        seats=seats,
+        deadline=deadline,
+    )
+    return RenderContext(
+        game=registry.get(game_id),
+        state=state,
+        record=record,
+        lang=lang,  # type: ignore[arg-type]
+        events=[(events_version, e) for e in events or []],
+    )
 
 
 def body(payload: dict) -> dict:
