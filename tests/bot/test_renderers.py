@@ -24,22 +24,26 @@ from games.core import Event, Rng, State
 GAMES = [game.id for game in registry.all()]
 
 
-def record_for(game_id: str, players: int, lang: str, seed: int) -> GameRecord:
+def record_for(game_id: str, players: int, lang: str, seed: int, **fields: Any) -> GameRecord:
+    """Game 1 of `game_id` in play in a thread, `players` human seats; `fields` replace any of
+    the record's fields."""
     now = time.time()
-    return GameRecord(
-        id=1,
-        game=game_id,
-        status="playing",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        language=lang,
-        seed=seed,
-        created_at=now,
-        updated_at=now,
-        thread_id=3,
-        seats=[SeatRecord(seat=i, name=f"Player {i + 1}", user_id=100 + i) for i in range(players)],
-    )
+    seats = [SeatRecord(seat=i, name=f"Player {i + 1}", user_id=100 + i) for i in range(players)]
+    values: dict[str, Any] = {
+        "id": 1,
+        "game": game_id,
+        "status": "playing",
+        "guild_id": 1,
+        "channel_id": 2,
+        "host_id": 100,
+        "language": lang,
+        "seed": seed,
+        "created_at": now,
+        "updated_at": now,
+        "thread_id": 3,
+        "seats": seats,
+    }
+    return GameRecord(**(values | fields))
 
 
 def session_for(game_id: str, players: int, lang: str, seed: int, **options: Any) -> Session:
@@ -93,18 +97,14 @@ def render_context(
 ) -> RenderContext:
     """What a renderer is given for `state` at a table of `seats` read in `lang` (game 7,
     playing until the state is over), `events` as the log of version `events_version`."""
-    now = time.time()
-    record = GameRecord(
+    record = record_for(
+        game_id,
+        len(seats),
+        lang,
+        seed,
         id=7,
-        game=game_id,
+        thread_id=None,
         status="finished" if state.is_over() else "playing",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        language=lang,
-        seed=seed,
-        created_at=now,
-        updated_at=now,
         seats=seats,
         deadline=deadline,
     )
