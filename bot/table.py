@@ -394,6 +394,11 @@ class Table:
         feed = self._feeds.get(game_id)
         return feed.table_message_id if feed is not None else None
 
+    def idle(self, game_id: int) -> bool:
+        """Whether nothing of the game is being published now."""
+        feed = self._feeds.get(game_id)
+        return feed is None or feed.task is None or feed.task.done()
+
     def shows_table(self, session: Session, message_id: int | None) -> bool:
         """Whether `message_id` is the game's current table message, young enough to edit."""
         feed = self._feed(session)
@@ -480,6 +485,10 @@ class Table:
         except Exception as exc:
             if not transient(exc):
                 log.exception("game %s: %s cannot be sent", feed.session.id, what)
+                # Clicks acknowledged for this table request still hear that they were played.
+                answers, feed.answers = feed.answers, []
+                for interaction, lang in answers:
+                    await self._followup(interaction, t(lang, "move.done"))
                 return True
             if isinstance(exc, discord.RateLimited):
                 pause = exc.retry_after
@@ -544,8 +553,8 @@ class Table:
         message_id = feed.table_message_id
         message = self._channel(session.record.play_channel_id).get_partial_message(message_id)  # type: ignore[arg-type]
         waiting = [
-            interaction
-            for interaction, _ in answers
+            (interaction, lang)
+            for interaction, lang in answers
             if interaction.message is not None and interaction.message.id == message_id
         ]
         feed.editing = True
@@ -553,7 +562,7 @@ class Table:
             version, payload = await self._latest_table(feed, edit=True)
             try:
                 if waiting:
-                    await waiting[-1].edit_original_response(**payload)
+                    await waiting[-1][0].edit_original_response(**payload)
                 else:
                     await message.edit(**payload)
             except discord.NotFound:
@@ -562,13 +571,16 @@ class Table:
                 # The click's token is gone: edit the message itself.
                 version, payload = await self._latest_table(feed, edit=True)
                 await message.edit(**payload)
-            for interaction in waiting[:-1]:
+                await self._followup(waiting[-1][0], t(waiting[-1][1], "move.done"))
+            for interaction, lang in waiting[:-1]:
                 on = await self.pictures_on(session)
                 text = self._keeping_picture(
                     self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
                 )
-                with contextlib.suppress(discord.NotFound):  # its token is gone: never mind
+                try:
                     await interaction.edit_original_response(**text)
+                except discord.NotFound:  # its token is gone: a follow-up, if it still can
+                    await self._followup(interaction, t(lang, "move.done"))
         except discord.NotFound:
             return await self._post_table(feed)
         finally:

@@ -15,7 +15,6 @@ from tests.e2e.harness import (
     ids,
     lobby_click,
     make_bot,
-    play_from_hand,
     start_from_lobby,
     table_message,
     wait_stored,
@@ -89,11 +88,19 @@ async def human_turn(
         inter = await user.click(table, choose_take(takes))
         response = await inter.response()
         assert response.type in TABLE_ANSWERS
-        await wait_stored(fake, session, version)
     else:
         hand = await latest_hand(fake, user, game_id, version, seat)
         choices = ids(hand, rf"mv:{game_id}:{version}:{seat}:.*")
-        await play_from_hand(fake, user, hand, choose_meld(choices), session, version)
+        inter = await user.click(hand, choose_meld(choices))
+        response = await inter.response()
+        assert response.message is not None and response.message.ephemeral
+        if response.type == 4:
+            # The hand was replaced by a newer one while the click was on its way: the move
+            # is played all the same, and the player is told so.
+            assert fake.message(hand.id).deleted and response.message.text == "Done."
+        else:
+            assert response.type == 7
+    await wait_stored(fake, session, version)
     return True
 
 
