@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -65,15 +65,12 @@ class _Control:
     """What every control below shares beside `discord.ui.DynamicItem`, which asks each item class
     for a `from_custom_id` classmethod and a `callback`: the item is rebuilt from the parts of
     its custom_id (`from_parts`, given the template's match and the clicked component), and a
-    click runs the handler `handle` returns under `_guard`. Listed first among the bases, so that
-    these two take the place of `DynamicItem`'s."""
+    click runs the handler `handle` returns under `_guard`. Every control defines those two;
+    this class is listed first among its bases, so that its `from_custom_id` and `callback`
+    take the place of `DynamicItem`'s."""
 
-    @classmethod
-    def from_parts(cls, match: re.Match[str], item: Any) -> Self:
-        raise NotImplementedError
-
-    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
-        raise NotImplementedError
+    from_parts: Callable[[re.Match[str], Any], Self]
+    handle: Callable[[discord.Interaction[Any]], Coroutine[Any, Any, None]]
 
     @classmethod
     async def from_custom_id(
