@@ -224,12 +224,7 @@ class Match:
                 return
             seat = state.to_act()[0]
             if session.record.seats[seat].is_cpu:
-                version = session.version
-                await wait_until(
-                    self.fake,
-                    lambda s=session, v=version: s.version > v or s.record.status != "playing",
-                    "a CPU move",
-                )
+                await wait_stored(self.fake, session, session.version, "a CPU move")
                 continue
             self.note_game(state)
             if state.step == "act":

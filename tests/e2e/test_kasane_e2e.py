@@ -124,12 +124,7 @@ async def play_out(
         if not seats:
             return
         if session.record.seats[seats[0]].is_cpu:
-            version = session.version
-            await wait_until(
-                fake,
-                lambda s=session, v=version: s.version > v or s.record.status != "playing",
-                "a CPU move",
-            )
+            await wait_stored(fake, session, session.version, "a CPU move")
             continue
         await human_turn(fake, bot, users, game_id, thread_id)
         steps += 1

@@ -10,21 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot import table as table_module
-from bot.sandbox.fakediscord import FakeDiscord, Message, User
-from tests.e2e.harness import make_bot, table_message, wait_until
+from bot.sandbox.fakediscord import FakeDiscord
+from tests.e2e.harness import hand_messages, make_bot, open_hand, table_message, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
-
-
-def live_hands(user: User, game_id: int) -> list[Message]:
-    """The user's hand messages of this game that still exist."""
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
 
 
 async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
@@ -62,16 +50,16 @@ async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
         # Opening it again replaces it: one live hand message at any time.
         second = await open_hand(fake, ben, game_id, thread_id)
         await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
-        assert [m.id for m in live_hands(ben, game_id)] == [second.id]
+        assert [m.id for m in hand_messages(ben, game_id)] == [second.id]
         # Play to the end: never more than one live hand each; every open hand shows the end.
         await play_out(fake, bot, users, game_id, thread_id)
         await wait_until(
             fake, lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), "the end"
         )
         for user in (aoi, ben):
-            hands = live_hands(user, game_id)
+            hands = hand_messages(user, game_id)
             assert len(hands) <= 1, [m.id for m in hands]
-        ben_hands = live_hands(ben, game_id)
+        ben_hands = hand_messages(ben, game_id)
         assert ben_hands
         await wait_until(fake, lambda: "🏁" in fake.message(ben_hands[0].id).text, "the result")
         # The ended hand offers no moves.
@@ -103,7 +91,7 @@ async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_plac
         assert (await inter.response()).type == 7
         assert "Your hand" in fake.message(hand.id).text
         await wait_until(fake, closed, "the reopened hand to close itself again")
-        assert [m.id for m in live_hands(ben, game_id)] == [hand.id]
+        assert [m.id for m in hand_messages(ben, game_id)] == [hand.id]
 
 
 async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
