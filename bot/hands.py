@@ -8,7 +8,8 @@ brings each live hand to the state as it is; opening a new hand deletes the prev
 shortly before the token expires the hand turns into one line ("hand closed") whose button opens
 it again in place; when the game ends every live hand shows the result. So no hand ever shows
 an old state as current, and a player has at most one live hand message per game. Hands by DM
-(`/settings`) are kept current by the publisher too, as messages of their own.
+(`/settings`) are kept current by the publisher too, as messages of their own; both keep a
+pick waiting for its Confirm click while it stays legal (`pick_still_legal`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,24 @@ if TYPE_CHECKING:
     from bot.table import Table
 
 log = logging.getLogger(__name__)
+
+
+def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
+    """Whether a pick shown back on a hand for confirmation (`action_text`: the encoded action
+    its Confirm button plays) can still be played by `seat` as the game is now. A hand that
+    is redrawn after other seats' moves keeps its pending pick while this holds (live hands
+    here, DM hands in `bot.table`), and drops it once it does not."""
+    if session.record.status != "playing":
+        return False
+    try:
+        action = session.game.Action.decode(action_text)
+        if action not in session.state.legal_actions(seat):
+            # Not every legal pick is listed (a pass of several cards): ask the engine, on a
+            # copy, as the preview did.
+            session.game.load(session.state.snapshot()).apply(seat, action)
+    except ValueError:  # IllegalAction included
+        return False
+    return True
 
 
 @dataclass
@@ -171,17 +190,7 @@ class LiveHands:
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:
         """Whether the pick the hand shows for confirmation can still be played."""
-        if hand.confirm is None or session.record.status != "playing":
-            return False
-        try:
-            action = session.game.Action.decode(hand.confirm[1])
-            if action not in session.state.legal_actions(hand.seat):
-                # Not every legal pick is listed (a pass of several cards): ask the engine, on
-                # a copy, as the preview did.
-                session.game.load(session.state.snapshot()).apply(hand.seat, action)
-        except ValueError:  # IllegalAction included
-            return False
-        return True
+        return hand.confirm is not None and pick_still_legal(session, hand.seat, hand.confirm[1])
 
     # -- closing before the token expires -------------------------------------------------------
 

@@ -11,7 +11,8 @@ import pytest
 
 from bot import table as table_module
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
-from tests.e2e.harness import make_bot, table_message, wait_until
+from tests.e2e import test_irobae_e2e as irobae
+from tests.e2e.harness import custom_id, make_bot, table_message, wait_stored, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
 
 
@@ -144,3 +145,76 @@ async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
         assert fake.message(first.id).deleted  # one table, below the chat
         chat = [m for m in fake.channel_messages(thread_id) if "nice move" in m.content]
         assert table.id > max(m.id for m in chat)
+
+
+async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """色映に生へど's pass, picked on a hand by DM, waits for its Confirm click: another player's
+    pass redraws the DM hand, which still shows the pick with a Confirm button at the new
+    version, and that button plays it. A refresh click drops the pick, as on a live hand."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    chika = fake.add_user("Chika", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
+    async with fake.run_bot(bot):
+        await (await ben.slash("settings", {"hand": "dm"})).response()
+        game_id, thread_id = await irobae.start_game(fake, aoi, [ben, chika])
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
+        ben_seat = seats[ben.id]
+        assert ben_seat is not None
+        inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+        assert "in your DMs" in (await inter.response()).message.text  # type: ignore[union-attr]
+        (dm,) = await fake.wait_for(lambda: ben.dms(), 5, "Ben's DM hand")
+
+        async def pick(message: Message) -> str:
+            """Ben picks two cards in the DM hand's pass select; returns the Confirm's id."""
+            select = irobae.pass_select(message, game_id, ben_seat)
+            values = [o["value"] for o in select["options"]][:2]
+            inter = await ben.select(message, select["custom_id"], values)
+            assert (await inter.response()).type == 7
+            shown = fake.message(message.id)
+            assert "☑️" in shown.text
+            return custom_id(shown, rf"mv:{game_id}:{session.version}:{ben_seat}:pass\.\d+\.\d+")
+
+        confirm = await pick(dm)
+        # Aoi passes from her own hand meanwhile: Ben's DM hand is redrawn at the new version
+        # and still waits for his Confirm.
+        version = session.version
+        aoi_hand = await irobae.open_hand(fake, aoi, game_id, thread_id)
+        await irobae.choose_pass(fake, bot, session, aoi, seats[aoi.id], aoi_hand)  # type: ignore[arg-type]
+        assert session.version > version
+        action = confirm.rsplit(":", 1)[1]
+        moved_on = f"mv:{game_id}:{session.version}:{ben_seat}:{action}"
+
+        def redrawn() -> bool:
+            return moved_on in fake.message(dm.id).custom_ids
+
+        await wait_until(fake, redrawn, "Ben's DM hand redrawn with his pick")
+        assert "☑️" in fake.message(dm.id).text and len(ben.dms()) == 1
+        # A refresh drops the pick, and Chika's pass then redraws the hand without it.
+        inter = await ben.click(fake.message(dm.id), f"hd:{game_id}:r")
+        assert (await inter.response()).type == 7
+        assert not [c for c in fake.message(dm.id).custom_ids if c.startswith("mv:")]
+        version = session.version
+        chika_hand = await irobae.open_hand(fake, chika, game_id, thread_id)
+        await irobae.choose_pass(fake, bot, session, chika, seats[chika.id], chika_hand)  # type: ignore[arg-type]
+        await wait_until(
+            fake,
+            lambda: f"mk:{game_id}:{session.version}:" in " ".join(fake.message(dm.id).custom_ids),
+            "Ben's DM hand at the version after Chika's pass",
+        )
+        assert "☑️" not in fake.message(dm.id).text
+        assert not [c for c in fake.message(dm.id).custom_ids if c.startswith("mv:")]
+        # Picked again, the Confirm plays the pass.
+        confirm = await pick(fake.message(dm.id))
+        version = session.version
+        inter = await ben.click(fake.message(dm.id), confirm)
+        assert (await inter.response()).type == 7
+        await wait_stored(fake, session, version)
+        actions = await bot.store.actions(game_id)
+        assert [a for _, s, a in actions if s == ben_seat] == [confirm.rsplit(":", 1)[1]]
+        assert session.state.public_view().phase == "play"

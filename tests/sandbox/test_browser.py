@@ -182,11 +182,6 @@ async def test_play_kasane_against_two_cpus_in_the_browser(page: Any, tmp_path: 
     print(f"sandbox browser game: {clicked} clicks, screenshots in {shots}")
 
 
-@pytest.mark.xfail(
-    reason="known, to fix: a DM hand redrawn after another seat's move can drop a pending "
-    "Confirm button",
-    strict=False,
-)
 async def test_two_users_selects_dms_and_privacy_in_the_browser(page: Any, tmp_path: Path) -> None:
     """色映に生へど until both humans passed: lobby option select, switching user, a hand by DM
     and one as an ephemeral message, two-card pass selects, and nobody seeing another's hand."""
