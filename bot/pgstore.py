@@ -409,10 +409,13 @@ class PostgresStore:
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
 
-    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
-        """The player a CPU replaced takes their seat back in a game in play; the updated
-        record, or None when nothing changed (not their seat, or no longer in play)."""
-        async with self.pool.acquire() as conn:
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
+    ) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play, and the game's
+        turn deadline becomes `deadline`, together; the updated record, or None when nothing
+        changed (not their seat, or no longer in play)."""
+        async with self.pool.acquire() as conn, conn.transaction():
             done = await conn.execute(
                 "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
                 "away_user_id = NULL, away_name = NULL "
@@ -422,7 +425,14 @@ class PostgresStore:
                 seat,
                 user_id,
             )
-        return await self.get(game_id) if done.endswith(" 1") else None
+            changed = done.endswith(" 1")
+            if changed:
+                await conn.execute(
+                    "UPDATE games SET deadline = $1 WHERE id = $2",
+                    None if deadline is None else float(deadline),
+                    game_id,
+                )
+        return await self.get(game_id) if changed else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None

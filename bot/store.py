@@ -503,9 +503,12 @@ class Store:
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
 
-    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
-        """The player a CPU replaced takes their seat back in a game in play; the updated
-        record, or None when nothing changed (not their seat, or no longer in play)."""
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
+    ) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play, and the game's
+        turn deadline becomes `deadline`, together; the updated record, or None when nothing
+        changed (not their seat, or no longer in play)."""
         async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
@@ -515,6 +518,10 @@ class Store:
                 (game_id, seat, user_id, game_id),
             )
             changed = cur.rowcount == 1
+            if changed:
+                await self.db.execute(
+                    "UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id)
+                )
         return await self.get(game_id) if changed else None
 
     async def start_game(
