@@ -15,6 +15,7 @@ pick waiting for its Confirm click while it stays legal (`pick_still_legal`).
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 from collections import defaultdict
 from collections.abc import Callable
@@ -26,6 +27,7 @@ import discord
 from bot.components import ShowHand
 from bot.i18n import t
 from bot.render.common import winners_line
+from bot.store import STORAGE_ERRORS, StoredHand
 from games.core import Lang
 
 if TYPE_CHECKING:
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
     from bot.table import Table
 
 log = logging.getLogger(__name__)
+
+#: How long Discord lets an interaction's token edit its messages (seconds from its creation).
+TOKEN_SECONDS = 15 * 60.0
 
 
 def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
@@ -55,12 +60,15 @@ def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
 
 @dataclass
 class LiveHand:
-    """One player's ephemeral hand message and the interaction whose token edits it."""
+    """One player's ephemeral hand message and the interaction token that edits it."""
 
     game_id: int
     seat: int
     lang: Lang
-    interaction: discord.Interaction[Any]
+    #: The interaction's follow-up webhook: its token edits or deletes the message.
+    webhook: discord.Webhook
+    #: When that interaction was made: its token lives 15 minutes from then.
+    created_at: datetime.datetime
     message_id: int
     #: What the message shows now (`fingerprint` of its payload without picture), so an
     #: unchanged hand is not edited again.
@@ -86,6 +94,9 @@ class LiveHands:
         self._busy: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Deletions of replaced hands under way (kept so they are not collected mid-flight).
         self._deleting: set[asyncio.Task[None]] = set()
+        #: The latest write of each seat's kept hand to the store; each write waits for the
+        #: one before it, so the store ends with the last word.
+        self._saving: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def live(self, game_id: int, seat: int) -> LiveHand | None:
         return self._hands.get(game_id, {}).get(seat)
@@ -106,33 +117,54 @@ class LiveHands:
         `message_id`, a new message or the clicked hand updated in place. It becomes the seat's
         live hand; a previous hand message of the seat is deleted in the background (this may
         run under the game's lock, as part of a click's answer: it sends nothing itself)."""
-        old = self.live(session.id, seat)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
             lang=lang,
-            interaction=interaction,
+            webhook=interaction.followup,
+            created_at=interaction.created_at,
             message_id=message_id,
             shown=shown,
             confirm=confirm,
         )
-        self._hands.setdefault(session.id, {})[seat] = hand
+        self._register(hand)
+        self._save(
+            hand,
+            StoredHand(
+                game_id=hand.game_id,
+                seat=seat,
+                language=lang,
+                application_id=interaction.application_id,
+                token=interaction.token,
+                message_id=message_id,
+                created_at=hand.created_at.timestamp(),
+                confirm=confirm,
+            ),
+        )
+
+    def _register(self, hand: LiveHand) -> None:
+        """`hand` becomes its seat's live hand, closed before its token expires; the seat's
+        previous hand message, if another, is deleted in the background."""
+        old = self.live(hand.game_id, hand.seat)
+        self._hands.setdefault(hand.game_id, {})[hand.seat] = hand
         hand.closer = asyncio.create_task(
-            self._close_later(hand), name=f"hand-close-{session.id}-{seat}"
+            self._close_later(hand), name=f"hand-close-{hand.game_id}-{hand.seat}"
         )
         if old is None:
             return
         if old.closer is not None:
             old.closer.cancel()
-        if old.message_id != message_id:
-            task = asyncio.create_task(self._delete(old), name=f"hand-delete-{session.id}-{seat}")
+        if old.message_id != hand.message_id:
+            task = asyncio.create_task(
+                self._delete(old), name=f"hand-delete-{hand.game_id}-{hand.seat}"
+            )
             self._deleting.add(task)
             task.add_done_callback(self._deleting.discard)
 
     async def _delete(self, old: LiveHand) -> None:
         async with self._busy[(old.game_id, old.seat)]:
             try:
-                await old.interaction.followup.delete_message(old.message_id)
+                await old.webhook.delete_message(old.message_id)
             except discord.HTTPException as exc:
                 log.info("game %s seat %s: old hand not deleted: %s", old.game_id, old.seat, exc)
 
@@ -179,7 +211,7 @@ class LiveHands:
                     # A click showed the hand meanwhile (it registers before it answers): its
                     # answer is newer than this edit.
                     return
-                await hand.interaction.followup.edit_message(hand.message_id, **payload)
+                await hand.webhook.edit_message(hand.message_id, **payload)
             except discord.HTTPException as exc:
                 # Dismissed by its player, or the token is gone: nothing left to keep current.
                 log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
@@ -196,7 +228,7 @@ class LiveHands:
 
     async def _close_later(self, hand: LiveHand) -> None:
         # The token lives 15 minutes from the interaction's creation, not from now.
-        age = (discord.utils.utcnow() - hand.interaction.created_at).total_seconds()
+        age = (discord.utils.utcnow() - hand.created_at).total_seconds()
         await asyncio.sleep(max(0.0, self.lifetime() - max(0.0, age)))
         await self.close(hand)
 
@@ -213,7 +245,7 @@ class LiveHands:
             hand.closer = None  # this task: not to be cancelled by `_forget`
             self._forget(hand)
             try:
-                await hand.interaction.followup.edit_message(
+                await hand.webhook.edit_message(
                     hand.message_id,
                     content="🂠 " + t(hand.lang, "hand.closed"),
                     embeds=[],
@@ -226,15 +258,19 @@ class LiveHands:
     def discard(self, game_id: int, seat: int, interaction: discord.Interaction[Any]) -> None:
         """The hand `interaction` was to show could not be shown: it is not kept."""
         hand = self.live(game_id, seat)
-        if hand is not None and hand.interaction is interaction:
+        if hand is not None and hand.webhook.token == interaction.token:
             self._forget(hand)
 
-    def _forget(self, hand: LiveHand) -> None:
+    def _forget(self, hand: LiveHand, *, kept: bool = False) -> None:
+        """No longer keep `hand` current; unless `kept` (the bot is stopping and the next
+        process takes it over), it is no longer kept in the store either."""
         seats = self._hands.get(hand.game_id, {})
         if seats.get(hand.seat) is hand:
             del seats[hand.seat]
             if not seats:
                 del self._hands[hand.game_id]
+            if not kept:
+                self._save(hand, None)
         if hand.closer is not None and hand.closer is not asyncio.current_task():
             hand.closer.cancel()
 
@@ -246,9 +282,88 @@ class LiveHands:
             del self._busy[key]
 
     def close_all(self) -> None:
-        """The bot is stopping: stop the closing timers."""
+        """The bot is stopping: stop the closing timers. The hands stay kept in the store,
+        for the next process to keep current (`restore`)."""
         for seats in list(self._hands.values()):
             for hand in list(seats.values()):
-                self._forget(hand)
+                self._forget(hand, kept=True)
         for task in list(self._deleting):
             task.cancel()
+
+    # -- across restarts ------------------------------------------------------------------------
+
+    def _save(self, hand: LiveHand, stored: StoredHand | None) -> None:
+        """Keep the seat's live hand in the store (`stored`), or with None stop keeping
+        `hand`, in the background: it may be asked under the game's lock."""
+        key = (hand.game_id, hand.seat)
+        before = self._saving.get(key)
+
+        async def write() -> None:
+            if before is not None:
+                await asyncio.wait({before})
+            store = self.table.bot.store
+            try:
+                if stored is not None:
+                    await store.set_live_hand(stored)
+                else:
+                    await store.delete_live_hand(hand.game_id, hand.seat, hand.message_id)
+            except STORAGE_ERRORS as exc:
+                log.warning("game %s seat %s: live hand not kept: %s", *key, exc)
+
+        task = asyncio.create_task(write(), name=f"hand-keep-{key[0]}-{key[1]}")
+        self._saving[key] = task
+
+        def done(task: asyncio.Task[None]) -> None:
+            if self._saving.get(key) is task:
+                del self._saving[key]
+
+        task.add_done_callback(done)
+
+    async def saved(self) -> None:
+        """Wait for the writes of kept hands under way (before the store closes)."""
+        while self._saving:
+            await asyncio.wait(set(self._saving.values()))
+
+    async def restore(self, owns: Callable[[int], bool]) -> list[int]:
+        """After a restart: take over the live hands the previous process kept, of the games
+        on servers this process `owns`, while their tokens live: each is closed before its
+        token expires (at once if that time has passed) and edited with the next change, or
+        shows the end of a game whose end is still to publish. Hands whose token is spent are
+        dropped. Returns the ids of the games in play whose hands were taken over, to bring
+        them up to date (a stop may have come between a move and the edit of its hands)."""
+        games: list[int] = []
+        for stored in await self.table.bot.store.live_hands():
+            if not owns(stored.guild_id):
+                continue
+            created = datetime.datetime.fromtimestamp(stored.created_at, datetime.UTC)
+            age = (discord.utils.utcnow() - created).total_seconds()
+            webhook = discord.Webhook.partial(
+                stored.application_id, stored.token, client=self.table.bot
+            )
+            hand = LiveHand(
+                game_id=stored.game_id,
+                seat=stored.seat,
+                lang=stored.language,  # type: ignore[arg-type]
+                webhook=webhook,
+                created_at=created,
+                message_id=stored.message_id,
+                confirm=stored.confirm,
+            )
+            current = self.live(stored.game_id, stored.seat)
+            if current is not None:
+                # The player opened a hand in this process first: that one is kept.
+                if current.message_id != hand.message_id:
+                    self._save(hand, None)
+                    if age < TOKEN_SECONDS:
+                        self._deleting.add(task := asyncio.create_task(self._delete(hand)))
+                        task.add_done_callback(self._deleting.discard)
+                continue
+            if age >= TOKEN_SECONDS:
+                self._save(hand, None)  # nothing can edit it any more
+                continue
+            # A game that ended is not brought up to date here: its end, if not yet
+            # published, shows on its hands (`end`); otherwise they close.
+            self._register(hand)
+            if stored.playing and stored.game_id not in games:
+                games.append(stored.game_id)
+        return games

@@ -34,7 +34,9 @@ from bot.store import (
     OpenCounts,
     SeatRecord,
     StaleVersion,
+    StoredHand,
     _dumps,
+    _stored_hand,
 )
 
 log = logging.getLogger(__name__)
@@ -696,3 +698,47 @@ class PostgresStore:
             await conn.execute(
                 "DELETE FROM hand_messages WHERE game_id = $1 AND seat = $2", game_id, seat
             )
+
+    async def set_live_hand(self, hand: StoredHand) -> None:
+        """Keep the seat's live hand (replacing the one kept before)."""
+        notice, action = hand.confirm if hand.confirm is not None else (None, None)
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO live_hands (game_id, seat, language, application_id, token, "
+                "message_id, created_at, confirm_notice, confirm_action) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
+                "application_id = excluded.application_id, token = excluded.token, "
+                "message_id = excluded.message_id, created_at = excluded.created_at, "
+                "confirm_notice = excluded.confirm_notice, "
+                "confirm_action = excluded.confirm_action",
+                hand.game_id,
+                hand.seat,
+                hand.language,
+                hand.application_id,
+                hand.token,
+                hand.message_id,
+                float(hand.created_at),
+                notice,
+                action,
+            )
+
+    async def delete_live_hand(self, game_id: int, seat: int, message_id: int) -> None:
+        """The seat's live hand in `message_id` is no longer kept (a newer one may be)."""
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "DELETE FROM live_hands WHERE game_id = $1 AND seat = $2 AND message_id = $3",
+                game_id,
+                seat,
+                message_id,
+            )
+
+    async def live_hands(self) -> list[StoredHand]:
+        """Every kept live hand, with its game's server and whether the game is in play."""
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
+                "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
+                "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
+            )
+        return [_stored_hand(tuple(row)) for row in rows]

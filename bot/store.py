@@ -188,6 +188,26 @@ class GameRecord:
         return self.thread_id or self.channel_id
 
 
+@dataclass(frozen=True)
+class StoredHand:
+    """A live ephemeral hand as kept for the next process (`bot.hands`): the interaction token
+    that edits its message (with the application's id) and when that interaction was made."""
+
+    game_id: int
+    seat: int
+    language: str
+    application_id: int
+    token: str
+    message_id: int
+    #: The interaction's creation (Unix seconds): its token lives 15 minutes from then.
+    created_at: float
+    #: A pick shown back on the hand for confirmation: `(notice, encoded action)`.
+    confirm: tuple[str, str] | None = None
+    #: The game's server and whether it is in play (read with the hand, not stored with it).
+    guild_id: int = 0
+    playing: bool = True
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -796,6 +816,62 @@ class Store:
         await self._write(
             "DELETE FROM hand_messages WHERE game_id = ? AND seat = ?", (game_id, seat)
         )
+
+    async def set_live_hand(self, hand: StoredHand) -> None:
+        """Keep the seat's live hand (replacing the one kept before)."""
+        notice, action = hand.confirm if hand.confirm is not None else (None, None)
+        await self._write(
+            "INSERT INTO live_hands (game_id, seat, language, application_id, token, message_id, "
+            "created_at, confirm_notice, confirm_action) VALUES (?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
+            "application_id = excluded.application_id, token = excluded.token, "
+            "message_id = excluded.message_id, created_at = excluded.created_at, "
+            "confirm_notice = excluded.confirm_notice, confirm_action = excluded.confirm_action",
+            (
+                hand.game_id,
+                hand.seat,
+                hand.language,
+                hand.application_id,
+                hand.token,
+                hand.message_id,
+                hand.created_at,
+                notice,
+                action,
+            ),
+        )
+
+    async def delete_live_hand(self, game_id: int, seat: int, message_id: int) -> None:
+        """The seat's live hand in `message_id` is no longer kept (a newer one may be)."""
+        await self._write(
+            "DELETE FROM live_hands WHERE game_id = ? AND seat = ? AND message_id = ?",
+            (game_id, seat, message_id),
+        )
+
+    async def live_hands(self) -> list[StoredHand]:
+        """Every kept live hand, with its game's server and whether the game is in play."""
+        async with self.db.execute(
+            "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
+            "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
+            "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_stored_hand(row) for row in rows]
+
+
+def _stored_hand(row: Sequence[Any]) -> StoredHand:
+    notice, action = row[7], row[8]
+    return StoredHand(
+        game_id=row[0],
+        seat=row[1],
+        language=row[2],
+        application_id=row[3],
+        token=row[4],
+        message_id=row[5],
+        created_at=float(row[6]),
+        confirm=(notice, action) if notice is not None and action is not None else None,
+        guild_id=row[9],
+        playing=row[10] == "playing",
+    )
 
 
 def _split_sql(sql: str) -> list[str]:

@@ -218,3 +218,62 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
         actions = await bot.store.actions(game_id)
         assert [a for _, s, a in actions if s == ben_seat] == [confirm.rsplit(":", 1)[1]]
         assert session.state.public_view().phase == "play"
+
+
+async def test_live_hands_are_taken_over_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The process that starts after a restart keeps the hands the previous one kept live:
+    edited after the next move without a click, replaced (deleted) when the player opens a
+    new one, and closed before their token expires."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    db = tmp_path / "db.sqlite3"
+    users = {0: aoi, 1: ben}
+    bot = make_bot(fake, db, seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        session = await bot.sessions.get(game_id)
+        assert session is not None and session.record.seat_of(ben.id) == 1
+        while session.state.to_act() == [1]:  # Ben's first move, if he starts
+            await human_turn(fake, bot, users, game_id, thread_id)
+        await wait_until(fake, lambda: not session.lock.locked(), "the move stored")
+        first = await open_hand(fake, ben, game_id, thread_id)
+    shown_at = len(fake.message(first.id).versions)
+
+    bot = make_bot(fake, db, seed=7)
+    async with fake.run_bot(bot):
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        # Someone else moves (Aoi, or the CPU): Ben's hand from before the restart follows.
+        while session.state.to_act() == [1]:
+            await human_turn(fake, bot, users, game_id, thread_id)
+        version = session.version
+        if session.record.seats[session.state.to_act()[0]].is_cpu:
+            await wait_until(fake, lambda: session.version > version, "the CPU's move")
+        else:
+            await human_turn(fake, bot, users, game_id, thread_id)
+
+        def current() -> bool:
+            hand = fake.message(first.id)
+            expected = bot.table.hand_payload(session, 1, "ja")  # type: ignore[arg-type]
+            return hand.content == (expected["content"] or "") and len(hand.versions) > shown_at
+
+        await wait_until(fake, current, "Ben's hand from before the restart to follow the game")
+        assert not fake.message(first.id).deleted
+        # Opening a new one replaces it: still one live hand message.
+        second = await open_hand(fake, ben, game_id, thread_id)
+        await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
+        assert [m.id for m in live_hands(ben, game_id)] == [second.id]
+
+    # Restarted once more, with hands that close sooner: the hand kept from the process
+    # before closes itself in time (it is past its lifetime already: at once).
+    bot = make_bot(fake, db, seed=7)
+    bot.settings.hand_lifetime_seconds = 1.0
+    async with fake.run_bot(bot):
+        await wait_until(
+            fake, lambda: "手札を閉じました" in fake.message(second.id).text, "the hand to close"
+        )
+        assert fake.message(second.id).custom_ids == [f"hd:{game_id}:r"]
+        assert [m.id for m in live_hands(ben, game_id)] == [second.id]
