@@ -95,7 +95,8 @@ class LiveHands:
         #: Deletions of replaced hands under way (kept so they are not collected mid-flight).
         self._deleting: set[asyncio.Task[None]] = set()
         #: The latest write of each seat's kept hand to the store; each write waits for the
-        #: one before it, so the store ends with the last word.
+        #: one before it, so the store ends with the last word (a write that a newer one
+        #: follows before it starts is skipped: clicks in a row cost one write).
         self._saving: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def live(self, game_id: int, seat: int) -> LiveHand | None:
@@ -301,6 +302,8 @@ class LiveHands:
         async def write() -> None:
             if before is not None:
                 await asyncio.wait({before})
+            if self._saving.get(key) is not task:
+                return  # a newer word on this seat follows: only it needs writing
             store = self.table.bot.store
             try:
                 if stored is not None:
