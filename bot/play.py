@@ -173,8 +173,13 @@ class Play:
             if not interaction.response.is_done():
                 await interaction.response.defer()
 
+        answered = False
+
         async def answer(session: Session, outcome: MoveOutcome) -> bool:
-            return await self._answer_move(interaction, session, seat, lang, on_hand)
+            nonlocal answered
+            table_shown = await self._answer_move(interaction, session, seat, lang, on_hand)
+            answered = True
+            return table_shown
 
         try:
             await self.bot.sessions.play(
@@ -189,11 +194,12 @@ class Play:
         except (MoveRefused, IllegalAction) as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
-        if not interaction.response.is_done():
+        if not answered:
             # The move is stored but its answer failed (e.g. the clicked hand was replaced by
-            # a newer one meanwhile): the player still hears that it was played.
+            # a newer one meanwhile, or the update after a deferral was refused): the player
+            # still hears that it was played.
             with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(t(lang, "move.done"), ephemeral=True)
+                await self._reply(interaction, t(lang, "move.done"))
         if on_hand or session.record.status != "playing":
             return
         # A move on the table that leaves this seat to act from its hand (e.g. a take followed

@@ -483,6 +483,10 @@ class Table:
         except Exception as exc:
             if not transient(exc):
                 log.exception("game %s: %s cannot be sent", feed.session.id, what)
+                # Clicks acknowledged for this table request still hear that they were played.
+                answers, feed.answers = feed.answers, []
+                for interaction, lang in answers:
+                    await self._followup(interaction, t(lang, "move.done"))
                 return True
             if isinstance(exc, discord.RateLimited):
                 pause = exc.retry_after
@@ -547,8 +551,8 @@ class Table:
         message_id = feed.table_message_id
         message = self._channel(session.record.play_channel_id).get_partial_message(message_id)  # type: ignore[arg-type]
         waiting = [
-            interaction
-            for interaction, _ in answers
+            (interaction, lang)
+            for interaction, lang in answers
             if interaction.message is not None and interaction.message.id == message_id
         ]
         feed.editing = True
@@ -556,7 +560,7 @@ class Table:
             version, payload = await self._latest_table(feed, edit=True)
             try:
                 if waiting:
-                    await waiting[-1].edit_original_response(**payload)
+                    await waiting[-1][0].edit_original_response(**payload)
                 else:
                     await message.edit(**payload)
             except discord.NotFound:
@@ -565,13 +569,16 @@ class Table:
                 # The click's token is gone: edit the message itself.
                 version, payload = await self._latest_table(feed, edit=True)
                 await message.edit(**payload)
-            for interaction in waiting[:-1]:
+                await self._followup(waiting[-1][0], t(waiting[-1][1], "move.done"))
+            for interaction, lang in waiting[:-1]:
                 on = await self.pictures_on(session)
                 text = self._keeping_picture(
                     self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
                 )
-                with contextlib.suppress(discord.NotFound):  # its token is gone: never mind
+                try:
                     await interaction.edit_original_response(**text)
+                except discord.NotFound:  # its token is gone: a follow-up, if it still can
+                    await self._followup(interaction, t(lang, "move.done"))
         except discord.NotFound:
             return await self._post_table(feed)
         finally:

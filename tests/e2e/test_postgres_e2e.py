@@ -61,21 +61,7 @@ def on_postgres(postgres_cluster: Cluster, monkeypatch: pytest.MonkeyPatch) -> d
     return urls
 
 
-#: A known race, to fix: on PostgreSQL, after restarts, the cherry-tree table's last edit
-#: (the game over) sometimes never comes although the final breakdown is posted.
-KNOWN_RACES = {"sakura_restarts"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(name in KNOWN_RACES, reason="the last table edit race"),
-        )
-        for name in GAMES
-    ],
-)
+@pytest.mark.parametrize("name", list(GAMES))
 async def test_game_on_postgres(
     name: str, fake_discord: FakeDiscord, tmp_path: Path, on_postgres: dict[Path, str]
 ) -> None:
