@@ -294,8 +294,10 @@ class LiveHands:
     # -- across restarts ------------------------------------------------------------------------
 
     def _save(self, hand: LiveHand, stored: StoredHand | None) -> None:
-        """Keep the seat's live hand in the store (`stored`), or with None stop keeping
-        `hand`, in the background: it may be asked under the game's lock."""
+        """Keep the seat's live hand in the store (`stored`), or with None keep none for the
+        seat, in the background: it may be asked under the game's lock. The writes of a seat
+        follow each other in the order they were asked for, and each says all there is to
+        keep of the seat, so only the newest one waiting needs doing."""
         key = (hand.game_id, hand.seat)
         before = self._saving.get(key)
 
@@ -309,7 +311,7 @@ class LiveHands:
                 if stored is not None:
                     await store.set_live_hand(stored)
                 else:
-                    await store.delete_live_hand(hand.game_id, hand.seat, hand.message_id)
+                    await store.delete_live_hand(hand.game_id, hand.seat)
             except STORAGE_ERRORS as exc:
                 log.warning("game %s seat %s: live hand not kept: %s", *key, exc)
 
@@ -354,12 +356,11 @@ class LiveHands:
             )
             current = self.live(stored.game_id, stored.seat)
             if current is not None:
-                # The player opened a hand in this process first: that one is kept.
-                if current.message_id != hand.message_id:
-                    self._save(hand, None)
-                    if age < TOKEN_SECONDS:
-                        self._deleting.add(task := asyncio.create_task(self._delete(hand)))
-                        task.add_done_callback(self._deleting.discard)
+                # The player opened a hand in this process first: that one is kept (and
+                # stored in this one's place), the older message goes.
+                if current.message_id != hand.message_id and age < TOKEN_SECONDS:
+                    self._deleting.add(task := asyncio.create_task(self._delete(hand)))
+                    task.add_done_callback(self._deleting.discard)
                 continue
             if age >= TOKEN_SECONDS:
                 self._save(hand, None)  # nothing can edit it any more

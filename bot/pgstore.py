@@ -723,14 +723,11 @@ class PostgresStore:
                 action,
             )
 
-    async def delete_live_hand(self, game_id: int, seat: int, message_id: int) -> None:
-        """The seat's live hand in `message_id` is no longer kept (a newer one may be)."""
+    async def delete_live_hand(self, game_id: int, seat: int) -> None:
+        """The seat has no live hand to keep any more."""
         async with self.pool.acquire() as conn:
             await conn.execute(
-                "DELETE FROM live_hands WHERE game_id = $1 AND seat = $2 AND message_id = $3",
-                game_id,
-                seat,
-                message_id,
+                "DELETE FROM live_hands WHERE game_id = $1 AND seat = $2", game_id, seat
             )
 
     async def live_hands(self) -> list[StoredHand]:

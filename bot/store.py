@@ -840,12 +840,9 @@ class Store:
             ),
         )
 
-    async def delete_live_hand(self, game_id: int, seat: int, message_id: int) -> None:
-        """The seat's live hand in `message_id` is no longer kept (a newer one may be)."""
-        await self._write(
-            "DELETE FROM live_hands WHERE game_id = ? AND seat = ? AND message_id = ?",
-            (game_id, seat, message_id),
-        )
+    async def delete_live_hand(self, game_id: int, seat: int) -> None:
+        """The seat has no live hand to keep any more."""
+        await self._write("DELETE FROM live_hands WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     async def live_hands(self) -> list[StoredHand]:
         """Every kept live hand, with its game's server and whether the game is in play."""
