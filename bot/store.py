@@ -197,7 +197,8 @@ class StoredHand:
     seat: int
     language: str
     application_id: int
-    token: str
+    #: A secret for 15 minutes: kept out of this record's repr (and so out of any log line).
+    token: str = field(repr=False)
     message_id: int
     #: The interaction's creation (Unix seconds): its token lives 15 minutes from then.
     created_at: float
