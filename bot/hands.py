@@ -76,6 +76,9 @@ class LiveHand:
     #: A pick shown back for confirmation (`(notice, encoded action)`), kept on the hand while
     #: the game moves on as long as the pick stays legal.
     confirm: tuple[str, str] | None = None
+    #: The fingerprint of the hand itself, without a notice or pick on top: while the game has
+    #: not changed what it shows, a notice the player was given (a refusal) stays.
+    plain: str = ""
     closer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -118,6 +121,7 @@ class LiveHands:
         `message_id`, a new message or the clicked hand updated in place. It becomes the seat's
         live hand; a previous hand message of the seat is deleted in the background (this may
         run under the game's lock, as part of a click's answer: it sends nothing itself)."""
+        notice_shown = shown != self.table.hand_fingerprint(session, seat, lang)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
@@ -127,6 +131,7 @@ class LiveHands:
             message_id=message_id,
             shown=shown,
             confirm=confirm,
+            plain=self.table.hand_fingerprint(session, seat, lang) if notice_shown else shown,
         )
         self._register(hand)
         self._save(
@@ -194,6 +199,9 @@ class LiveHands:
         async with self._busy[(hand.game_id, hand.seat)]:
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
+            plain = self.table.hand_fingerprint(session, hand.seat, hand.lang)
+            if notice is None and plain == hand.plain:
+                return  # the game changed nothing this hand shows: its notice stays
             confirm = None
             if notice is None and hand.confirm is not None and self._legal(session, hand):
                 notice, confirm = hand.confirm
@@ -218,7 +226,7 @@ class LiveHands:
                 log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
                 self._forget(hand)
                 return
-            hand.shown = shown
+            hand.shown, hand.plain = shown, plain
 
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:

@@ -397,6 +397,11 @@ class Table:
         feed = self._feeds.get(game_id)
         return feed.table_message_id if feed is not None else None
 
+    def idle(self, game_id: int) -> bool:
+        """Whether nothing of the game is being published now."""
+        feed = self._feeds.get(game_id)
+        return feed is None or feed.task is None or feed.task.done()
+
     def shows_table(self, session: Session, message_id: int | None) -> bool:
         """Whether `message_id` is the game's current table message, young enough to edit."""
         feed = self._feed(session)
