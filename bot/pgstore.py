@@ -35,7 +35,9 @@ from bot.store import (
     OpenCounts,
     SeatRecord,
     StaleVersion,
+    StoredHand,
     _dumps,
+    _stored_hand,
     game_record,
     seat_record,
 )
@@ -382,10 +384,13 @@ class PostgresStore:
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
 
-    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
-        """The player a CPU replaced takes their seat back in a game in play; the updated
-        record, or None when nothing changed (not their seat, or no longer in play)."""
-        async with self.pool.acquire() as conn:
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
+    ) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play, and the game's
+        turn deadline becomes `deadline`, together; the updated record, or None when nothing
+        changed (not their seat, or no longer in play)."""
+        async with self.pool.acquire() as conn, conn.transaction():
             done = await conn.execute(
                 "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
                 "away_user_id = NULL, away_name = NULL "
@@ -395,7 +400,14 @@ class PostgresStore:
                 seat,
                 user_id,
             )
-        return await self.get(game_id) if done.endswith(" 1") else None
+            changed = done.endswith(" 1")
+            if changed:
+                await conn.execute(
+                    "UPDATE games SET deadline = $1 WHERE id = $2",
+                    None if deadline is None else float(deadline),
+                    game_id,
+                )
+        return await self.get(game_id) if changed else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
@@ -656,3 +668,44 @@ class PostgresStore:
             await conn.execute(
                 "DELETE FROM hand_messages WHERE game_id = $1 AND seat = $2", game_id, seat
             )
+
+    async def set_live_hand(self, hand: StoredHand) -> None:
+        """Keep the seat's live hand (replacing the one kept before)."""
+        notice, action = hand.confirm if hand.confirm is not None else (None, None)
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO live_hands (game_id, seat, language, application_id, token, "
+                "message_id, created_at, confirm_notice, confirm_action) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
+                "application_id = excluded.application_id, token = excluded.token, "
+                "message_id = excluded.message_id, created_at = excluded.created_at, "
+                "confirm_notice = excluded.confirm_notice, "
+                "confirm_action = excluded.confirm_action",
+                hand.game_id,
+                hand.seat,
+                hand.language,
+                hand.application_id,
+                hand.token,
+                hand.message_id,
+                float(hand.created_at),
+                notice,
+                action,
+            )
+
+    async def delete_live_hand(self, game_id: int, seat: int) -> None:
+        """The seat has no live hand to keep any more."""
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "DELETE FROM live_hands WHERE game_id = $1 AND seat = $2", game_id, seat
+            )
+
+    async def live_hands(self) -> list[StoredHand]:
+        """Every kept live hand, with its game's server and whether the game is in play."""
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
+                "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
+                "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
+            )
+        return [_stored_hand(tuple(row)) for row in rows]

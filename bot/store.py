@@ -227,6 +227,27 @@ def game_record(row: Mapping[str, Any], seats: Iterable[SeatRecord]) -> GameReco
     return record
 
 
+@dataclass(frozen=True)
+class StoredHand:
+    """A live ephemeral hand as kept for the next process (`bot.hands`): the interaction token
+    that edits its message (with the application's id) and when that interaction was made."""
+
+    game_id: int
+    seat: int
+    language: str
+    application_id: int
+    #: A secret for 15 minutes: kept out of this record's repr (and so out of any log line).
+    token: str = field(repr=False)
+    message_id: int
+    #: The interaction's creation (Unix seconds): its token lives 15 minutes from then.
+    created_at: float
+    #: A pick shown back on the hand for confirmation: `(notice, encoded action)`.
+    confirm: tuple[str, str] | None = None
+    #: The game's server and whether it is in play (read with the hand, not stored with it).
+    guild_id: int = 0
+    playing: bool = True
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -515,9 +536,12 @@ class Store:
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
 
-    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
-        """The player a CPU replaced takes their seat back in a game in play; the updated
-        record, or None when nothing changed (not their seat, or no longer in play)."""
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
+    ) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play, and the game's
+        turn deadline becomes `deadline`, together; the updated record, or None when nothing
+        changed (not their seat, or no longer in play)."""
         async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
@@ -527,6 +551,10 @@ class Store:
                 (game_id, seat, user_id, game_id),
             )
             changed = cur.rowcount == 1
+            if changed:
+                await self.db.execute(
+                    "UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id)
+                )
         return await self.get(game_id) if changed else None
 
     async def start_game(
@@ -799,6 +827,59 @@ class Store:
         await self._write(
             "DELETE FROM hand_messages WHERE game_id = ? AND seat = ?", (game_id, seat)
         )
+
+    async def set_live_hand(self, hand: StoredHand) -> None:
+        """Keep the seat's live hand (replacing the one kept before)."""
+        notice, action = hand.confirm if hand.confirm is not None else (None, None)
+        await self._write(
+            "INSERT INTO live_hands (game_id, seat, language, application_id, token, message_id, "
+            "created_at, confirm_notice, confirm_action) VALUES (?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
+            "application_id = excluded.application_id, token = excluded.token, "
+            "message_id = excluded.message_id, created_at = excluded.created_at, "
+            "confirm_notice = excluded.confirm_notice, confirm_action = excluded.confirm_action",
+            (
+                hand.game_id,
+                hand.seat,
+                hand.language,
+                hand.application_id,
+                hand.token,
+                hand.message_id,
+                hand.created_at,
+                notice,
+                action,
+            ),
+        )
+
+    async def delete_live_hand(self, game_id: int, seat: int) -> None:
+        """The seat has no live hand to keep any more."""
+        await self._write("DELETE FROM live_hands WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    async def live_hands(self) -> list[StoredHand]:
+        """Every kept live hand, with its game's server and whether the game is in play."""
+        async with self.db.execute(
+            "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
+            "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
+            "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_stored_hand(row) for row in rows]
+
+
+def _stored_hand(row: Sequence[Any]) -> StoredHand:
+    notice, action = row[7], row[8]
+    return StoredHand(
+        game_id=row[0],
+        seat=row[1],
+        language=row[2],
+        application_id=row[3],
+        token=row[4],
+        message_id=row[5],
+        created_at=float(row[6]),
+        confirm=(notice, action) if notice is not None and action is not None else None,
+        guild_id=row[9],
+        playing=row[10] == "playing",
+    )
 
 
 def _split_sql(sql: str) -> list[str]:

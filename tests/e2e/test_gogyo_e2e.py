@@ -336,7 +336,10 @@ async def test_a_full_two_player_match_against_a_cpu(
             for v in m.versions
             if "五行役" in message_text(v)
         )
-        assert "終了" in fake.message(lobby.id).text
+        # The lobby message is edited with the end right after the final message is posted.
+        await wait_until(
+            fake, lambda: "終了" in fake.message(lobby.id).text, "the lobby message's end"
+        )
 
 
 async def test_three_players_restart_in_the_middle_of_a_duel(
