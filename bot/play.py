@@ -73,11 +73,17 @@ class Play:
     ) -> None:
         """Update the clicked hand message in place with `payload` (`notice` and `confirm`:
         what it was made with); an ephemeral one becomes (or stays) the seat's live hand, kept
-        current through this click's token by the publisher. It is registered before the
-        answer is sent, so that an edit of the publisher under way does not land after it."""
-        live = interaction.guild_id is not None and interaction.message is not None
+        current through this click's token by the publisher; on a DM hand, the pick it shows
+        (or that it shows none) is noted for the publisher's edits of that message. Either is
+        registered before the answer is sent, so that an edit of the publisher under way does
+        not land after it unnoticed."""
+        message = interaction.message
+        live = interaction.guild_id is not None and message is not None
         if live:
-            self._live(interaction, session, seat, lang, interaction.message.id, notice, confirm)  # type: ignore[union-attr]
+            self._live(interaction, session, seat, lang, message.id, notice, confirm)  # type: ignore[union-attr]
+        elif message is not None:
+            pick = (notice, confirm) if notice is not None and confirm is not None else None
+            await self.table.dm_hand_clicked(session, seat, message.id, pick)
         try:
             await self._update(interaction, **payload)
         except Exception:

@@ -148,14 +148,9 @@ async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
     await store.close()
 
 
-async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
-    tmp_path: Path,
-) -> None:
-    """The last move is stored while the publisher is still busy with the move before it: the
-    publisher does not take the stored end for one it was told of, so the table's last edit
-    (the game over) still goes out, after which the end is published."""
-    store = await Store.open(tmp_path / "end.sqlite3")
-    record = await human_game(store, "kasane", seed=4)
+async def published(store: Store, *, seed: int) -> tuple[Sessions, FakeDiscord, Table, Any]:
+    """A started kasane game of three humans whose publisher talks to `FakeDiscord`."""
+    record = await human_game(store, "kasane", seed=seed)
     sessions = Sessions(store, cpu_delay=0)
     session_box: list[Any] = []
     fake = FakeDiscord(store, lambda: session_box[0].version)
@@ -163,6 +158,18 @@ async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
     sessions.publisher = table
     session = await sessions.start(record)
     session_box.append(session)
+    return sessions, fake, table, session
+
+
+async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
+    tmp_path: Path,
+) -> None:
+    """The last move is stored while the publisher is still busy with the move before it: the
+    publisher does not take the stored end for one it was told of, so the table's last edit
+    (the game over) still goes out, after which the end is published."""
+    store = await Store.open(tmp_path / "end.sqlite3")
+    sessions, fake, table, session = await published(store, seed=4)
+    record = session.record
     game = registry.get("kasane")
 
     def next_move(state: Any) -> tuple[int, Any]:
@@ -259,14 +266,8 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     are stored at once, and when the limit lifts the table is edited once, with the latest
     version, which is recorded as the one the table shows."""
     store = await Store.open(tmp_path / "limit.sqlite3")
-    record = await human_game(store, "kasane", seed=3)
-    sessions = Sessions(store, cpu_delay=0)
-    session_box: list[Any] = []
-    fake = FakeDiscord(store, lambda: session_box[0].version)
-    table = Table(fake)  # type: ignore[arg-type]
-    sessions.publisher = table
-    session = await sessions.start(record)
-    session_box.append(session)
+    sessions, fake, table, session = await published(store, seed=3)
+    record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
     assert ("table post", 0) in fake.requests
 
@@ -287,5 +288,47 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     await run_until(store, record.id, lambda r: r.table_version == 4, timeout=5)
     assert [r for r in fake.requests if r[0].startswith("table")] == [*limited, ("table edit", 4)]
     table.close()
+    await sessions.close()
+    await store.close()
+
+
+async def test_a_player_back_on_their_own_turn_gets_a_fresh_deadline(tmp_path: Path) -> None:
+    """A CPU stand-in inherits the turn deadline of the seat it took over; the player who takes
+    the seat back on their own turn gets the whole turn again (the timer does not play for them
+    at once), and taking back a seat that is not to act leaves the deadline alone."""
+    now = [1000.0]
+    store = await Store.open(tmp_path / "return.sqlite3")
+    record = await human_game(store, "kasane", seed=3, turn_seconds=30)
+    # The stand-in waits (a long CPU delay), so the seat is still to act when its player is back.
+    sessions = Sessions(store, cpu_delay=3600, clock=lambda: now[0])
+    session = await sessions.start(record)
+    (seat,) = session.state.to_act()
+    other = (seat + 1) % 3
+    assert session.record.deadline == 1030.0
+    assert await sessions.replace(record.id, other) is not None
+    assert await sessions.replace(record.id, seat) is not None
+    now[0] = 1045.0  # the inherited deadline is past
+    # The seat not to act comes back: nothing about the turn changes.
+    stored = await sessions.return_seat(record.id, other, 10 + other)
+    assert stored is not None and stored.deadline == 1030.0
+    # The seat to act comes back: a whole turn from now, stored with the seat.
+    stored = await sessions.return_seat(record.id, seat, 10 + seat)
+    assert stored is not None and stored.deadline == 1075.0
+    assert session.record.deadline == 1075.0
+    assert (await store.get(record.id)).deadline == 1075.0  # type: ignore[union-attr]
+    # The timer leaves the returned player their turn (without the fix it would play at once).
+    if session.timer_task is not None:
+        session.timer_task.cancel()  # wake the timer at once instead of after its sleep
+        await asyncio.sleep(0)
+    sessions.schedule(session)
+    await asyncio.sleep(0.2)
+    assert session.version == 0 and await store.actions(record.id) == []
+    # … until the fresh deadline passes.
+    now[0] = 1076.0
+    session.timer_task.cancel()  # type: ignore[union-attr]
+    await asyncio.sleep(0)
+    sessions.schedule(session)
+    await run_until(store, record.id, lambda r: r.version >= 1, timeout=5)
+    assert [s for _, s, _ in await store.actions(record.id)] == [seat]
     await sessions.close()
     await store.close()

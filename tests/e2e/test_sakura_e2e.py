@@ -21,8 +21,10 @@ from tests.e2e.harness import (
     TABLE_ANSWERS,
     create_lobby,
     custom_id,
+    hand_messages,
     lobby_click,
     make_bot,
+    open_hand,
     start_from_lobby,
     table_message,
     wait_stored,
@@ -77,18 +79,6 @@ def shown_moves(message: Message, game_id: int, version: int, seat: int) -> dict
         for b in message.buttons
         if not b.get("disabled") and b.get("custom_id", "").startswith(prefix)
     }
-
-
-def hand_messages(user: User, game_id: int) -> list[Message]:
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    """ "Show my hand" on the table: the answer is an ephemeral hand."""
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
 
 
 def legal(session: Session, seat: int) -> list[str]:

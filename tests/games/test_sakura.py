@@ -26,6 +26,7 @@ from games.sakura.actions import (
     TakeAction,
 )
 from games.sakura.state import STEP_KINDS, SakuraState
+from games.text import Text
 
 COLOURS = scoring.COLOURS
 
@@ -830,21 +831,8 @@ def test_texts_and_options() -> None:
             assert texts.CARDS[card]["name"]("ja") in summary
     assert set(texts.COLOUR_NAMES) == set(COLOURS)
     assert set(texts.OPTION_TEXT) == set(GAME.Options.model_fields)
-    steps = {
-        "draw",
-        "keep",
-        "ability",
-        "someiyoshino",
-        "kenrokuen",
-        "komatsuotome",
-        "sakuyahime_give",
-        "sakuyahime_take",
-        "kokonoe",
-        "screen",
-        "split",
-        "over",
-    }
-    assert set(texts.STEPS) == steps
+    assert set(texts.STEPS) == set(STEP_KINDS)
+    assert all(isinstance(text, Text) for text in texts.REASONS.values())
     assert GAME.new(4, seed=7).options.mastery_side == "classic"
     with pytest.raises(ValueError):
         GAME.new(5, seed=7)
