@@ -547,12 +547,6 @@ def read_game(db: Path, game_id: int) -> tuple[int, int, dict[str, Any], dict[in
     return seed, players, json.loads(options), seats
 
 
-def pct(values: list[float], q: float) -> float:
-    """The `q` quantile (nearest rank) of `values`."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
-
-
 def titles() -> list[str]:
     """Games the bot can host now: registered, with a renderer in `bot/render/`."""
     return [g.id for g in registry.all() if (ROOT / "bot" / "render" / f"{g.id}.py").exists()]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from benchmarks.cpu_match import pct, play_strong_against_random
 from games import registry
 from games.core import Rng
 
@@ -55,27 +56,15 @@ def decision_times(game_id: str, players: int, seconds: float) -> list[float]:
     random CPUs, the strong seat rotating, for about `seconds` (at least two games)."""
     game = registry.get(game_id)
     strong, weak = game.cpu("strong"), game.cpu("random")
-    times: list[float] = []
+    decisions: list[float] = []
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games < 2:
         state = game.new(players, seed=10_000 + games)
         rng = Rng(games * 7919 + players)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            if seat == games % players:
-                began = time.perf_counter()
-                action = strong.choose(state, seat, rng)
-                times.append((time.perf_counter() - began) * 1000)
-            else:
-                action = weak.choose(state, seat, rng)
-            state.apply(seat, action)
+        play_strong_against_random(state, strong, weak, games % players, rng, decisions)
         games += 1
-    return sorted(times)
-
-
-def percentile(times: list[float], share: float) -> float:
-    return times[min(len(times) - 1, int(len(times) * share))]
+    return sorted(d * 1000 for d in decisions)
 
 
 def run(quick: bool) -> dict[str, object]:
@@ -97,10 +86,10 @@ def run(quick: bool) -> dict[str, object]:
         p50 = p99 = 0.0
         for players in game.player_counts:
             times = decision_times(game.id, players, DECISION_SECONDS[quick])
-            p50, p99 = max(p50, percentile(times, 0.5)), max(p99, percentile(times, 0.99))
+            p50, p99 = max(p50, pct(times, 0.5)), max(p99, pct(times, 0.99))
             print(
                 f"  {game.id}, {players} players: {len(times)} decisions, "
-                f"p50 {percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms"
+                f"p50 {pct(times, 0.5):.1f} ms, p99 {pct(times, 0.99):.1f} ms"
             )
         verdict = "ok" if p99 <= DECISION_P99_MS else "MISSED"
         print(

@@ -11,9 +11,12 @@ time p50/p99. Not a test; run it on purpose:
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.cpu_match import decision_figures, play_strong_against_random
 from games.core import Rng
 from games.gogyo import GAME
 from games.gogyo.ai import RandomPlayer, StrongPlayer
@@ -22,18 +25,11 @@ from games.gogyo.ai import RandomPlayer, StrongPlayer
 def play(players: int, seed: int, strong_seat: int, times: list[float]) -> tuple[bool, bool]:
     """One match; returns (strong seat won alone, strong seat shared the win)."""
     state = GAME.new(players, seed=seed)
-    strong, weak = StrongPlayer(), RandomPlayer()
     rng = Rng(seed * 7919 + 1)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        if seat == strong_seat:
-            start = time.perf_counter()
-            action = strong.choose(state, seat, rng)
-            times.append(time.perf_counter() - start)
-        else:
-            action = weak.choose(state, seat, rng)
-        state.apply(seat, action)
-    winners = state.result().winners
+    result = play_strong_against_random(
+        state, StrongPlayer(), RandomPlayer(), strong_seat, rng, times
+    )
+    winners = result.winners
     return winners == [strong_seat], strong_seat in winners and len(winners) > 1
 
 
@@ -50,12 +46,10 @@ def main() -> None:
             won, tied = play(players, args.seed * 100_000 + g, g % players, times)
             wins += won
             shared += tied
-        cuts = statistics.quantiles(times, n=100)
         print(
             f"{players} players: strong won {wins}/{args.games} ({wins / args.games:.1%}, "
-            f"chance {1 / players:.1%}), shared {shared}; decisions {len(times)}, "
-            f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
-            f"max {max(times) * 1000:.1f} ms"
+            f"chance {1 / players:.1%}), shared {shared}; {len(times)} decisions, "
+            f"{decision_figures(times)}"
         )
 
 

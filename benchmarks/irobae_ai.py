@@ -9,9 +9,12 @@ player count next to the 1/N a random player would get, and its decision time p5
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.cpu_match import decision_figures, play_strong_against_random
 from games.core import Rng
 from games.irobae import GAME
 from games.irobae.rules import MAX_PLAYERS, MIN_PLAYERS, IrobaeOptions
@@ -21,20 +24,11 @@ def play_one(players: int, seed: int, strong_seat: int, times: list[float]) -> t
     """Play one game; return (strong seat among the winners, the win was shared)."""
     options = IrobaeOptions(open_minimums=bool(seed % 2))
     state = GAME.new(players, seed=seed, options=options)
-    strong, weak = GAME.cpu("strong"), GAME.cpu("random")
     rng = Rng(seed * 7919 + 1)
-    while not state.is_over():
-        for seat in state.to_act():
-            if seat == strong_seat:
-                start = time.perf_counter()
-                action = strong.choose(state, seat, rng)
-                times.append(time.perf_counter() - start)
-            else:
-                action = weak.choose(state, seat, rng)
-            state.apply(seat, action)
-            if state.is_over() or state.phase != "pass":
-                break
-    winners = state.result().winners
+    result = play_strong_against_random(
+        state, GAME.cpu("strong"), GAME.cpu("random"), strong_seat, rng, times
+    )
+    winners = result.winners
     return strong_seat in winners, strong_seat in winners and len(winners) > 1
 
 
@@ -64,17 +58,11 @@ def main() -> None:
             f"{players} players: {games} games, strong won {wins} ({wins / max(games, 1):.1%}, "
             f"{shared} shared); random baseline {1 / players:.1%}"
         )
-    times.sort()
-    p50 = statistics.median(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     print(
         f"all: {total_games} games, strong won {total_wins} ({total_wins / total_games:.1%}, "
         f"{total_shared} shared); random baseline {expected / total_games:.1%}"
     )
-    print(
-        f"decision time over {len(times)} decisions: "
-        f"p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms"
-    )
+    print(f"{len(times)} decisions: {decision_figures(times)}")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.cpu_match import decision_figures, margin, play_strong_against_random
 from games.core import Rng
 from games.kasane import GAME
 from games.kasane.ai import RandomPlayer, StrongPlayer
@@ -27,38 +27,24 @@ def play(players: int, games: int, options: KasaneOptions) -> None:
     """Play `games` games and print the figures for that player count and options."""
     strong, random_player = StrongPlayer(), RandomPlayer()
     wins = shared = 0
-    margin = 0
+    margins = 0
     times: list[float] = []
     for game in range(games):
         state = GAME.new(players, seed=10_000 + game, options=options)
         strong_seat = game % players
         rng = Rng(game * 7919 + players)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            if seat == strong_seat:
-                start = time.perf_counter()
-                action = strong.choose(state, seat, rng)
-                times.append(time.perf_counter() - start)
-            else:
-                action = random_player.choose(state, seat, rng)
-            state.apply(seat, action)
-        result = state.result()
+        result = play_strong_against_random(state, strong, random_player, strong_seat, rng, times)
         if strong_seat in result.winners:
             if len(result.winners) == 1:
                 wins += 1
             else:
                 shared += 1
-        others = [s for i, s in enumerate(result.scores) if i != strong_seat]
-        margin += result.scores[strong_seat] - max(others)
-    times.sort()
-    p50 = times[len(times) // 2] * 1000
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+        margins += margin(result, strong_seat)
     label = ",".join(k for k, v in options.model_dump().items() if v) or "default"
     print(
         f"{players} players ({label}): {games} games, strong wins {wins} "
         f"({100 * wins / games:.1f}%, chance {100 / players:.0f}%), shared {shared}, "
-        f"mean margin over best random {margin / games:+.2f}; "
-        f"decision p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {times[-1] * 1000:.1f} ms"
+        f"mean margin over best random {margins / games:+.2f}; {decision_figures(times)}"
     )
 
 

@@ -23,7 +23,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from benchmarks.bot_process import Watch
-from benchmarks.driver import BotProcess, Player, TimedFake, pct, titles
+from benchmarks.cpu_match import pct
+from benchmarks.driver import BotProcess, Player, TimedFake, titles
 
 #: Targets under load.
 P99_TARGET_MS = 250.0

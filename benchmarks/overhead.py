@@ -17,7 +17,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from benchmarks.driver import BotProcess, Player, TimedFake, pct, titles
+from benchmarks.cpu_match import pct
+from benchmarks.driver import BotProcess, Player, TimedFake, titles
 from bot.store import Store
 
 #: Target: a move's round trip at most this many times the trivial one, at p50 and at p99.

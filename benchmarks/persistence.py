@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from benchmarks.cpu_match import pct
 from bot.pgstore import PostgresStore
 from bot.store import SeatRecord, Store, _dumps
 from games import registry
@@ -26,11 +27,6 @@ from games.core import Rng
 #: Targets: storing a move at most this many times the bare upsert; snapshots below this.
 RATIO_TARGET = 2.0
 SNAPSHOT_TARGET = 16 * 1024
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
 async def _play(

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from benchmarks import overhead
+from benchmarks.cpu_match import pct
 from bot.render.pictures import Picture, pictures_for, warm_up
 from bot.render.pictures.kit import encode, paint
 from games import registry
@@ -66,31 +67,15 @@ def jobs(games_per_count: int, every: int) -> dict[str, list[tuple[str, Job]]]:
                 while not state.is_over():
                     if step % every == 0:
                         lang = "ja" if (step // every) % 2 else "en"
-                        view = state.public_view()
-                        found["table"].append(
-                            (
-                                game.id,
-                                _job(
-                                    "t",
-                                    lambda v=view, g=pictures, la=lang, nm=names: g.table(
-                                        v, nm, la
-                                    ),
-                                ),
-                            )
-                        )
                         seat = state.to_act()[0]
-                        private = state.private_view(seat)
-                        found["hand"].append(
-                            (
-                                game.id,
-                                _job(
-                                    "h",
-                                    lambda v=private, g=pictures, la=lang, nm=names: g.hand(
-                                        v, nm, la
-                                    ),
-                                ),
+                        for kind, seen, draw in (
+                            ("table", state.public_view(), pictures.table),
+                            ("hand", state.private_view(seat), pictures.hand),
+                        ):
+                            job = _job(
+                                kind[0], lambda d=draw, v=seen, la=lang, nm=names: d(v, nm, la)
                             )
-                        )
+                            found[kind].append((game.id, job))
                     seat = state.to_act()[0]
                     state.apply(seat, rng.choice(state.legal_actions(seat)))
                     step += 1
@@ -110,11 +95,6 @@ def jobs(games_per_count: int, every: int) -> dict[str, list[tuple[str, Job]]]:
     return found
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def per_picture(found: dict[str, list[tuple[str, Job]]]) -> dict[str, dict[str, float]]:
     figures: dict[str, dict[str, float]] = {}
     for kind, entries in found.items():
@@ -128,14 +108,14 @@ def per_picture(found: dict[str, list[tuple[str, Job]]]) -> dict[str, dict[str, 
             times.append(spent)
             sizes.append(len(picture.data))
             by_game.setdefault(game_id, []).append(spent)
-        p50, p99 = statistics.median(times), percentile(times, 0.99)
+        p50, p99 = statistics.median(times), pct(times, 0.99)
         kb = max(sizes) / 1024
         verdict = "ok" if p99 <= P99_MS and kb <= MAX_KB else "MISSED"
-        worst = max(by_game, key=lambda g: percentile(by_game[g], 0.99))
+        worst = max(by_game, key=lambda g: pct(by_game[g], 0.99))
         print(
             f"{kind:5} pictures: {len(times)}, CPU p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"max {max(times):.1f} ms (slowest game {worst}: p99 "
-            f"{percentile(by_game[worst], 0.99):.1f} ms); largest {kb:.0f} KB, mean "
+            f"{pct(by_game[worst], 0.99):.1f} ms); largest {kb:.0f} KB, mean "
             f"{statistics.mean(sizes) / 1024:.0f} KB (targets p99 ≤ {P99_MS:.0f} ms, "
             f"≤ {MAX_KB:.0f} KB: {verdict})"
         )
@@ -165,7 +145,7 @@ async def loop_delay_while_drawing(all_jobs: list[Job]) -> tuple[float, float, f
     await future
     wall = time.perf_counter() - started
     pool.shutdown()
-    return percentile(delays, 0.99), max(delays), wall
+    return pct(delays, 0.99), max(delays), wall
 
 
 async def loop_delay_idle(seconds: float) -> tuple[float, float]:
@@ -177,7 +157,7 @@ async def loop_delay_idle(seconds: float) -> tuple[float, float]:
         before = time.perf_counter()
         await asyncio.sleep(0.001)
         delays.append((time.perf_counter() - before) * 1000 - 1.0)
-    return percentile(delays, 0.99), max(delays)
+    return pct(delays, 0.99), max(delays)
 
 
 def threads_ratio(all_jobs: list[Job]) -> tuple[float, float]:

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.cpu_match import decision_figures, margin, play_strong_against_random
 from games.core import Rng
 from games.sakura import GAME
 from games.sakura.ai import RandomPlayer, StrongPlayer
@@ -19,23 +23,14 @@ from games.sakura.ai import RandomPlayer, StrongPlayer
 
 def play(
     players: int, seed: int, strong_seat: int, side: str
-) -> tuple[list[int], list[int], list[float]]:
-    """One game; returns (scores, winners, strong decision times in seconds)."""
+) -> tuple[int, list[int], list[float]]:
+    """One game; returns (strong seat's margin, winners, strong decision times in seconds)."""
     state = GAME.new(players, seed=seed, options={"mastery_side": side})
-    strong, weak = StrongPlayer(), RandomPlayer()
-    rng = Rng(seed * 7919 + 1)
     times: list[float] = []
-    while not state.is_over():
-        seat = state.to_act()[0]
-        if seat == strong_seat:
-            start = time.perf_counter()
-            action = strong.choose(state, seat, rng)
-            times.append(time.perf_counter() - start)
-        else:
-            action = weak.choose(state, seat, rng)
-        state.apply(seat, action)
-    result = state.result()
-    return result.scores, result.winners, times
+    result = play_strong_against_random(
+        state, StrongPlayer(), RandomPlayer(), strong_seat, Rng(seed * 7919 + 1), times
+    )
+    return margin(result, strong_seat), result.winners, times
 
 
 def main() -> None:
@@ -52,29 +47,20 @@ def main() -> None:
         for game in range(args.games):
             side = args.side if args.side != "both" else ("classic", "advanced")[game % 2]
             seat = game % players
-            scores, winners, t = play(players, 1000 * players + game, seat, side)
+            seat_margin, winners, t = play(players, 1000 * players + game, seat, side)
             times += t
             if winners == [seat]:
                 wins += 1
             elif seat in winners:
                 shared += 1
-            others = [s for i, s in enumerate(scores) if i != seat]
-            margins.append(scores[seat] - max(others))
+            margins.append(seat_margin)
         all_times += times
-        times.sort()
         print(
             f"{players} players: {args.games} games, strong wins {wins} "
             f"({100 * wins / args.games:.1f}%, chance {100 / players:.1f}%), shared {shared}, "
-            f"margin vs best random {statistics.mean(margins):+.1f}, "
-            f"decision p50 {1000 * times[len(times) // 2]:.1f} ms "
-            f"p99 {1000 * times[int(len(times) * 0.99)]:.1f} ms"
+            f"margin vs best random {statistics.mean(margins):+.1f}, {decision_figures(times)}"
         )
-    all_times.sort()
-    print(
-        f"all: {len(all_times)} decisions, p50 {1000 * all_times[len(all_times) // 2]:.1f} ms, "
-        f"p99 {1000 * all_times[int(len(all_times) * 0.99)]:.1f} ms, "
-        f"max {1000 * all_times[-1]:.1f} ms"
-    )
+    print(f"all: {len(all_times)} decisions, {decision_figures(all_times)}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.driver import BotProcess, Click, Player, TimedFake, pct
+from benchmarks.cpu_match import pct
+from benchmarks.driver import BotProcess, Click, Player, TimedFake
 from bot.sandbox.fakediscord import User
 from games import registry
 

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.cpu_match import decision_figures, margin, play_strong_against_random
 from games.core import Rng
 from games.take_and_share import GAME
 from games.take_and_share.ai import RandomPlayer, StrongPlayer
@@ -28,28 +32,15 @@ def bench(players: int, games: int, long_game: bool) -> None:
         state = GAME.new(players, seed=seed, options={"long_game": long_game})
         rng = Rng(seed * 7919 + 1)
         me = game % players
-        while not state.is_over():
-            seat = state.to_act()[0]
-            if seat == me:
-                start = time.perf_counter()
-                action = strong.choose(state, seat, rng)
-                times.append(time.perf_counter() - start)
-            else:
-                action = weak.choose(state, seat, rng)
-            state.apply(seat, action)
-        result = state.result()
+        result = play_strong_against_random(state, strong, weak, me, rng, times)
         if me in result.winners:
             wins += 1
             shared += len(result.winners) > 1
-        margins.append(result.scores[me] - max(s for i, s in enumerate(result.scores) if i != me))
-    times.sort()
-    p50 = times[len(times) // 2] * 1000
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+        margins.append(margin(result, me))
     print(
         f"{players} players{' (long game)' if long_game else ''}: strong won {wins}/{games} "
         f"= {wins / games:.1%} (shared {shared}; chance {1 / players:.0%}), "
-        f"mean margin {statistics.mean(margins):+.2f}, "
-        f"decision p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {times[-1] * 1000:.1f} ms"
+        f"mean margin {statistics.mean(margins):+.2f}, {decision_figures(times)}"
     )
 
 

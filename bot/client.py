@@ -25,7 +25,7 @@ from bot.play import Play
 from bot.quotas import Quotas
 from bot.sessions import Sessions
 from bot.settings import Settings
-from bot.store import Store, open_store
+from bot.store import STORAGE_ERRORS, Store, open_store
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -210,7 +210,18 @@ class GameBot(commands.Bot):
         # it; so none run meanwhile, and what it made is kept out of later ones.
         gc.disable()
         try:
+            # The live hands the previous process kept first, so that what the restore
+            # publishes reaches them too; then each is brought up to date.
+            try:
+                hands = await self.table.hands.restore(self.sessions.owns_guild)
+            except STORAGE_ERRORS as exc:
+                log.warning("live hands not taken over: %s", exc)
+                hands = []
             restored = await self.sessions.restore()
+            for game_id in hands:
+                session = await self.sessions.get(game_id)
+                if session is not None:
+                    await self.table.hands.refresh(session)
         finally:
             gc.enable()
         gc.freeze()
@@ -333,6 +344,7 @@ class GameBot(commands.Bot):
                 await self._restoring
         if hasattr(self, "table"):
             self.table.close()
+            await self.table.hands.saved()
         if hasattr(self, "sessions"):
             await self.sessions.close()
         await super().close()

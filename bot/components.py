@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -61,7 +61,29 @@ async def _guard(interaction: discord.Interaction[Any], work: Coroutine[Any, Any
             log.warning("could not report the error to the user")
 
 
+class _Control:
+    """What every control below shares beside `discord.ui.DynamicItem`, which asks each item class
+    for a `from_custom_id` classmethod and a `callback`: the item is rebuilt from the parts of
+    its custom_id (`from_parts`, given the template's match and the clicked component), and a
+    click runs the handler `handle` returns under `_guard`. Every control defines those two;
+    this class is listed first among its bases, so that its `from_custom_id` and `callback`
+    take the place of `DynamicItem`'s."""
+
+    from_parts: Callable[[re.Match[str], Any], Self]
+    handle: Callable[[discord.Interaction[Any]], Coroutine[Any, Any, None]]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> Self:
+        return cls.from_parts(match, item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self.handle(interaction))
+
+
 class MoveButton(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mv:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<action>[^:]{1,60})",
 ):
@@ -93,12 +115,7 @@ class MoveButton(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> MoveButton:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> MoveButton:
         return cls(
             game_id=int(match["game"]),
             version=int(match["version"]),
@@ -107,16 +124,14 @@ class MoveButton(
             label=item.label or "",
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(
-            interaction,
-            _bot(interaction).play.move(
-                interaction, self.game_id, self.version, self.seat, self.action
-            ),
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).play.move(
+            interaction, self.game_id, self.version, self.seat, self.action
         )
 
 
 class MoveSelect(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=(
         r"m(?P<mode>[sk]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<n>\d)"
@@ -158,12 +173,7 @@ class MoveSelect(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
-        match: re.Match[str],
-    ) -> MoveSelect:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Select[Any]) -> MoveSelect:
         select = cls(
             game_id=int(match["game"]),
             version=int(match["version"]),
@@ -185,20 +195,19 @@ class MoveSelect(
             return None
         return ".".join([self.prefix, *chosen]) if self.prefix else ".".join(chosen)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
         values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
         action = self.compose(values) or ""
         play = _bot(interaction).play
         if self.confirm:
             labels = {o.value: o.label for o in self.item.options}
             chosen = " · ".join(labels.get(v, v) for v in values)
-            work = play.preview(interaction, self.game_id, self.version, self.seat, action, chosen)
-        else:
-            work = play.move(interaction, self.game_id, self.version, self.seat, action)
-        await _guard(interaction, work)
+            return play.preview(interaction, self.game_id, self.version, self.seat, action, chosen)
+        return play.move(interaction, self.game_id, self.version, self.seat, action)
 
 
 class ShowHand(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"hd:(?P<game>\d+)(?::(?P<mode>[rp]))?",
 ):
@@ -220,12 +229,7 @@ class ShowHand(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> ShowHand:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> ShowHand:
         return cls(
             game_id=int(match["game"]),
             label=item.label or "",
@@ -233,14 +237,12 @@ class ShowHand(
             on_ping=match["mode"] == "p",
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(
-            interaction,
-            _bot(interaction).play.show_hand(interaction, self.game_id, refresh=self.refresh),
-        )
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).play.show_hand(interaction, self.game_id, refresh=self.refresh)
 
 
 class ReturnSeat(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rs:(?P<game>\d+)",
 ):
@@ -258,19 +260,15 @@ class ReturnSeat(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> ReturnSeat:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> ReturnSeat:
         return cls(game_id=int(match["game"]), label=item.label or "")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(interaction, _bot(interaction).play.return_seat(interaction, self.game_id))
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).play.return_seat(interaction, self.game_id)
 
 
 class TableInfo(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ti:(?P<game>\d+):(?P<what>ref|log)",
 ):
@@ -288,24 +286,18 @@ class TableInfo(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> TableInfo:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> TableInfo:
         return cls(game_id=int(match["game"]), what=match["what"], label=item.label or "")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
         history = _bot(interaction).history
         if self.what == "ref":
-            work = history.reference(interaction, self.game_id)
-        else:
-            work = history.show(interaction, self.game_id, None)
-        await _guard(interaction, work)
+            return history.reference(interaction, self.game_id)
+        return history.show(interaction, self.game_id, None)
 
 
 class LogPage(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lg:(?P<game>\d+):(?P<page>-?\d{1,5}):(?P<way>[pn])",
 ):
@@ -323,24 +315,18 @@ class LogPage(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> LogPage:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> LogPage:
         return cls(game_id=int(match["game"]), page=int(match["page"]), forward=match["way"] == "n")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(
-            interaction, _bot(interaction).history.show(interaction, self.game_id, self.page)
-        )
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).history.show(interaction, self.game_id, self.page)
 
 
 LOBBY_OPS = ("join", "leave", "cpu", "start", "cancel")
 
 
 class LobbyButton(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lb:(?P<game>\d+):(?P<op>join|leave|cpu|start|cancel)",
 ):
@@ -363,21 +349,15 @@ class LobbyButton(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> LobbyButton:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> LobbyButton:
         return cls(game_id=int(match["game"]), op=match["op"], label=item.label or "")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guard(
-            interaction, _bot(interaction).lobby.button(interaction, self.game_id, self.op)
-        )
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).lobby.button(interaction, self.game_id, self.op)
 
 
 class LobbyOption(
+    _Control,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"lo:(?P<game>\d+):(?P<field>[a-z_]{1,40})",
 ):
@@ -403,21 +383,13 @@ class LobbyOption(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
-        match: re.Match[str],
-    ) -> LobbyOption:
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Select[Any]) -> LobbyOption:
         return cls(game_id=int(match["game"]), field=match["field"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         value = str(values[0]) if values else ""
-        await _guard(
-            interaction,
-            _bot(interaction).lobby.set_option(interaction, self.game_id, self.field, value),
-        )
+        return _bot(interaction).lobby.set_option(interaction, self.game_id, self.field, value)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -8,12 +8,14 @@ brings each live hand to the state as it is; opening a new hand deletes the prev
 shortly before the token expires the hand turns into one line ("hand closed") whose button opens
 it again in place; when the game ends every live hand shows the result. So no hand ever shows
 an old state as current, and a player has at most one live hand message per game. Hands by DM
-(`/settings`) are kept current by the publisher too, as messages of their own.
+(`/settings`) are kept current by the publisher too, as messages of their own; both keep a
+pick waiting for its Confirm click while it stays legal (`pick_still_legal`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 from collections import defaultdict
 from collections.abc import Callable
@@ -25,6 +27,7 @@ import discord
 from bot.components import ShowHand
 from bot.i18n import t
 from bot.render.common import winners_line
+from bot.store import STORAGE_ERRORS, StoredHand
 from games.core import Lang
 
 if TYPE_CHECKING:
@@ -33,15 +36,39 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: How long Discord lets an interaction's token edit its messages (seconds from its creation).
+TOKEN_SECONDS = 15 * 60.0
+
+
+def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
+    """Whether a pick shown back on a hand for confirmation (`action_text`: the encoded action
+    its Confirm button plays) can still be played by `seat` as the game is now. A hand that
+    is redrawn after other seats' moves keeps its pending pick while this holds (live hands
+    here, DM hands in `bot.table`), and drops it once it does not."""
+    if session.record.status != "playing":
+        return False
+    try:
+        action = session.game.Action.decode(action_text)
+        if action not in session.state.legal_actions(seat):
+            # Not every legal pick is listed (a pass of several cards): ask the engine, on a
+            # copy, as the preview did.
+            session.game.load(session.state.snapshot()).apply(seat, action)
+    except ValueError:  # IllegalAction included
+        return False
+    return True
+
 
 @dataclass
 class LiveHand:
-    """One player's ephemeral hand message and the interaction whose token edits it."""
+    """One player's ephemeral hand message and the interaction token that edits it."""
 
     game_id: int
     seat: int
     lang: Lang
-    interaction: discord.Interaction[Any]
+    #: The interaction's follow-up webhook: its token edits or deletes the message.
+    webhook: discord.Webhook
+    #: When that interaction was made: its token lives 15 minutes from then.
+    created_at: datetime.datetime
     message_id: int
     #: What the message shows now (`fingerprint` of its payload without picture), so an
     #: unchanged hand is not edited again.
@@ -49,6 +76,9 @@ class LiveHand:
     #: A pick shown back for confirmation (`(notice, encoded action)`), kept on the hand while
     #: the game moves on as long as the pick stays legal.
     confirm: tuple[str, str] | None = None
+    #: The fingerprint of the hand itself, without a notice or pick on top: while the game has
+    #: not changed what it shows, a notice the player was given (a refusal) stays.
+    plain: str = ""
     closer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -67,6 +97,10 @@ class LiveHands:
         self._busy: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Deletions of replaced hands under way (kept so they are not collected mid-flight).
         self._deleting: set[asyncio.Task[None]] = set()
+        #: The latest write of each seat's kept hand to the store; each write waits for the
+        #: one before it, so the store ends with the last word (a write that a newer one
+        #: follows before it starts is skipped: clicks in a row cost one write).
+        self._saving: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def live(self, game_id: int, seat: int) -> LiveHand | None:
         return self._hands.get(game_id, {}).get(seat)
@@ -87,33 +121,56 @@ class LiveHands:
         `message_id`, a new message or the clicked hand updated in place. It becomes the seat's
         live hand; a previous hand message of the seat is deleted in the background (this may
         run under the game's lock, as part of a click's answer: it sends nothing itself)."""
-        old = self.live(session.id, seat)
+        notice_shown = shown != self.table.hand_fingerprint(session, seat, lang)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
             lang=lang,
-            interaction=interaction,
+            webhook=interaction.followup,
+            created_at=interaction.created_at,
             message_id=message_id,
             shown=shown,
             confirm=confirm,
+            plain=self.table.hand_fingerprint(session, seat, lang) if notice_shown else shown,
         )
-        self._hands.setdefault(session.id, {})[seat] = hand
+        self._register(hand)
+        self._save(
+            hand,
+            StoredHand(
+                game_id=hand.game_id,
+                seat=seat,
+                language=lang,
+                application_id=interaction.application_id,
+                token=interaction.token,
+                message_id=message_id,
+                created_at=hand.created_at.timestamp(),
+                confirm=confirm,
+            ),
+        )
+
+    def _register(self, hand: LiveHand) -> None:
+        """`hand` becomes its seat's live hand, closed before its token expires; the seat's
+        previous hand message, if another, is deleted in the background."""
+        old = self.live(hand.game_id, hand.seat)
+        self._hands.setdefault(hand.game_id, {})[hand.seat] = hand
         hand.closer = asyncio.create_task(
-            self._close_later(hand), name=f"hand-close-{session.id}-{seat}"
+            self._close_later(hand), name=f"hand-close-{hand.game_id}-{hand.seat}"
         )
         if old is None:
             return
         if old.closer is not None:
             old.closer.cancel()
-        if old.message_id != message_id:
-            task = asyncio.create_task(self._delete(old), name=f"hand-delete-{session.id}-{seat}")
+        if old.message_id != hand.message_id:
+            task = asyncio.create_task(
+                self._delete(old), name=f"hand-delete-{hand.game_id}-{hand.seat}"
+            )
             self._deleting.add(task)
             task.add_done_callback(self._deleting.discard)
 
     async def _delete(self, old: LiveHand) -> None:
         async with self._busy[(old.game_id, old.seat)]:
             try:
-                await old.interaction.followup.delete_message(old.message_id)
+                await old.webhook.delete_message(old.message_id)
             except discord.HTTPException as exc:
                 log.info("game %s seat %s: old hand not deleted: %s", old.game_id, old.seat, exc)
 
@@ -142,6 +199,9 @@ class LiveHands:
         async with self._busy[(hand.game_id, hand.seat)]:
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
+            plain = self.table.hand_fingerprint(session, hand.seat, hand.lang)
+            if notice is None and plain == hand.plain:
+                return  # the game changed nothing this hand shows: its notice stays
             confirm = None
             if notice is None and hand.confirm is not None and self._legal(session, hand):
                 notice, confirm = hand.confirm
@@ -160,34 +220,24 @@ class LiveHands:
                     # A click showed the hand meanwhile (it registers before it answers): its
                     # answer is newer than this edit.
                     return
-                await hand.interaction.followup.edit_message(hand.message_id, **payload)
+                await hand.webhook.edit_message(hand.message_id, **payload)
             except discord.HTTPException as exc:
                 # Dismissed by its player, or the token is gone: nothing left to keep current.
                 log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
                 self._forget(hand)
                 return
-            hand.shown = shown
+            hand.shown, hand.plain = shown, plain
 
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:
         """Whether the pick the hand shows for confirmation can still be played."""
-        if hand.confirm is None or session.record.status != "playing":
-            return False
-        try:
-            action = session.game.Action.decode(hand.confirm[1])
-            if action not in session.state.legal_actions(hand.seat):
-                # Not every legal pick is listed (a pass of several cards): ask the engine, on
-                # a copy, as the preview did.
-                session.game.load(session.state.snapshot()).apply(hand.seat, action)
-        except ValueError:  # IllegalAction included
-            return False
-        return True
+        return hand.confirm is not None and pick_still_legal(session, hand.seat, hand.confirm[1])
 
     # -- closing before the token expires -------------------------------------------------------
 
     async def _close_later(self, hand: LiveHand) -> None:
         # The token lives 15 minutes from the interaction's creation, not from now.
-        age = (discord.utils.utcnow() - hand.interaction.created_at).total_seconds()
+        age = (discord.utils.utcnow() - hand.created_at).total_seconds()
         await asyncio.sleep(max(0.0, self.lifetime() - max(0.0, age)))
         await self.close(hand)
 
@@ -204,7 +254,7 @@ class LiveHands:
             hand.closer = None  # this task: not to be cancelled by `_forget`
             self._forget(hand)
             try:
-                await hand.interaction.followup.edit_message(
+                await hand.webhook.edit_message(
                     hand.message_id,
                     content="🂠 " + t(hand.lang, "hand.closed"),
                     embeds=[],
@@ -217,15 +267,19 @@ class LiveHands:
     def discard(self, game_id: int, seat: int, interaction: discord.Interaction[Any]) -> None:
         """The hand `interaction` was to show could not be shown: it is not kept."""
         hand = self.live(game_id, seat)
-        if hand is not None and hand.interaction is interaction:
+        if hand is not None and hand.webhook.token == interaction.token:
             self._forget(hand)
 
-    def _forget(self, hand: LiveHand) -> None:
+    def _forget(self, hand: LiveHand, *, kept: bool = False) -> None:
+        """No longer keep `hand` current; unless `kept` (the bot is stopping and the next
+        process takes it over), it is no longer kept in the store either."""
         seats = self._hands.get(hand.game_id, {})
         if seats.get(hand.seat) is hand:
             del seats[hand.seat]
             if not seats:
                 del self._hands[hand.game_id]
+            if not kept:
+                self._save(hand, None)
         if hand.closer is not None and hand.closer is not asyncio.current_task():
             hand.closer.cancel()
 
@@ -237,9 +291,91 @@ class LiveHands:
             del self._busy[key]
 
     def close_all(self) -> None:
-        """The bot is stopping: stop the closing timers."""
+        """The bot is stopping: stop the closing timers. The hands stay kept in the store,
+        for the next process to keep current (`restore`)."""
         for seats in list(self._hands.values()):
             for hand in list(seats.values()):
-                self._forget(hand)
+                self._forget(hand, kept=True)
         for task in list(self._deleting):
             task.cancel()
+
+    # -- across restarts ------------------------------------------------------------------------
+
+    def _save(self, hand: LiveHand, stored: StoredHand | None) -> None:
+        """Keep the seat's live hand in the store (`stored`), or with None keep none for the
+        seat, in the background: it may be asked under the game's lock. The writes of a seat
+        follow each other in the order they were asked for, and each says all there is to
+        keep of the seat, so only the newest one waiting needs doing."""
+        key = (hand.game_id, hand.seat)
+        before = self._saving.get(key)
+
+        async def write() -> None:
+            if before is not None:
+                await asyncio.wait({before})
+            if self._saving.get(key) is not task:
+                return  # a newer word on this seat follows: only it needs writing
+            store = self.table.bot.store
+            try:
+                if stored is not None:
+                    await store.set_live_hand(stored)
+                else:
+                    await store.delete_live_hand(hand.game_id, hand.seat)
+            except STORAGE_ERRORS as exc:
+                log.warning("game %s seat %s: live hand not kept: %s", *key, exc)
+
+        task = asyncio.create_task(write(), name=f"hand-keep-{key[0]}-{key[1]}")
+        self._saving[key] = task
+
+        def done(task: asyncio.Task[None]) -> None:
+            if self._saving.get(key) is task:
+                del self._saving[key]
+
+        task.add_done_callback(done)
+
+    async def saved(self) -> None:
+        """Wait for the writes of kept hands under way (before the store closes)."""
+        while self._saving:
+            await asyncio.wait(set(self._saving.values()))
+
+    async def restore(self, owns: Callable[[int], bool]) -> list[int]:
+        """After a restart: take over the live hands the previous process kept, of the games
+        on servers this process `owns`, while their tokens live: each is closed before its
+        token expires (at once if that time has passed) and edited with the next change, or
+        shows the end of a game whose end is still to publish. Hands whose token is spent are
+        dropped. Returns the ids of the games in play whose hands were taken over, to bring
+        them up to date (a stop may have come between a move and the edit of its hands)."""
+        games: list[int] = []
+        for stored in await self.table.bot.store.live_hands():
+            if not owns(stored.guild_id):
+                continue
+            created = datetime.datetime.fromtimestamp(stored.created_at, datetime.UTC)
+            age = (discord.utils.utcnow() - created).total_seconds()
+            webhook = discord.Webhook.partial(
+                stored.application_id, stored.token, client=self.table.bot
+            )
+            hand = LiveHand(
+                game_id=stored.game_id,
+                seat=stored.seat,
+                lang=stored.language,  # type: ignore[arg-type]
+                webhook=webhook,
+                created_at=created,
+                message_id=stored.message_id,
+                confirm=stored.confirm,
+            )
+            current = self.live(stored.game_id, stored.seat)
+            if current is not None:
+                # The player opened a hand in this process first: that one is kept (and
+                # stored in this one's place), the older message goes.
+                if current.message_id != hand.message_id and age < TOKEN_SECONDS:
+                    self._deleting.add(task := asyncio.create_task(self._delete(hand)))
+                    task.add_done_callback(self._deleting.discard)
+                continue
+            if age >= TOKEN_SECONDS:
+                self._save(hand, None)  # nothing can edit it any more
+                continue
+            # A game that ended is not brought up to date here: its end, if not yet
+            # published, shows on its hands (`end`); otherwise they close.
+            self._register(hand)
+            if stored.playing and stored.game_id not in games:
+                games.append(stored.game_id)
+        return games

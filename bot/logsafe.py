@@ -1,5 +1,6 @@
 """Secrets never reach a log line: the bot token and interaction and webhook tokens are redacted
-from every record, at every level, whichever handler writes it.
+from every record, at every level, whichever handler writes it (an interaction token also
+where nothing marks it as one, as in the parameters of a query that keeps a live hand).
 
 discord.py's own DEBUG logging prints each request's URL (an interaction's follow-ups and
 edits carry its token in the path: `/webhooks/<app>/<token>/...`) and the payloads it sends and
@@ -22,6 +23,10 @@ REDACTED = "[redacted]"
 _PATH_TOKEN = re.compile(r"(/(?:webhooks|interactions)/\d+/)[A-Za-z0-9_\-.]+")
 #: Tokens in payloads, as JSON (`"token": "…"`) or as a Python dict's repr (`'token': '…'`).
 _FIELD_TOKEN = re.compile(r"""(["']token["']\s*:\s*["'])[^"']+""")
+#: An interaction token anywhere (e.g. among a stored query's parameters): Discord's start with
+#: `interaction:` in base64.
+_INTERACTION_PREFIX = "aW50ZXJhY3Rpb246"
+_INTERACTION_TOKEN = re.compile(_INTERACTION_PREFIX + r"[A-Za-z0-9_\-.]+")
 #: Anything shaped like a bot token (three base64url parts, the first the bot's id).
 _BOT_TOKEN = re.compile(r"\b[A-Za-z0-9_\-]{23,28}\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,}")
 #: `Authorization: Bot <token>` as a header or in a headers dict's repr.
@@ -42,6 +47,8 @@ def redact(text: str) -> str:
         text = _PATH_TOKEN.sub(rf"\g<1>{REDACTED}", text)
     if "token" in text:
         text = _FIELD_TOKEN.sub(rf"\g<1>{REDACTED}", text)
+    if _INTERACTION_PREFIX in text:
+        text = _INTERACTION_TOKEN.sub(REDACTED, text)
     if "Bot " in text:
         text = _AUTHORIZATION.sub(rf"\g<1>{REDACTED}", text)
     if text.count(".") >= 2:

@@ -28,13 +28,18 @@ import asyncpg
 
 from bot.guards import valid_id
 from bot.store import (
-    GAME_COLUMNS,
     MUTABLE_COLUMNS,
+    PICTURE_SWITCHES,
+    SEAT_COLUMNS,
     GameRecord,
     OpenCounts,
     SeatRecord,
     StaleVersion,
+    StoredHand,
     _dumps,
+    _stored_hand,
+    game_record,
+    seat_record,
 )
 
 log = logging.getLogger(__name__)
@@ -70,33 +75,6 @@ def migration_files() -> list[tuple[int, str, str]]:
         if name.endswith(".sql") and name[:4].isdigit():
             found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
     return sorted(found)
-
-
-def _record(row: asyncpg.Record, seats: Sequence[asyncpg.Record]) -> GameRecord:
-    data = {key: row[key] for key in GAME_COLUMNS}
-    try:
-        data["options"] = json.loads(data["options"] or "{}")
-    except ValueError:
-        data["options"] = {}
-        data["problem"] = data["problem"] or "options are not valid JSON"
-    try:
-        data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
-    except ValueError as exc:
-        data["snapshot"] = None
-        data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
-    record = GameRecord(**data)
-    record.seats = [
-        SeatRecord(
-            seat=s["seat"],
-            user_id=s["user_id"],
-            cpu_level=s["cpu_level"],
-            name=s["name"],
-            away_user_id=s["away_user_id"],
-            away_name=s["away_name"],
-        )
-        for s in seats
-    ]
-    return record
 
 
 class PostgresStore:
@@ -266,11 +244,9 @@ class PostgresStore:
             if row is None:
                 return None
             seats = await conn.fetch(
-                "SELECT seat, user_id, cpu_level, name, away_user_id, away_name FROM seats "
-                "WHERE game_id = $1 ORDER BY seat",
-                game_id,
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1 ORDER BY seat", game_id
             )
-        return _record(row, seats)
+        return game_record(row, map(seat_record, seats))
 
     async def games(
         self,
@@ -296,15 +272,14 @@ class PostgresStore:
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(sql + " ORDER BY id", *args)
             seats = await conn.fetch(
-                "SELECT game_id, seat, user_id, cpu_level, name, away_user_id, away_name "
-                "FROM seats "
+                f"SELECT game_id, {SEAT_COLUMNS} FROM seats "
                 "WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seat",
                 [row["id"] for row in rows],
             )
         by_game: dict[int, list[asyncpg.Record]] = {}
         for seat in seats:
             by_game.setdefault(seat["game_id"], []).append(seat)
-        return [_record(row, by_game.get(row["id"], [])) for row in rows]
+        return [game_record(row, map(seat_record, by_game.get(row["id"], []))) for row in rows]
 
     async def open_counts(
         self, user_id: int, channel_id: int, *, db: object | None = None
@@ -409,10 +384,13 @@ class PostgresStore:
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
 
-    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
-        """The player a CPU replaced takes their seat back in a game in play; the updated
-        record, or None when nothing changed (not their seat, or no longer in play)."""
-        async with self.pool.acquire() as conn:
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
+    ) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play, and the game's
+        turn deadline becomes `deadline`, together; the updated record, or None when nothing
+        changed (not their seat, or no longer in play)."""
+        async with self.pool.acquire() as conn, conn.transaction():
             done = await conn.execute(
                 "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
                 "away_user_id = NULL, away_name = NULL "
@@ -422,7 +400,14 @@ class PostgresStore:
                 seat,
                 user_id,
             )
-        return await self.get(game_id) if done.endswith(" 1") else None
+            changed = done.endswith(" 1")
+            if changed:
+                await conn.execute(
+                    "UPDATE games SET deadline = $1 WHERE id = $2",
+                    None if deadline is None else float(deadline),
+                    game_id,
+                )
+        return await self.get(game_id) if changed else None
 
     async def start_game(
         self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
@@ -623,40 +608,37 @@ class PostgresStore:
             await conn.execute("SELECT pg_notify($1, $2)", SETTINGS_CHANNEL, str(user_id))
         self._user_settings.pop(user_id, None)  # read back with its stored delivery
 
-    async def guild_pictures(self, guild_id: int) -> bool:
-        """Whether a server shows pictures (tables, hands, the end); on by default. Read each
-        time: another process may have switched it."""
+    async def _pictures(self, table: str, key: int) -> bool:
+        """The pictures switch of row `key` of `table` (a `PICTURE_SWITCHES` table); on when
+        the row does not exist. Read each time: another process may have switched it."""
+        sql = f"SELECT pictures FROM {table} WHERE {PICTURE_SWITCHES[table]} = $1"
         async with self.pool.acquire() as conn:
-            row = await conn.fetchval(
-                "SELECT pictures FROM guild_settings WHERE guild_id = $1", guild_id
-            )
+            row = await conn.fetchval(sql, key)
         return True if row is None else bool(row)
 
-    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
+    async def _set_pictures(self, table: str, key: int, on: bool) -> None:
+        column = PICTURE_SWITCHES[table]
         async with self.pool.acquire() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, pictures) VALUES ($1, $2) "
-                "ON CONFLICT (guild_id) DO UPDATE SET pictures = excluded.pictures",
-                guild_id,
+                f"INSERT INTO {table} ({column}, pictures) VALUES ($1, $2) "
+                f"ON CONFLICT ({column}) DO UPDATE SET pictures = excluded.pictures",
+                key,
                 int(on),
             )
+
+    async def guild_pictures(self, guild_id: int) -> bool:
+        """Whether a server shows pictures (tables, hands, the end); on by default."""
+        return await self._pictures("guild_settings", guild_id)
+
+    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
+        await self._set_pictures("guild_settings", guild_id, on)
 
     async def user_pictures(self, user_id: int) -> bool:
         """Whether a player's own hand is shown with a picture; on by default."""
-        async with self.pool.acquire() as conn:
-            row = await conn.fetchval(
-                "SELECT pictures FROM user_settings WHERE user_id = $1", user_id
-            )
-        return True if row is None else bool(row)
+        return await self._pictures("user_settings", user_id)
 
     async def set_user_pictures(self, user_id: int, on: bool) -> None:
-        async with self.pool.acquire() as conn:
-            await conn.execute(
-                "INSERT INTO user_settings (user_id, pictures) VALUES ($1, $2) "
-                "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
-                user_id,
-                int(on),
-            )
+        await self._set_pictures("user_settings", user_id, on)
 
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         async with self.pool.acquire() as conn:
@@ -686,3 +668,44 @@ class PostgresStore:
             await conn.execute(
                 "DELETE FROM hand_messages WHERE game_id = $1 AND seat = $2", game_id, seat
             )
+
+    async def set_live_hand(self, hand: StoredHand) -> None:
+        """Keep the seat's live hand (replacing the one kept before)."""
+        notice, action = hand.confirm if hand.confirm is not None else (None, None)
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO live_hands (game_id, seat, language, application_id, token, "
+                "message_id, created_at, confirm_notice, confirm_action) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
+                "application_id = excluded.application_id, token = excluded.token, "
+                "message_id = excluded.message_id, created_at = excluded.created_at, "
+                "confirm_notice = excluded.confirm_notice, "
+                "confirm_action = excluded.confirm_action",
+                hand.game_id,
+                hand.seat,
+                hand.language,
+                hand.application_id,
+                hand.token,
+                hand.message_id,
+                float(hand.created_at),
+                notice,
+                action,
+            )
+
+    async def delete_live_hand(self, game_id: int, seat: int) -> None:
+        """The seat has no live hand to keep any more."""
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "DELETE FROM live_hands WHERE game_id = $1 AND seat = $2", game_id, seat
+            )
+
+    async def live_hands(self) -> list[StoredHand]:
+        """Every kept live hand, with its game's server and whether the game is in play."""
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
+                "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
+                "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
+            )
+        return [_stored_hand(tuple(row)) for row in rows]

@@ -72,11 +72,17 @@ class Play:
     ) -> None:
         """Update the clicked hand message in place with `payload` (`notice` and `confirm`:
         what it was made with); an ephemeral one becomes (or stays) the seat's live hand, kept
-        current through this click's token by the publisher. It is registered before the
-        answer is sent, so that an edit of the publisher under way does not land after it."""
-        live = interaction.guild_id is not None and interaction.message is not None
+        current through this click's token by the publisher; on a DM hand, the pick it shows
+        (or that it shows none) is noted for the publisher's edits of that message. Either is
+        registered before the answer is sent, so that an edit of the publisher under way does
+        not land after it unnoticed."""
+        message = interaction.message
+        live = interaction.guild_id is not None and message is not None
         if live:
-            self._live(interaction, session, seat, lang, interaction.message.id, notice, confirm)  # type: ignore[union-attr]
+            self._live(interaction, session, seat, lang, message.id, notice, confirm)  # type: ignore[union-attr]
+        elif message is not None:
+            pick = (notice, confirm) if notice is not None and confirm is not None else None
+            await self.table.dm_hand_clicked(session, seat, message.id, pick)
         try:
             await self._update(interaction, **payload)
         except Exception:
@@ -167,8 +173,13 @@ class Play:
             if not interaction.response.is_done():
                 await interaction.response.defer()
 
+        answered = False
+
         async def answer(session: Session, outcome: MoveOutcome) -> bool:
-            return await self._answer_move(interaction, session, seat, lang, on_hand)
+            nonlocal answered
+            table_shown = await self._answer_move(interaction, session, seat, lang, on_hand)
+            answered = True
+            return table_shown
 
         try:
             await self.bot.sessions.play(
@@ -183,11 +194,12 @@ class Play:
         except (MoveRefused, IllegalAction) as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
-        if not interaction.response.is_done():
+        if not answered:
             # The move is stored but its answer failed (e.g. the clicked hand was replaced by
-            # a newer one meanwhile): the player still hears that it was played.
+            # a newer one meanwhile, or the update after a deferral was refused): the player
+            # still hears that it was played.
             with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(t(lang, "move.done"), ephemeral=True)
+                await self._reply(interaction, t(lang, "move.done"))
         if on_hand or session.record.status != "playing":
             return
         # A move on the table that leaves this seat to act from its hand (e.g. a take followed

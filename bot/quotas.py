@@ -114,14 +114,7 @@ class Quotas:
                 lang, "quota.channel_lobbies", limit, counts.channel_oldest_lobby
             )
         if not free:
-            limit = settings.max_lobbies_per_user
-            if limit and counts.user_lobbies >= limit:
-                return self._lobby_limit_text(
-                    lang, "quota.user_lobbies", limit, counts.user_oldest_lobby
-                )
-            limit = settings.max_games_per_user
-            if limit and counts.user_games >= limit:
-                return t(lang, "quota.user_games", n=limit)
+            return self._user_limit(counts, lang)
         return None
 
     def opened(self, user_id: int) -> None:
@@ -135,8 +128,12 @@ class Quotas:
         """Why this user may not take a seat in one more lobby, if they may not."""
         if exempt(interaction):
             return None
+        return self._user_limit(await self._counts(interaction), lang)
+
+    def _user_limit(self, counts: OpenCounts, lang: Lang) -> str | None:
+        """Why the user counted in `counts` may not be in one more lobby, if they may not: they
+        wait in as many lobbies, or play in as many games, as one user may."""
         settings = self.settings
-        counts = await self._counts(interaction)
         limit = settings.max_lobbies_per_user
         if limit and counts.user_lobbies >= limit:
             return self._lobby_limit_text(

@@ -399,13 +399,17 @@ class Sessions:
         self, game_id: int, seat: int, user_id: int, *, on_wait: OnWait | None = None
     ) -> GameRecord | None:
         """The player a CPU replaced in `seat` takes it back; the stored record, or None when
-        nothing changed (not their seat, or the game is not in play)."""
+        nothing changed (not their seat, or the game is not in play). Back on their own turn,
+        they get a fresh turn deadline (`_deadline_on_return`)."""
         session = await self.get(game_id)
         if session is None:
             return None
-        stored = await self._store_under_lock(
-            session, lambda: self.store.return_seat(game_id, seat, user_id), on_wait
-        )
+
+        async def write() -> GameRecord | None:
+            deadline = self._deadline_on_return(session.record, session.state, seat)
+            return await self.store.return_seat(game_id, seat, user_id, deadline=deadline)
+
+        stored = await self._store_under_lock(session, write, on_wait)
         if stored is not None:
             self._publish(session)
             self.schedule(session)
@@ -609,6 +613,15 @@ class Sessions:
         if record.deadline is not None and set(humans) <= set(before):
             return record.deadline
         return self.clock() + seconds
+
+    def _deadline_on_return(self, record: GameRecord, state: State, seat: int) -> float | None:
+        """The turn deadline once `seat`'s player is back: a fresh one when the seat is to act
+        (the deadline its CPU stand-in inherited may be nearly spent or already past, or there
+        was none while only CPUs were to act), the current one otherwise."""
+        if seat not in state.to_act():
+            return record.deadline
+        seconds = record.turn_seconds or state.phase_seconds()
+        return self.clock() + seconds if seconds else None
 
     def cpu_level(self, session: Session, seat: int) -> str:
         return session.record.seats[seat].cpu_level or session.record.cpu_level

@@ -12,7 +12,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
@@ -188,6 +188,66 @@ class GameRecord:
         return self.thread_id or self.channel_id
 
 
+#: The settings tables holding a `pictures` switch, with the column each is keyed on.
+PICTURE_SWITCHES = {"guild_settings": "guild_id", "user_settings": "user_id"}
+
+#: The `seats` columns a `SeatRecord` is read from.
+SEAT_COLUMNS = "seat, user_id, cpu_level, name, away_user_id, away_name"
+
+
+def seat_record(row: Mapping[str, Any]) -> SeatRecord:
+    """The seat of a `seats` row holding `SEAT_COLUMNS` (a row of either backend)."""
+    return SeatRecord(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        cpu_level=row["cpu_level"],
+        name=row["name"],
+        away_user_id=row["away_user_id"],
+        away_name=row["away_name"],
+    )
+
+
+def game_record(row: Mapping[str, Any], seats: Iterable[SeatRecord]) -> GameRecord:
+    """The record of a `games` row (of either backend) with its seats. Options or a snapshot
+    that are not valid JSON do not raise: the record says what is wrong with it instead."""
+    data = {key: row[key] for key in GAME_COLUMNS}
+    try:
+        data["options"] = json.loads(data["options"] or "{}")
+    except ValueError:
+        data["options"] = {}
+        data["problem"] = data["problem"] or "options are not valid JSON"
+    try:
+        data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
+    except ValueError as exc:
+        data["snapshot"] = None
+        data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
+    data["end_published"] = bool(data["end_published"])
+    record = GameRecord(**data)
+    record.seats = list(seats)
+    return record
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A live ephemeral hand as kept for the next process (`bot.hands`): the interaction token
+    that edits its message (with the application's id) and when that interaction was made."""
+
+    game_id: int
+    seat: int
+    language: str
+    application_id: int
+    #: A secret for 15 minutes: kept out of this record's repr (and so out of any log line).
+    token: str = field(repr=False)
+    message_id: int
+    #: The interaction's creation (Unix seconds): its token lives 15 minutes from then.
+    created_at: float
+    #: A pick shown back on the hand for confirmation: `(notice, encoded action)`.
+    confirm: tuple[str, str] | None = None
+    #: The game's server and whether it is in play (read with the hand, not stored with it).
+    guild_id: int = 0
+    playing: bool = True
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -347,39 +407,12 @@ class Store:
     ) -> GameRecord:
         """The record of a `games` row, with its seats (read unless given: a move does not
         change them)."""
-        data = {key: row[key] for key in GAME_COLUMNS}
-        try:
-            data["options"] = json.loads(data["options"] or "{}")
-        except ValueError:
-            data["options"] = {}
-            data["problem"] = data["problem"] or "options are not valid JSON"
-        try:
-            data["snapshot"] = json.loads(data["snapshot"]) if data["snapshot"] else None
-        except ValueError as exc:
-            data["snapshot"] = None
-            data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
-        data["end_published"] = bool(data["end_published"])
-        record = GameRecord(**data)
-        if seats is not None:
-            record.seats = list(seats)
-            return record
-        async with self.db.execute(
-            "SELECT seat, user_id, cpu_level, name, away_user_id, away_name FROM seats "
-            "WHERE game_id = ? ORDER BY seat",
-            (record.id,),
-        ) as cur:
-            record.seats = [
-                SeatRecord(
-                    seat=r[0],
-                    user_id=r[1],
-                    cpu_level=r[2],
-                    name=r[3],
-                    away_user_id=r[4],
-                    away_name=r[5],
-                )
-                for r in await cur.fetchall()
-            ]
-        return record
+        if seats is None:
+            async with self.db.execute(
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+            ) as cur:
+                seats = [seat_record(r) for r in await cur.fetchall()]
+        return game_record(row, seats)
 
     async def games(
         self,
@@ -503,9 +536,12 @@ class Store:
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
 
-    async def return_seat(self, game_id: int, seat: int, user_id: int) -> GameRecord | None:
-        """The player a CPU replaced takes their seat back in a game in play; the updated
-        record, or None when nothing changed (not their seat, or no longer in play)."""
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
+    ) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play, and the game's
+        turn deadline becomes `deadline`, together; the updated record, or None when nothing
+        changed (not their seat, or no longer in play)."""
         async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
@@ -515,6 +551,10 @@ class Store:
                 (game_id, seat, user_id, game_id),
             )
             changed = cur.rowcount == 1
+            if changed:
+                await self.db.execute(
+                    "UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id)
+                )
         return await self.get(game_id) if changed else None
 
     async def start_game(
@@ -713,41 +753,39 @@ class Store:
         )
         self._user_settings[user_id] = (delivery, language)
 
-    async def _flag(self, sql: str, key: int, cache: dict[int, bool]) -> bool:
+    async def _pictures(self, table: str, key: int, cache: dict[int, bool]) -> bool:
+        """The pictures switch of row `key` of `table` (a `PICTURE_SWITCHES` table); on when
+        the row does not exist. Cached in `cache`."""
         known = cache.get(key)
         if known is not None:
             return known
+        sql = f"SELECT pictures FROM {table} WHERE {PICTURE_SWITCHES[table]} = ?"
         async with self.db.execute(sql, (key,)) as cur:
             row = await cur.fetchone()
         return cache.setdefault(key, bool(row[0]) if row else True)
 
+    async def _set_pictures(self, table: str, key: int, on: bool, cache: dict[int, bool]) -> None:
+        column = PICTURE_SWITCHES[table]
+        await self._write(
+            f"INSERT INTO {table} ({column}, pictures) VALUES (?, ?) "
+            f"ON CONFLICT ({column}) DO UPDATE SET pictures = excluded.pictures",
+            (key, int(on)),
+        )
+        cache[key] = on
+
     async def guild_pictures(self, guild_id: int) -> bool:
         """Whether a server shows pictures (tables, hands, the end); on by default."""
-        return await self._flag(
-            "SELECT pictures FROM guild_settings WHERE guild_id = ?", guild_id, self._guild_pictures
-        )
+        return await self._pictures("guild_settings", guild_id, self._guild_pictures)
 
     async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
-        await self._write(
-            "INSERT INTO guild_settings (guild_id, pictures) VALUES (?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET pictures = excluded.pictures",
-            (guild_id, int(on)),
-        )
-        self._guild_pictures[guild_id] = on
+        await self._set_pictures("guild_settings", guild_id, on, self._guild_pictures)
 
     async def user_pictures(self, user_id: int) -> bool:
         """Whether a player's own hand is shown with a picture; on by default."""
-        return await self._flag(
-            "SELECT pictures FROM user_settings WHERE user_id = ?", user_id, self._user_pictures
-        )
+        return await self._pictures("user_settings", user_id, self._user_pictures)
 
     async def set_user_pictures(self, user_id: int, on: bool) -> None:
-        await self._write(
-            "INSERT INTO user_settings (user_id, pictures) VALUES (?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures",
-            (user_id, int(on)),
-        )
-        self._user_pictures[user_id] = on
+        await self._set_pictures("user_settings", user_id, on, self._user_pictures)
 
     async def remember_language(self, user_id: int, language: str) -> None:
         """Keep the language of a user's Discord client (turn pings and DM hands speak it);
@@ -789,6 +827,59 @@ class Store:
         await self._write(
             "DELETE FROM hand_messages WHERE game_id = ? AND seat = ?", (game_id, seat)
         )
+
+    async def set_live_hand(self, hand: StoredHand) -> None:
+        """Keep the seat's live hand (replacing the one kept before)."""
+        notice, action = hand.confirm if hand.confirm is not None else (None, None)
+        await self._write(
+            "INSERT INTO live_hands (game_id, seat, language, application_id, token, message_id, "
+            "created_at, confirm_notice, confirm_action) VALUES (?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
+            "application_id = excluded.application_id, token = excluded.token, "
+            "message_id = excluded.message_id, created_at = excluded.created_at, "
+            "confirm_notice = excluded.confirm_notice, confirm_action = excluded.confirm_action",
+            (
+                hand.game_id,
+                hand.seat,
+                hand.language,
+                hand.application_id,
+                hand.token,
+                hand.message_id,
+                hand.created_at,
+                notice,
+                action,
+            ),
+        )
+
+    async def delete_live_hand(self, game_id: int, seat: int) -> None:
+        """The seat has no live hand to keep any more."""
+        await self._write("DELETE FROM live_hands WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    async def live_hands(self) -> list[StoredHand]:
+        """Every kept live hand, with its game's server and whether the game is in play."""
+        async with self.db.execute(
+            "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
+            "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
+            "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_stored_hand(row) for row in rows]
+
+
+def _stored_hand(row: Sequence[Any]) -> StoredHand:
+    notice, action = row[7], row[8]
+    return StoredHand(
+        game_id=row[0],
+        seat=row[1],
+        language=row[2],
+        application_id=row[3],
+        token=row[4],
+        message_id=row[5],
+        created_at=float(row[6]),
+        confirm=(notice, action) if notice is not None and action is not None else None,
+        guild_id=row[9],
+        playing=row[10] == "playing",
+    )
 
 
 def _split_sql(sql: str) -> list[str]:

@@ -28,7 +28,7 @@ import aiohttp
 import discord
 
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
-from bot.hands import LiveHands
+from bot.hands import LiveHands, pick_still_legal
 from bot.i18n import t
 from bot.names import shown_name
 from bot.render import pictures, renderer_for
@@ -150,6 +150,9 @@ class Table:
         #: One DM hand update at a time per `(game id, seat)`: two at once (a move's refresh and
         #: a "Show my hand" click) could both send a new message, or land out of order.
         self._dm_sending: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: A pick shown back on a seat's DM hand message for confirmation (`(notice, encoded
+        #: action)`), kept on that message while the game moves on as long as it stays legal.
+        self._dm_picks: dict[tuple[int, int], tuple[str, str]] = {}
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
@@ -394,6 +397,11 @@ class Table:
         feed = self._feeds.get(game_id)
         return feed.table_message_id if feed is not None else None
 
+    def idle(self, game_id: int) -> bool:
+        """Whether nothing of the game is being published now."""
+        feed = self._feeds.get(game_id)
+        return feed is None or feed.task is None or feed.task.done()
+
     def shows_table(self, session: Session, message_id: int | None) -> bool:
         """Whether `message_id` is the game's current table message, young enough to edit."""
         feed = self._feed(session)
@@ -480,6 +488,10 @@ class Table:
         except Exception as exc:
             if not transient(exc):
                 log.exception("game %s: %s cannot be sent", feed.session.id, what)
+                # Clicks acknowledged for this table request still hear that they were played.
+                answers, feed.answers = feed.answers, []
+                for interaction, lang in answers:
+                    await self._followup(interaction, t(lang, "move.done"))
                 return True
             if isinstance(exc, discord.RateLimited):
                 pause = exc.retry_after
@@ -544,8 +556,8 @@ class Table:
         message_id = feed.table_message_id
         message = self._channel(session.record.play_channel_id).get_partial_message(message_id)  # type: ignore[arg-type]
         waiting = [
-            interaction
-            for interaction, _ in answers
+            (interaction, lang)
+            for interaction, lang in answers
             if interaction.message is not None and interaction.message.id == message_id
         ]
         feed.editing = True
@@ -553,7 +565,7 @@ class Table:
             version, payload = await self._latest_table(feed, edit=True)
             try:
                 if waiting:
-                    await waiting[-1].edit_original_response(**payload)
+                    await waiting[-1][0].edit_original_response(**payload)
                 else:
                     await message.edit(**payload)
             except discord.NotFound:
@@ -562,13 +574,16 @@ class Table:
                 # The click's token is gone: edit the message itself.
                 version, payload = await self._latest_table(feed, edit=True)
                 await message.edit(**payload)
-            for interaction in waiting[:-1]:
+                await self._followup(waiting[-1][0], t(waiting[-1][1], "move.done"))
+            for interaction, lang in waiting[:-1]:
                 on = await self.pictures_on(session)
                 text = self._keeping_picture(
                     self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
                 )
-                with contextlib.suppress(discord.NotFound):  # its token is gone: never mind
+                try:
                     await interaction.edit_original_response(**text)
+                except discord.NotFound:  # its token is gone: a follow-up, if it still can
+                    await self._followup(interaction, t(lang, "move.done"))
         except discord.NotFound:
             return await self._post_table(feed)
         finally:
@@ -759,6 +774,8 @@ class Table:
             del self._dm_shown[key]  # each is a whole hand's text, kept for every game ever
         for key in [key for key in self._dm_sending if key[0] == record.id]:
             del self._dm_sending[key]
+        for key in [key for key in self._dm_picks if key[0] == record.id]:
+            del self._dm_picks[key]
         if self._feeds.get(record.id) is feed:
             del self._feeds[record.id]
 
@@ -829,6 +846,7 @@ class Table:
         an earlier refresh of that hand is under way the answer does not wait for it (it may
         be waiting out a rate limit) and notes nothing: the refresh after the move then
         brings the message in step."""
+        self._dm_picks.pop((session.id, seat), None)  # a move answers any pending pick
         sending = self._dm_sending[(session.id, seat)]
         if sending.locked():
             await update(await self.hand_message(session, seat, lang, edit=True))
@@ -840,13 +858,58 @@ class Table:
             if stored is not None and stored[1] == message_id:
                 self._dm_shown[(session.id, seat)] = shown
 
-    async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
-        """Edit the seat's DM hand message (or send one). False when DMs are closed."""
-        async with self._dm_sending[(session.id, seat)]:
-            return await self._send_dm_hand(session, seat, user_id, lang)
+    async def dm_hand_clicked(
+        self,
+        session: Session,
+        seat: int,
+        message_id: int,
+        pick: tuple[str, str] | None,
+    ) -> None:
+        """A click is about to update DM hand message `message_id` of the seat in place, showing
+        `pick` (`(notice, encoded action)` waiting for its Confirm click) or none. When it is
+        the seat's DM hand message, the publisher's later edits keep showing that pick while
+        it stays legal, as a live hand does; any other click there (a refresh, a refusal)
+        drops it. Noted before the answer is sent, so that an edit under way is redone."""
+        stored = await self.bot.store.hand_message(session.id, seat)
+        if stored is None or stored[1] != message_id:
+            return
+        if pick is None:
+            self._dm_picks.pop((session.id, seat), None)
+        else:
+            self._dm_picks[(session.id, seat)] = pick
 
-    async def _send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
-        payload = self.hand_payload(session, seat, lang)  # the state as it is by now
+    def _dm_pick(self, session: Session, seat: int) -> tuple[str, str] | None:
+        """The pick the seat's DM hand shows for confirmation, if it can still be played."""
+        key = (session.id, seat)
+        pick = self._dm_picks.get(key)
+        if pick is not None and not pick_still_legal(session, seat, pick[1]):
+            del self._dm_picks[key]
+            pick = None
+        return pick
+
+    async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
+        """Edit the seat's DM hand message (or send one). False when DMs are closed. A pick
+        the player made meanwhile on that message (`dm_hand_clicked`) is shown: an edit that
+        was under way without it is done again."""
+        async with self._dm_sending[(session.id, seat)]:
+            while True:
+                pick = self._dm_pick(session, seat)
+                if not await self._send_dm_hand(session, seat, user_id, lang, pick):
+                    return False
+                if self._dm_picks.get((session.id, seat)) == pick:
+                    return True
+
+    async def _send_dm_hand(
+        self,
+        session: Session,
+        seat: int,
+        user_id: int,
+        lang: Lang,
+        pick: tuple[str, str] | None,
+    ) -> bool:
+        notice, confirm = pick if pick is not None else (None, None)
+        # The state as it is by now.
+        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         shown = _fingerprint(payload)
         stored = await self.bot.store.hand_message(session.id, seat)
         if stored is not None:
@@ -854,18 +917,27 @@ class Table:
                 return True
             channel_id, message_id = stored
             try:
-                edit = await self.hand_message(session, seat, lang, edit=True)
+                edit = await self.hand_message(
+                    session, seat, lang, edit=True, notice=notice, confirm=confirm
+                )
                 await self._channel(channel_id).get_partial_message(message_id).edit(**edit)
                 self._dm_shown[(session.id, seat)] = shown
                 return True
             except discord.NotFound:
                 await self.bot.store.delete_hand_message(session.id, seat)
+                self._dm_picks.pop((session.id, seat), None)  # it was on that message
+                notice = confirm = None
+                shown = _fingerprint(self.hand_payload(session, seat, lang))
             except discord.HTTPException as exc:
                 log.info("DM hand edit failed for game %s seat %s: %s", session.id, seat, exc)
                 return False
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
-            message = await channel.send(**await self.hand_message(session, seat, lang, edit=False))
+            message = await channel.send(
+                **await self.hand_message(
+                    session, seat, lang, edit=False, notice=notice, confirm=confirm
+                )
+            )
         except discord.HTTPException as exc:
             log.info("DMs closed for a player of game %s: %s", session.id, exc.code)
             return False

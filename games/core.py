@@ -323,14 +323,19 @@ class State(ABC):
     def is_legal(self, seat: int, action: Action) -> bool:
         return action in self.legal_actions(seat)
 
-    def check(self, seat: int, action: Action) -> None:
-        """Raise `IllegalAction` unless `seat` may play `action` now."""
+    def check_turn(self, seat: int) -> None:
+        """Raise `IllegalAction` unless the game goes on, `seat` is a seat and it may act now:
+        the first checks of every `check`, before any about the action itself."""
         if self.is_over():
             raise IllegalAction(Reason.GAME_OVER)
-        if not 0 <= seat < self.players:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(Reason.NO_SUCH_SEAT)
         if seat not in self.to_act():
             raise IllegalAction(Reason.NOT_YOUR_TURN)
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise `IllegalAction` unless `seat` may play `action` now."""
+        self.check_turn(seat)
         if not self.is_legal(seat, action):
             raise IllegalAction(Reason.NOT_LEGAL, action.encode())
 

@@ -118,39 +118,40 @@ class _Table:
         while len(self.field) < FIELD_SIZE and self.deck:
             self.field.append(self.deck.pop())
 
-    def field_action(self, seat: int) -> float:
-        """The best field swap (discard, take) by hand value; returns its gain."""
+    def _best_swap(self, seat: int, floor: tuple[float, int, int]) -> tuple[float, int, int]:
+        """`(hand value after, hand index discarded, field card taken)` of the field swap that
+        values the hand highest, first found on a tie; `floor` unless one values it higher."""
         hand = self.hands[seat]
-        now = _value(tuple(hand))
-        best = (now, -1, -1)
+        best = floor
         for i in range(len(hand)):
             kept = (*hand[:i], *hand[i + 1 :])
             for f in self.field:
                 v = _value((*kept, f))
                 if v > best[0]:
                     best = (v, i, f)
-        if best[1] < 0:
-            return 0.0
-        hand.pop(best[1])
-        hand.append(best[2])
-        self.field.remove(best[2])
+        return best
+
+    def _swap(self, seat: int, index: int, card: int) -> None:
+        """Discard hand card `index`, take field card `card`, refill the field."""
+        hand = self.hands[seat]
+        hand.pop(index)
+        hand.append(card)
+        self.field.remove(card)
         self.refill()
-        return best[0] - now
+
+    def field_action(self, seat: int) -> float:
+        """The best field swap (discard, take) by hand value; returns its gain."""
+        now = _value(tuple(self.hands[seat]))
+        value, index, card = self._best_swap(seat, (now, -1, -1))
+        if index < 0:
+            return 0.0
+        self._swap(seat, index, card)
+        return value - now
 
     def forced_field(self, seat: int) -> None:
         """The field action even when no swap gains: the least bad one."""
-        hand = self.hands[seat]
-        best = (-1e9, 0, self.field[0])
-        for i in range(len(hand)):
-            kept = (*hand[:i], *hand[i + 1 :])
-            for f in self.field:
-                v = _value((*kept, f))
-                if v > best[0]:
-                    best = (v, i, f)
-        hand.pop(best[1])
-        hand.append(best[2])
-        self.field.remove(best[2])
-        self.refill()
+        _, index, card = self._best_swap(seat, (-1e9, 0, self.field[0]))
+        self._swap(seat, index, card)
 
     def deck_action(self, seat: int) -> None:
         """Discard the card the hand misses least and draw one."""

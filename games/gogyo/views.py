@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -22,18 +22,8 @@ Step = Literal[
     "declare",
     "over",
 ]
-#: Steps in the order a turn may pass through them (texts.STEPS names each).
-STEPS: tuple[str, ...] = (
-    "act",
-    "field_discard",
-    "field_take",
-    "deck_discard",
-    "duel_choice",
-    "loot_discard",
-    "duel_give",
-    "declare",
-    "over",
-)
+#: Steps in the order a turn may pass through them (texts.STEPS names each): the values of `Step`.
+STEPS: tuple[str, ...] = get_args(Step)
 
 
 class CardView(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.core import Action, Rng, State
@@ -154,6 +155,41 @@ def _rollout(
     return piles
 
 
+def rollout_values(
+    know: _Knowledge,
+    candidates: list[int],
+    plays: int,
+    sample_bounds: tuple[int, int],
+    rnd: random.Random,
+    value: Callable[[list[list[int]]], float],
+) -> dict[int, float]:
+    """For each candidate card, the sum of `value(final piles)` over re-deals of the unseen
+    cards (`know.sample_hands`), the candidate played and the deal played out at random. Every
+    candidate meets the same re-deals; their number spends about `plays` simulated card plays,
+    within `sample_bounds` (least, most)."""
+    n = know.players
+    remaining = max(1, know.tricks_left * n - len(know.trick))
+    least, most = sample_bounds
+    samples = max(least, min(most, plays // (remaining * len(candidates))))
+    totals = dict.fromkeys(candidates, 0.0)
+    for _ in range(samples):
+        hands = know.sample_hands(rnd)
+        for card in candidates:
+            sim_hands = [list(h) for h in hands]
+            sim_hands[know.seat].remove(card)
+            piles = _rollout(
+                sim_hands,
+                know.leader,
+                [*know.trick, card],
+                [list(p) for p in know.piles],
+                know.tricks_left,
+                n,
+                rnd,
+            )
+            totals[card] += value(piles)
+    return totals
+
+
 class StrongPlayer:
     """Determinised Monte Carlo: for each candidate card, re-deal the unseen cards consistently
     with what the seat has seen (its hand, its passed cards, the players' shown voids) and play
@@ -189,27 +225,19 @@ class StrongPlayer:
     def _play(self, view: PrivateView, candidates: list[int], rng: Rng) -> PlayCard:
         know = _Knowledge.of(view)
         n = know.players
-        rnd = random.Random(rng.next64())
-        remaining = max(1, know.tricks_left * n - len(know.trick))
-        samples = self.budget // (remaining * len(candidates))
-        samples = max(self.min_samples, min(self.max_samples, samples))
-        totals = dict.fromkeys(candidates, 0.0)
-        for _ in range(samples):
-            hands = know.sample_hands(rnd)
-            for card in candidates:
-                sim_hands = [list(h) for h in hands]
-                sim_hands[know.seat].remove(card)
-                piles = _rollout(
-                    sim_hands,
-                    know.leader,
-                    [*know.trick, card],
-                    [list(p) for p in know.piles],
-                    know.tricks_left,
-                    n,
-                    rnd,
-                )
-                scores = [_pile_score(p) for p in piles]
-                mine = scores[know.seat]
-                totals[card] += mine - (sum(scores) - mine) / (n - 1)
+
+        def margin(piles: list[list[int]]) -> float:
+            scores = [_pile_score(p) for p in piles]
+            mine = scores[know.seat]
+            return mine - (sum(scores) - mine) / (n - 1)
+
+        totals = rollout_values(
+            know,
+            candidates,
+            self.budget,
+            (self.min_samples, self.max_samples),
+            random.Random(rng.next64()),
+            margin,
+        )
         best = max(candidates, key=lambda c: (totals[c], -c))
         return PlayCard(card=best)

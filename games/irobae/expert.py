@@ -18,7 +18,7 @@ import random
 from itertools import combinations
 
 from games.core import Action, Rng, State
-from games.irobae.ai import StrongPlayer, _Knowledge, _pile_score, _rollout
+from games.irobae.ai import StrongPlayer, _Knowledge, _pile_score, _rollout, rollout_values
 from games.irobae.rules import (
     MAX_NUMBER,
     TRICKS_PER_DEAL,
@@ -137,26 +137,14 @@ class Expert(ExpertPlayer[IrobaeState]):
         n = know.players
         totals = state.totals()
         last = state.deal + 1 == deals_in_game(n)
-        rnd = random.Random(rng.next64())
-        remaining = max(1, know.tricks_left * n - len(know.trick))
-        samples = self.rollouts * PLAYS_PER_ROLLOUT // (remaining * len(cards))
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, samples))
-        value = dict.fromkeys(cards, 0.0)
-        for _ in range(samples):
-            hands = know.sample_hands(rnd)
-            for card in cards:
-                sim = [list(h) for h in hands]
-                sim[know.seat].remove(card)
-                piles = _rollout(
-                    sim,
-                    know.leader,
-                    [*know.trick, card],
-                    [list(p) for p in know.piles],
-                    know.tricks_left,
-                    n,
-                    rnd,
-                )
-                value[card] += _deal_value(totals, piles, know.seat, last)
+        value = rollout_values(
+            know,
+            cards,
+            self.rollouts * PLAYS_PER_ROLLOUT,
+            (MIN_SAMPLES, MAX_SAMPLES),
+            random.Random(rng.next64()),
+            lambda piles: _deal_value(totals, piles, know.seat, last),
+        )
         return PlayCard(card=max(cards, key=lambda c: (value[c], -c)))
 
     def _pass(self, knowledge: SeatKnowledge[IrobaeState], rng: Rng) -> PassCards:

@@ -6,7 +6,8 @@ from typing import Literal
 
 from games.core import Action
 
-#: The yaku ids (`scoring.YAKU`), as a type: decoding an unknown yaku is malformed input.
+#: The yaku ids, in the order of the reference card (`scoring.YAKU` reads them from here), as a
+#: type: decoding an unknown yaku is malformed input.
 YakuId = Literal[
     "kasane",
     "ju",

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import get_args
+
+from games.kasane.actions import YakuId
 
 __all__ = [
     "COLOUR_BONUS",
@@ -32,18 +35,9 @@ PLUS_ONE = 0
 #: Points scored at once for taking a `+1` card.
 PLUS_ONE_POINTS = 1
 
-#: Yaku ids, in the order of the reference card (also the order of the slot table).
-YAKU: tuple[str, ...] = (
-    "kasane",
-    "ju",
-    "sakura_chirashi",
-    "chidori",
-    "asanoha",
-    "kagen",
-    "jogen",
-    "kachofugetsu",
-    "setsugetsufuka",
-)
+#: Yaku ids, in the order of the reference card (also the order of the slot table): the
+#: values of the `YakuId` type that a meld names.
+YAKU: tuple[str, ...] = get_args(YakuId)
 
 # Decision — slot table (rules/kasane.md, "Decision — slot table"). The printed values are in
 # the rulebook's missing figures; this is the project's default table. For each yaku: slot

@@ -161,12 +161,7 @@ class KasaneState(State):
 
     def check(self, seat: int, action: Any) -> None:
         """As `State.check`, with a precise reason when the action itself is not legal."""
-        if self.is_over():
-            raise IllegalAction(Reason.GAME_OVER)
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(Reason.NO_SUCH_SEAT)
-        if seat not in self.to_act():
-            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        self.check_turn(seat)
         if not isinstance(action, KasaneAction):
             raise IllegalAction(Reason.MALFORMED, "not a kasane action")
         if self.is_legal(seat, action):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core import Action, Rng, State
@@ -240,6 +241,31 @@ def determinise(state: SakuraState, seat: int, rng: Rng) -> SakuraState:
     return clone
 
 
+def add_split_points(
+    world: SakuraState,
+    seat: int,
+    screen: Sequence[int],
+    splits: Sequence[SakuraAction],
+    totals: list[float],
+) -> None:
+    """Add to `totals[i]` the warm and cool screen points `seat`, holding `screen`, would
+    score in `world` with the split `splits[i]`, every other seat splitting its screen by
+    default."""
+    n = world.players
+    warm = [0] * n
+    cool = [0] * n
+    for s in range(n):
+        if s != seat:
+            named = dict(zip(COLOURS, world.screens[s], strict=True))
+            warm[s], cool[s] = scoring.group_totals(named, scoring.default_split(named))
+    mine = dict(zip(COLOURS, screen, strict=True))
+    for i, action in enumerate(splits):
+        assert isinstance(action, SplitAction)
+        warm[seat], cool[seat] = scoring.group_totals(mine, action.warm)
+        totals[i] += scoring.screen_points(warm, "warm")[seat]
+        totals[i] += scoring.screen_points(cool, "cool")[seat]
+
+
 class StrongPlayer:
     """A heuristic player: it weighs each choice by its estimated final standing (field table,
     likely screen ranks), samples draw outcomes from the flowers it cannot locate, and tries
@@ -330,22 +356,9 @@ class StrongPlayer:
         self, state: SakuraState, seat: int, legal: list[SakuraAction], rng: Rng
     ) -> SakuraAction:
         totals = [0.0] * len(legal)
-        n = state.players
         for _ in range(SPLIT_SAMPLES):
-            clone = determinise(state, seat, rng)
-            warm = [0] * n
-            cool = [0] * n
-            for s in range(n):
-                if s != seat:
-                    named = dict(zip(COLOURS, clone.screens[s], strict=True))
-                    split = scoring.default_split(named)
-                    warm[s], cool[s] = scoring.group_totals(named, split)
-            mine = dict(zip(COLOURS, state.screens[seat], strict=True))
-            for i, action in enumerate(legal):
-                assert isinstance(action, SplitAction)
-                warm[seat], cool[seat] = scoring.group_totals(mine, action.warm)
-                totals[i] += scoring.screen_points(warm, "warm")[seat]
-                totals[i] += scoring.screen_points(cool, "cool")[seat]
+            world = determinise(state, seat, rng)
+            add_split_points(world, seat, state.screens[seat], legal, totals)
         best = max(range(len(legal)), key=lambda i: totals[i])
         return legal[best]
 

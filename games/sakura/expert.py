@@ -25,7 +25,7 @@ from games.sakura.actions import (
     SplitAction,
     StopAction,
 )
-from games.sakura.ai import StrongPlayer
+from games.sakura.ai import StrongPlayer, add_split_points
 from games.sakura.scoring import BLACK, COLOURS
 from games.sakura.state import SakuraState
 from games.search import PimcPlayer, SeatKnowledge, margin
@@ -199,18 +199,6 @@ class Expert(PimcPlayer[SakuraState]):
         state = knowledge.redacted
         legal = [a for a in state.legal_actions(seat) if isinstance(a, SplitAction)]
         totals = [0.0] * len(legal)
-        n = state.players
-        mine = dict(zip(COLOURS, state.screens[seat], strict=True))
         for _ in range(max(8, self.rollouts // 4)):
-            world = sample(state, seat, rng)
-            warm = [0] * n
-            cool = [0] * n
-            for s in range(n):
-                if s != seat:
-                    named = dict(zip(COLOURS, world.screens[s], strict=True))
-                    warm[s], cool[s] = scoring.group_totals(named, scoring.default_split(named))
-            for i, action in enumerate(legal):
-                warm[seat], cool[seat] = scoring.group_totals(mine, action.warm)
-                totals[i] += scoring.screen_points(warm, "warm")[seat]
-                totals[i] += scoring.screen_points(cool, "cool")[seat]
+            add_split_points(sample(state, seat, rng), seat, state.screens[seat], legal, totals)
         return legal[max(range(len(legal)), key=lambda i: totals[i])]

@@ -18,6 +18,16 @@ from games.take_and_share.views import PrivateView
 SUITS = 6
 
 
+def trick_winner_index(trick: list[int]) -> int:
+    """`scoring.trick_winner` for a trick of card ids (suit × 10 + number), as the simulations
+    hold them: all of the lead suit → the highest card, else the first of the lowest numbers."""
+    lead = trick[0] // 10
+    if all(c // 10 == lead for c in trick):
+        return max(range(len(trick)), key=lambda i: trick[i])
+    numbers = [c % 10 for c in trick]
+    return numbers.index(min(numbers))
+
+
 class RandomPlayer:
     """Uniform over the legal actions."""
 
@@ -136,13 +146,7 @@ class _Sim:
                 hand.remove(card)
                 trick.append(card)
                 seat = (seat + 1) % players
-            lead = trick[0] // 10
-            if all(c // 10 == lead for c in trick):
-                index = max(range(players), key=lambda i: trick[i])
-            else:
-                numbers = [c % 10 for c in trick]
-                index = numbers.index(min(numbers))
-            winner = (self.leader + index) % players
+            winner = (self.leader + trick_winner_index(trick)) % players
             self.leader = winner
             tricks -= 1
             # Every trick is shared, the last one included; the last trick's own cards then

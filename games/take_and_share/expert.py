@@ -21,7 +21,7 @@ from __future__ import annotations
 from games.core import Action, Rng, State
 from games.search import ExpertPlayer, SeatKnowledge, deal_constrained, margin
 from games.take_and_share.actions import Give, Play
-from games.take_and_share.ai import StrongPlayer, _points, _Sim
+from games.take_and_share.ai import StrongPlayer, _points, _Sim, trick_winner_index
 from games.take_and_share.cards import card_id
 from games.take_and_share.state import TakeAndShareState
 from games.take_and_share.views import PrivateView
@@ -123,13 +123,7 @@ class _Playout(_Sim):
                 self.hands[seat].remove(card)
                 trick.append(card)
                 seat = (seat + 1) % players
-            lead = trick[0] // 10
-            if all(c // 10 == lead for c in trick):
-                index = max(range(players), key=lambda i: trick[i])
-            else:
-                numbers = [c % 10 for c in trick]
-                index = numbers.index(min(numbers))
-            winner = (self.leader + index) % players
+            winner = (self.leader + trick_winner_index(trick)) % players
             self.leader = winner
             self.to_give = self.share
             self.share = trick

@@ -101,17 +101,19 @@ class TakeAndShareState(State):
     def opening_events(self) -> list[Event]:
         """The first game's start (first leader, share cards) for the table's log; later games
         of a long game announce themselves with the same event kind."""
-        return [
-            Event(
-                kind="game_start",
-                seat=self.first_leader,
-                data={
-                    "game": self.game_no,
-                    "first_leader": self.first_leader,
-                    "share": [list(c) for c in as_cards(self.share)],
-                },
-            )
-        ]
+        return [self._game_start()]
+
+    def _game_start(self) -> Event:
+        """The start of the game just dealt: its number, first leader and share cards."""
+        return Event(
+            kind="game_start",
+            seat=self.first_leader,
+            data={
+                "game": self.game_no,
+                "first_leader": self.first_leader,
+                "share": [list(c) for c in as_cards(self.share)],
+            },
+        )
 
     @property
     def lead_suit(self) -> int | None:
@@ -148,12 +150,7 @@ class TakeAndShareState(State):
 
     def check(self, seat: int, action: Any) -> None:
         """Like `State.check`, with a precise game-specific reason for an illegal move."""
-        if self.is_over():
-            raise IllegalAction(Reason.GAME_OVER)
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(Reason.NO_SUCH_SEAT)
-        if seat not in self.to_act():
-            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        self.check_turn(seat)
         if not isinstance(action, TakeAndShareAction):
             raise IllegalAction(Reason.NOT_LEGAL)
         if action not in self.legal_actions(seat):
@@ -304,17 +301,7 @@ class TakeAndShareState(State):
             )
             return events
         self._deal(next_first_leader(self.first_leader, self.players))
-        events.append(
-            Event(
-                kind="game_start",
-                seat=self.first_leader,
-                data={
-                    "game": self.game_no,
-                    "first_leader": self.first_leader,
-                    "share": [list(c) for c in as_cards(self.share)],
-                },
-            )
-        )
+        events.append(self._game_start())
         return events
 
     # -------------------------------------------------------------- result

@@ -10,6 +10,7 @@ from bot.sessions import Sessions
 from bot.store import SeatRecord, Store
 from games import registry
 from games.core import Rng
+from tests.bot.stored import create_lobby
 
 BUDGET = 48
 
@@ -17,34 +18,27 @@ BUDGET = 48
 async def test_expert_seats_play_with_the_bots_budget(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     seed = 4242
-    record = await store.create_game(
-        game="kasane",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
+    stored = await create_lobby(
+        store,
+        seats=[SeatRecord(i, f"CPU {i + 1}", None, None) for i in range(3)],
         host_name="CPU 1",
         language="en",
         seed=seed,
-        options={},
         cpu_level="expert",
-        turn_seconds=0,
     )
-    await store.set_seats(record.id, [SeatRecord(i, f"CPU {i + 1}", None, None) for i in range(3)])
     sessions = Sessions(store, cpu_delay=0, expert_rollouts=BUDGET)
-    stored = await store.get(record.id)
-    assert stored is not None
     session = await sessions.start(stored)
     sessions.schedule(session)
 
     async def finished() -> None:
         while True:
-            current = await store.get(record.id)
+            current = await store.get(stored.id)
             if current is not None and current.status == "finished":
                 return
             await asyncio.sleep(0.01)
 
     await asyncio.wait_for(finished(), 120)
-    log = await store.actions(record.id)
+    log = await store.actions(stored.id)
     await sessions.close()
     await store.close()
 

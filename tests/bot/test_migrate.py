@@ -14,24 +14,21 @@ from bot.migrate import MigrationError, migrate_sqlite_to_postgres
 from bot.pgstore import PostgresStore
 from bot.store import SeatRecord, Store
 from games import registry
+from tests.bot.stored import create_lobby
 
 
 async def play(store: Store, game: str, players: int, moves: int | None, seed: int) -> int:
     """A stored game of `game` with `moves` random legal moves (None: to its end)."""
-    record = await store.create_game(
+    seats = [SeatRecord(i, f"p{i}", 10 + i) for i in range(players)]
+    record = await create_lobby(
+        store,
         game=game,
+        seats=seats,
         guild_id=(seed << 22) + 1,
-        channel_id=2,
-        host_id=10,
         host_name="ホスト",
-        language="ja",
         seed=seed,
-        options={},
-        cpu_level="strong",
         turn_seconds=60,
     )
-    seats = [SeatRecord(i, f"p{i}", 10 + i) for i in range(players)]
-    await store.set_seats(record.id, seats)
     engine = registry.get(game)
     state = engine.new(players, seed=seed)
     await store.start_game(record.id, players=players, snapshot=state.snapshot(), deadline=5)
@@ -63,17 +60,15 @@ async def sqlite_with_games(path: Path) -> list[int]:
         await play(store, "take_and_share", 4, None, seed=12),
         await play(store, "irobae", 3, 0, seed=13),
     ]
-    lobby = await store.create_game(
+    lobby = await create_lobby(
+        store,
         game="sakura",
         guild_id=5,
         channel_id=6,
         host_id=20,
-        host_name="host",
         language="en",
         seed=3,
-        options={},
         cpu_level="weak",
-        turn_seconds=0,
     )
     await store.set_user_settings(10, "dm", "ja")
     await store.set_hand_message(games[0], 1, 900, 901)
@@ -99,18 +94,7 @@ async def test_copies_verifies_and_can_run_twice(tmp_path: Path, postgres_url: s
         assert await target.user_settings(10) == ("dm", "ja")
         assert await target.hand_message(game_ids[0], 1) == (900, 901)
         # A new game made on PostgreSQL gets the next id, not one of the copied games'.
-        new = await target.create_game(
-            game="gogyo",
-            guild_id=1,
-            channel_id=1,
-            host_id=1,
-            host_name="n",
-            language="ja",
-            seed=1,
-            options={},
-            cpu_level="strong",
-            turn_seconds=0,
-        )
+        new = await create_lobby(target, game="gogyo")
         assert new.id == max(game_ids) + 1
     finally:
         await source.close()
@@ -170,18 +154,7 @@ async def test_refuses_to_undo_moves_made_on_postgres(tmp_path: Path, postgres_u
 
 async def test_refuses_a_database_holding_other_games(tmp_path: Path, postgres_url: str) -> None:
     target = await PostgresStore.open(postgres_url)
-    await target.create_game(
-        game="gogyo",
-        guild_id=1,
-        channel_id=1,
-        host_id=1,
-        host_name="n",
-        language="ja",
-        seed=1,
-        options={},
-        cpu_level="strong",
-        turn_seconds=0,
-    )
+    await create_lobby(target, game="gogyo")
     await target.close()
     path = tmp_path / "kasane.sqlite3"
     await sqlite_with_games(path)

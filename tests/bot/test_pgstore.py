@@ -12,7 +12,7 @@ import pytest
 from bot import pgstore
 from bot.pgstore import PostgresStore
 from bot.store import StaleVersion, migration_files
-from tests.bot.test_store import playing_game
+from tests.bot.stored import commit_stand_in, playing_game
 
 
 @pytest.fixture
@@ -62,14 +62,12 @@ async def test_one_version_is_stored_once_across_processes(stores) -> None:
 
         async def move(store: PostgresStore, name: str, version: int = version) -> None:
             try:
-                await store.commit_move(
+                await commit_stand_in(
+                    store,
                     game_id,
-                    version=version,
-                    seat=version % 2,
+                    version,
                     action=f"{name}{version}",
-                    by_cpu=False,
                     snapshot={"v": version, "by": name},
-                    deadline=None,
                 )
             except StaleVersion:
                 return
@@ -97,16 +95,7 @@ async def test_every_process_hears_each_stored_move_and_no_refused_one(stores) -
         await first.commit_move(
             game_id, version=1, seat=1, action="b", by_cpu=False, snapshot={}, deadline=None
         )
-    await first.commit_move(
-        game_id,
-        version=2,
-        seat=1,
-        action="c",
-        by_cpu=False,
-        snapshot={"v": 2},
-        deadline=None,
-        result={"scores": [1, 0], "winners": [0]},
-    )
+    await commit_stand_in(first, game_id, 2, action="c", result={"scores": [1, 0], "winners": [0]})
     await wait_until(lambda: len(heard) >= 2)
     await asyncio.sleep(0.1)
     assert heard == [(game_id, 1), (game_id, 2)]

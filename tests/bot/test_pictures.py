@@ -123,6 +123,27 @@ def test_kasane_grid_marks_the_front_cards_and_tableaus_show_scores() -> None:
     assert scene.find(f"seat.{view.turn_seat}").outline is not None
 
 
+def test_kasane_board_gives_each_yaku_its_reading_on_an_english_table() -> None:
+    """The yaku board keeps the Japanese names; an English table has each one's reading
+    beneath it (as its text does: `襲ね (Kasane)`), left of the tokens and on the picture."""
+    from games.kasane.texts import YAKU_NAME
+
+    state = position("kasane", 4, 3, 15)
+    view = state.public_view()
+    japanese = pictures_for("kasane").table(view, NAMES[:4], "ja")
+    english = pictures_for("kasane").table(view, NAMES[:4], "en")
+    check_bounds(english)
+    assert not japanese.tagged("board.kasane.reading")
+    for yaku, name in YAKU_NAME.items():
+        assert japanese.find(f"board.{yaku}").text == name["ja"]
+        assert english.find(f"board.{yaku}").text == name["ja"]
+        reading = english.find(f"board.{yaku}.reading")
+        assert name["en"] == f"{name['ja']} ({reading.text})"  # whole, not cut short
+        first_token = min(d.box.x for d in english.tagged(f"board.{yaku}") if isinstance(d, Dot))
+        assert reading.box.right < first_token
+        assert reading.box.y >= english.find(f"board.{yaku}").box.bottom - 2
+
+
 def test_kasane_hand_runs_bottom_to_top_with_the_top_card_set_apart() -> None:
     state = position("kasane", 4, 3, 15)
     private = state.private_view(0)

@@ -4,7 +4,6 @@ the declaration, the log lines and the final breakdown."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from bot.render.gogyo import (
     card,
     yaku_line,
 )
-from bot.store import GameRecord, SeatRecord
+from bot.store import SeatRecord
 from games import registry
 from games.core import Event, Rng
 from games.gogyo.actions import Deck, Destroy, Discard, Draw, Duel, Field, Give, Loot, Take
@@ -26,6 +25,7 @@ from games.gogyo.cards import card_id, card_name
 from games.gogyo.scoring import best_score
 from games.gogyo.state import GogyoState
 from games.gogyo.views import arrangement, card_view
+from tests.bot.test_renderers import render_context
 
 GAME = registry.get("gogyo")
 NAMES = ["Aoi", "Ben", "Chika", "Dan"]
@@ -34,31 +34,11 @@ NAMES = ["Aoi", "Ben", "Chika", "Dan"]
 def context(
     state: GogyoState, lang: str = "en", events: list[Event] | None = None
 ) -> RenderContext:
-    now = time.time()
     seats = [
         SeatRecord(seat=i, name=NAMES[i], user_id=100 + i if i != 1 else None)
         for i in range(state.players)
     ]
-    record = GameRecord(
-        id=7,
-        game="gogyo",
-        status="over" if state.is_over() else "playing",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        language=lang,
-        seed=1,
-        created_at=now,
-        updated_at=now,
-        seats=seats,
-    )
-    return RenderContext(
-        game=GAME,
-        state=state,
-        record=record,
-        lang=lang,  # type: ignore[arg-type]
-        events=[(0, e) for e in events or []],
-    )
+    return render_context("gogyo", state, lang, seats, events=events)
 
 
 def text_of(rendered: Rendered | list[Any]) -> str:

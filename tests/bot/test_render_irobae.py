@@ -17,18 +17,14 @@ from games.core import Event, Rng
 from games.irobae import scoring, texts
 from games.irobae.rules import as_pair, card_id
 from games.irobae.state import IrobaeState
-from tests.bot.test_renderers import body, record_for
+from tests.bot import test_renderers as renderers
+from tests.bot.test_renderers import body, text_of
 
 GAME = registry.get("irobae")
 
 
 def session_for(players: int, lang: str, seed: int, *, open_minimums: bool = False) -> Session:
-    state = GAME.new(players, seed=seed, options=GAME.Options(open_minimums=open_minimums))
-    record = record_for("irobae", players, lang, seed)
-    session = Session(record=record, game=GAME, state=state)
-    for event in state.opening_events():
-        session.events.append((0, event))
-    return session
+    return renderers.session_for("irobae", players, lang, seed, open_minimums=open_minimums)
 
 
 def state_of(session: Session) -> IrobaeState:
@@ -37,24 +33,7 @@ def state_of(session: Session) -> IrobaeState:
 
 
 def step(session: Session, rng: Rng, n: int) -> list[Event]:
-    state = session.state
-    seat = state.to_act()[0]
-    events = state.apply(seat, GAME.cpu("random").choose(state, seat, rng.fork(n)))
-    session.record.version += 1
-    for event in events:
-        if event.public:
-            session.events.append((session.record.version, event))
-    return events
-
-
-def text_of(embeds: list[discord.Embed]) -> str:
-    parts = []
-    for embed in embeds:
-        data = embed.to_dict()
-        parts += [data.get("title", ""), data.get("description", "")]
-        for field in data.get("fields", []):
-            parts += [field["name"], field["value"]]
-    return "\n".join(parts)
+    return renderers.random_step(session, rng, n, public_only=True)
 
 
 def fields(embed: discord.Embed) -> dict[str, str]:

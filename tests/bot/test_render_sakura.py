@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import discord
 import pytest
 
 from bot.render.base import Button, RenderContext, Select
@@ -15,10 +14,11 @@ from bot.render.sakura import (
     SPLIT_BUTTONS_MAX,
     fatal_colours,
 )
-from bot.store import GameRecord, SeatRecord
+from bot.store import SeatRecord
 from games.core import Event
 from games.sakura import GAME, scoring
 from games.sakura.state import SakuraState
+from tests.bot.test_renderers import render_context, text_of
 
 COLOURS = scoring.COLOURS
 
@@ -44,46 +44,15 @@ def context(
     deadline: float | None = None,
     events: list[Event] | None = None,
 ) -> RenderContext:
-    now = time.time()
     seats = [
         SeatRecord(seat=i, name=f"CPU {i}", cpu_level="strong")
         if i in cpu
         else SeatRecord(seat=i, name=f"P{i + 1}", user_id=100 + i)
         for i in range(state.players)
     ]
-    record = GameRecord(
-        id=7,
-        game="sakura",
-        status="over" if state.is_over() else "playing",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        language=lang,
-        seed=3,
-        created_at=now,
-        updated_at=now,
-        seats=seats,
-        deadline=deadline,
+    return render_context(
+        "sakura", state, lang, seats, events=events, events_version=1, seed=3, deadline=deadline
     )
-    if state.is_over():
-        record.status = "finished"
-    return RenderContext(
-        game=GAME,
-        state=state,
-        record=record,
-        lang=lang,  # type: ignore[arg-type]
-        events=[(1, e) for e in events or []],
-    )
-
-
-def text_of(embeds: list[discord.Embed]) -> str:
-    parts: list[str] = []
-    for embed in embeds:
-        data = embed.to_dict()
-        parts += [data.get("title", ""), data.get("description", "")]
-        for field in data.get("fields", []):
-            parts += [field["name"], field["value"]]
-    return "\n".join(parts)
 
 
 def actions(controls: list[Button | Select]) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import discord
 import pytest
 
 from bot.render.base import Button
@@ -18,39 +17,18 @@ from games.core import Event, Rng
 from games.take_and_share import texts
 from games.take_and_share.actions import Give, Play
 from games.take_and_share.state import TakeAndShareState
-from tests.bot.test_renderers import body, record_for
+from tests.bot import test_renderers as renderers
+from tests.bot.test_renderers import body, text_of
 
 GAME = registry.get("take_and_share")
 
 
 def session_for(players: int, lang: str, seed: int, *, long_game: bool = False) -> Session:
-    state = GAME.new(players, seed=seed, options=GAME.Options(long_game=long_game))
-    record = record_for("take_and_share", players, lang, seed)
-    session = Session(record=record, game=GAME, state=state)
-    for event in state.opening_events():
-        session.events.append((0, event))
-    return session
+    return renderers.session_for("take_and_share", players, lang, seed, long_game=long_game)
 
 
 def step(session: Session, rng: Rng, n: int) -> list[Event]:
-    state = session.state
-    seat = state.to_act()[0]
-    events = state.apply(seat, GAME.cpu("random").choose(state, seat, rng.fork(n)))
-    session.record.version += 1
-    for event in events:
-        session.events.append((session.record.version, event))
-    return events
-
-
-def text_of(embeds: list[discord.Embed], skip: tuple[str, ...] = ()) -> str:
-    parts = []
-    for embed in embeds:
-        data = embed.to_dict()
-        parts += [data.get("title", ""), data.get("description", "")]
-        for field in data.get("fields", []):
-            if field["name"] not in skip:
-                parts += [field["name"], field["value"]]
-    return "\n".join(parts)
+    return renderers.random_step(session, rng, n)
 
 
 def mentions(text: str, card: tuple[int, int]) -> bool:

@@ -8,36 +8,112 @@ import json
 import time
 from typing import Any
 
+import discord
 import pytest
 
 from bot.i18n import t
 from bot.render import renderer_for
-from bot.render.base import Button, Control, Select
+from bot.render.base import Button, Control, RenderContext, Select
 from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.store import GameRecord, SeatRecord
 from bot.table import Table
 from games import registry
-from games.core import Rng, State
+from games.core import Event, Rng, State
 
 GAMES = [game.id for game in registry.all()]
 
 
-def record_for(game_id: str, players: int, lang: str, seed: int) -> GameRecord:
+def record_for(game_id: str, players: int, lang: str, seed: int, **fields: Any) -> GameRecord:
+    """Game 1 of `game_id` in play in a thread, `players` human seats; `fields` replace any of
+    the record's fields."""
     now = time.time()
-    return GameRecord(
-        id=1,
-        game=game_id,
-        status="playing",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        language=lang,
-        seed=seed,
-        created_at=now,
-        updated_at=now,
-        thread_id=3,
-        seats=[SeatRecord(seat=i, name=f"Player {i + 1}", user_id=100 + i) for i in range(players)],
+    seats = [SeatRecord(seat=i, name=f"Player {i + 1}", user_id=100 + i) for i in range(players)]
+    values: dict[str, Any] = {
+        "id": 1,
+        "game": game_id,
+        "status": "playing",
+        "guild_id": 1,
+        "channel_id": 2,
+        "host_id": 100,
+        "language": lang,
+        "seed": seed,
+        "created_at": now,
+        "updated_at": now,
+        "thread_id": 3,
+        "seats": seats,
+    }
+    return GameRecord(**(values | fields))
+
+
+def session_for(game_id: str, players: int, lang: str, seed: int, **options: Any) -> Session:
+    """A new game of `game_id` (with those options) as a live session holding its opening
+    events, on a `record_for` record."""
+    game = registry.get(game_id)
+    state = game.new(players, seed=seed, options=game.Options(**options))
+    session = Session(record=record_for(game_id, players, lang, seed), game=game, state=state)
+    for event in state.opening_events():
+        session.events.append((0, event))
+    return session
+
+
+def random_step(session: Session, rng: Rng, n: int, *, public_only: bool = False) -> list[Event]:
+    """Play move `n` of `session` by its game's random CPU (`rng.fork(n)`), as the service would:
+    the stored version goes up and the events join the session's log (only the public ones with
+    `public_only`). Returns every event of the move."""
+    state = session.state
+    seat = state.to_act()[0]
+    events = state.apply(seat, session.game.cpu("random").choose(state, seat, rng.fork(n)))
+    session.record.version += 1
+    for event in events:
+        if event.public or not public_only:
+            session.events.append((session.record.version, event))
+    return events
+
+
+def text_of(embeds: list[discord.Embed], skip: tuple[str, ...] = ()) -> str:
+    """Every title, description, field name and field value of `embeds`, a line each; the
+    fields named in `skip` left out."""
+    parts: list[str] = []
+    for embed in embeds:
+        data = embed.to_dict()
+        parts += [data.get("title", ""), data.get("description", "")]
+        for field in data.get("fields", []):
+            if field["name"] not in skip:
+                parts += [field["name"], field["value"]]
+    return "\n".join(parts)
+
+
+def render_context(
+    game_id: str,
+    state: State,
+    lang: str,
+    seats: list[SeatRecord],
+    *,
+    events: list[Event] | None = None,
+    events_version: int = 0,
+    seed: int = 1,
+    deadline: float | None = None,
+) -> RenderContext:
+    """What a renderer is given for `state` at a table of `seats` read in `lang` (game 7,
+    playing until the state is over), `events` as the log of version `events_version`."""
+    record = record_for(
+        game_id,
+        len(seats),
+        lang,
+        seed,
+        id=7,
+        thread_id=None,
+        status="finished" if state.is_over() else "playing",
+        seats=seats,
+        deadline=deadline,
+    )
+    return RenderContext(
+        game=registry.get(game_id),
+        state=state,
+        record=record,
+        lang=lang,  # type: ignore[arg-type]
+        events=[(events_version, e) for e in events or []],
     )
 
 

@@ -148,6 +148,75 @@ async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
     await store.close()
 
 
+async def published(store: Store, *, seed: int) -> tuple[Sessions, FakeDiscord, Table, Any]:
+    """A started kasane game of three humans whose publisher talks to `FakeDiscord`."""
+    record = await human_game(store, "kasane", seed=seed)
+    sessions = Sessions(store, cpu_delay=0)
+    session_box: list[Any] = []
+    fake = FakeDiscord(store, lambda: session_box[0].version)
+    table = Table(fake)  # type: ignore[arg-type]
+    sessions.publisher = table
+    session = await sessions.start(record)
+    session_box.append(session)
+    return sessions, fake, table, session
+
+
+async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
+    tmp_path: Path,
+) -> None:
+    """The last move is stored while the publisher is still busy with the move before it: the
+    publisher does not take the stored end for one it was told of, so the table's last edit
+    (the game over) still goes out, after which the end is published."""
+    store = await Store.open(tmp_path / "end.sqlite3")
+    sessions, fake, table, session = await published(store, seed=4)
+    record = session.record
+    game = registry.get("kasane")
+
+    def next_move(state: Any) -> tuple[int, Any]:
+        seat = state.to_act()[0]
+        return seat, state.legal_actions(seat)[0]
+
+    def moves_left(limit: int) -> int:
+        """How many first-legal moves end the game from here (up to `limit`)."""
+        state = game.load(session.state.snapshot())
+        for played in range(limit):
+            if state.is_over():
+                return played
+            state.apply(*next_move(state))
+        return limit
+
+    # Play on to two moves before the end (the first legal move each time).
+    while moves_left(3) > 2:
+        await sessions.play(session.id, *next_move(session.state))
+    await run_until(store, record.id, lambda r: r.table_version == session.version, timeout=10)
+    # The turn pings now take a while: the publisher has edited the table for the move before
+    # the last and is still sending its ping when the last move is stored.
+    fake.send_delay = 0.3
+    await sessions.play(session.id, *next_move(session.state))
+    assert moves_left(2) == 1
+    before_last = session.version
+    for _ in range(500):
+        if ("table edit", before_last) in fake.requests:
+            break
+        await asyncio.sleep(0.01)
+
+    async def answer(session: Any, outcome: Any) -> bool:
+        await asyncio.sleep(0.5)  # the click's own answer, under the lock, takes its time
+        return False
+
+    await sessions.play(session.id, *next_move(session.state), answer=answer)
+    assert session.state.is_over()
+    final = session.version
+    await run_until(store, record.id, lambda r: r.end_published, timeout=10)
+    edits = [version for kind, version in fake.requests if kind == "table edit"]
+    assert edits[-1] == final
+    stored = await store.get(record.id)
+    assert stored is not None and stored.table_version == final
+    table.close()
+    await sessions.close()
+    await store.close()
+
+
 class FakeDiscord:
     """Just enough of the bot for `Table`: channels whose sends and edits are recorded with
     the game's version at the moment of the request; the first table edit can be rate-limited."""
@@ -159,6 +228,8 @@ class FakeDiscord:
         self.ids = itertools.count(1000)
         self.requests: list[tuple[str, int]] = []
         self.rate_limit: float | None = None
+        #: Seconds each message other than a table takes to send.
+        self.send_delay = 0.0
 
     def get_partial_messageable(self, channel_id: int) -> Any:
         return self
@@ -167,7 +238,10 @@ class FakeDiscord:
         return SimpleNamespace(edit=self.edit, delete=self.delete)
 
     async def send(self, *args: Any, **payload: Any) -> Any:
-        self.requests.append(("table post" if "view" in payload else "send", self.version()))
+        table = "view" in payload and "embeds" in payload
+        self.requests.append(("table post" if table else "send", self.version()))
+        if not table:
+            await asyncio.sleep(self.send_delay)
         return SimpleNamespace(id=next(self.ids))
 
     async def edit(self, **payload: Any) -> None:
@@ -181,20 +255,19 @@ class FakeDiscord:
     async def delete(self) -> None:
         pass
 
+    async def history(self, **options: Any) -> Any:
+        """The thread after the table: nobody else writes in it."""
+        for _ in ():
+            yield
+
 
 async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_path: Path) -> None:
     """A long rate limit on the table's edit does not hold the game: the moves made meanwhile
     are stored at once, and when the limit lifts the table is edited once, with the latest
     version, which is recorded as the one the table shows."""
     store = await Store.open(tmp_path / "limit.sqlite3")
-    record = await human_game(store, "kasane", seed=3)
-    sessions = Sessions(store, cpu_delay=0)
-    session_box: list[Any] = []
-    fake = FakeDiscord(store, lambda: session_box[0].version)
-    table = Table(fake)  # type: ignore[arg-type]
-    sessions.publisher = table
-    session = await sessions.start(record)
-    session_box.append(session)
+    sessions, fake, table, session = await published(store, seed=3)
+    record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
     assert ("table post", 0) in fake.requests
 
@@ -215,5 +288,47 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     await run_until(store, record.id, lambda r: r.table_version == 4, timeout=5)
     assert [r for r in fake.requests if r[0].startswith("table")] == [*limited, ("table edit", 4)]
     table.close()
+    await sessions.close()
+    await store.close()
+
+
+async def test_a_player_back_on_their_own_turn_gets_a_fresh_deadline(tmp_path: Path) -> None:
+    """A CPU stand-in inherits the turn deadline of the seat it took over; the player who takes
+    the seat back on their own turn gets the whole turn again (the timer does not play for them
+    at once), and taking back a seat that is not to act leaves the deadline alone."""
+    now = [1000.0]
+    store = await Store.open(tmp_path / "return.sqlite3")
+    record = await human_game(store, "kasane", seed=3, turn_seconds=30)
+    # The stand-in waits (a long CPU delay), so the seat is still to act when its player is back.
+    sessions = Sessions(store, cpu_delay=3600, clock=lambda: now[0])
+    session = await sessions.start(record)
+    (seat,) = session.state.to_act()
+    other = (seat + 1) % 3
+    assert session.record.deadline == 1030.0
+    assert await sessions.replace(record.id, other) is not None
+    assert await sessions.replace(record.id, seat) is not None
+    now[0] = 1045.0  # the inherited deadline is past
+    # The seat not to act comes back: nothing about the turn changes.
+    stored = await sessions.return_seat(record.id, other, 10 + other)
+    assert stored is not None and stored.deadline == 1030.0
+    # The seat to act comes back: a whole turn from now, stored with the seat.
+    stored = await sessions.return_seat(record.id, seat, 10 + seat)
+    assert stored is not None and stored.deadline == 1075.0
+    assert session.record.deadline == 1075.0
+    assert (await store.get(record.id)).deadline == 1075.0  # type: ignore[union-attr]
+    # The timer leaves the returned player their turn (without the fix it would play at once).
+    if session.timer_task is not None:
+        session.timer_task.cancel()  # wake the timer at once instead of after its sleep
+        await asyncio.sleep(0)
+    sessions.schedule(session)
+    await asyncio.sleep(0.2)
+    assert session.version == 0 and await store.actions(record.id) == []
+    # … until the fresh deadline passes.
+    now[0] = 1076.0
+    session.timer_task.cancel()  # type: ignore[union-attr]
+    await asyncio.sleep(0)
+    sessions.schedule(session)
+    await run_until(store, record.id, lambda r: r.version >= 1, timeout=5)
+    assert [s for _, s, _ in await store.actions(record.id)] == [seat]
     await sessions.close()
     await store.close()

@@ -13,46 +13,29 @@ from bot.sessions import Session, Sessions
 from bot.store import GameRecord, SeatRecord, Store
 from bot.table import Table
 from games import registry
+from tests.bot.stored import create_lobby
 
 
 async def cpu_game(store: Store, players: int, seed: int) -> int:
-    record = await store.create_game(
-        game="kasane",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        host_name="CPU 1",
-        language="en",
-        seed=seed,
-        options={},
-        cpu_level="strong",
-        turn_seconds=0,
-    )
     seats = [
         SeatRecord(i, f"CPU {i + 1}", None, "random" if i else "strong") for i in range(players)
     ]
-    await store.set_seats(record.id, seats)
+    record = await create_lobby(store, seats=seats, host_name="CPU 1", language="en", seed=seed)
     return record.id
 
 
 async def human_game(store: Store, game: str, *, seed: int, turn_seconds: int = 0) -> GameRecord:
     """A stored lobby of three human seats, ready to start."""
-    record = await store.create_game(
+    return await create_lobby(
+        store,
         game=game,
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
+        seats=[SeatRecord(i, f"P{i}", 10 + i) for i in range(3)],
         host_name="P0",
         language="en",
         seed=seed,
-        options={},
         cpu_level="random",
         turn_seconds=turn_seconds,
     )
-    await store.set_seats(record.id, [SeatRecord(i, f"P{i}", 10 + i) for i in range(3)])
-    stored = await store.get(record.id)
-    assert stored is not None
-    return stored
 
 
 async def run_until(store: Store, game_id: int, predicate, timeout: float = 60) -> None:

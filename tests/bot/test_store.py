@@ -20,8 +20,7 @@ import pytest
 from bot import pgstore
 from bot.pgstore import PostgresStore
 from bot.store import SeatRecord, StaleVersion, Store, migration_files
-
-AnyStore = Store | PostgresStore
+from tests.bot.stored import AnyStore, commit_stand_in, commit_stand_ins, create_lobby, playing_game
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -47,30 +46,6 @@ async def execute(store: AnyStore, sql: str, *args: Any) -> list[tuple[Any, ...]
         return [tuple(row) for row in await conn.fetch(sql, *args)]
 
 
-async def new_game(store: AnyStore) -> int:
-    record = await store.create_game(
-        game="kasane",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        host_name="host",
-        language="ja",
-        seed=5,
-        options={},
-        cpu_level="strong",
-        turn_seconds=0,
-    )
-    return record.id
-
-
-async def playing_game(store: AnyStore) -> int:
-    """A stored two-seat game at version 0 whose snapshot is `{"v": 0}`."""
-    game_id = await new_game(store)
-    await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
-    await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
-    return game_id
-
-
 async def test_migrations_are_numbered_and_applied(tmp_path: Path) -> None:
     files = migration_files()
     assert [n for n, _, _ in files] == list(range(1, len(files) + 1))
@@ -92,7 +67,7 @@ async def test_upgrades_a_database_of_the_previous_schema(tmp_path: Path) -> Non
         await db.commit()
     store = await Store.open(path)
     assert await store.schema_version() == files[-1][0]
-    game_id = await new_game(store)
+    game_id = (await create_lobby(store)).id
     record = await store.get(game_id)
     assert record is not None and record.seats[0].name == "host"
     await store.close()
@@ -136,7 +111,7 @@ async def test_upgrades_a_postgres_database_of_the_previous_schema(postgres_url:
 
 
 async def test_commit_move_is_atomic_and_refuses_a_stale_version(store: AnyStore) -> None:
-    game_id = await new_game(store)
+    game_id = (await create_lobby(store)).id
     await store.set_seats(
         game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "CPU 1", None, "strong")]
     )
@@ -148,15 +123,7 @@ async def test_commit_move_is_atomic_and_refuses_a_stale_version(store: AnyStore
     # The move's one store call hands back the game as stored after it.
     assert (stored.status, stored.version, stored.snapshot) == ("playing", 1, {"v": 1})
     with pytest.raises(StaleVersion):
-        await store.commit_move(
-            game_id,
-            version=1,
-            seat=1,
-            action="take.2",
-            by_cpu=True,
-            snapshot={"v": 9},
-            deadline=None,
-        )
+        await commit_stand_in(store, game_id, 1, action="take.2", by_cpu=True, snapshot={"v": 9})
     record = await store.get(game_id)
     assert record is not None
     assert (record.version, record.snapshot) == (1, {"v": 1})
@@ -197,15 +164,7 @@ async def test_a_move_that_fails_halfway_writes_nothing(store: AnyStore) -> None
         game_id,
     )
     with pytest.raises((aiosqlite.IntegrityError, asyncpg.UniqueViolationError)):
-        await store.commit_move(
-            game_id,
-            version=1,
-            seat=0,
-            action="take.1",
-            by_cpu=False,
-            snapshot={"v": 1},
-            deadline=5.0,
-        )
+        await commit_stand_in(store, game_id, 1, seat=0, action="take.1", deadline=5.0)
     record = await store.get(game_id)
     assert record is not None
     assert (record.version, record.snapshot, record.deadline) == (0, {"v": 0}, None)
@@ -221,20 +180,7 @@ async def test_user_settings_default_and_update(store: AnyStore) -> None:
 async def test_moves_of_several_games_at_once(store: AnyStore) -> None:
     """Moves of three games interleaved: each game's log is complete and in order."""
     games = [await playing_game(store) for _ in range(3)]
-
-    async def moves(game_id: int) -> None:
-        for version in range(1, 21):
-            await store.commit_move(
-                game_id,
-                version=version,
-                seat=version % 2,
-                action=f"a{version}",
-                by_cpu=False,
-                snapshot={"v": version},
-                deadline=None,
-            )
-
-    await asyncio.gather(*(moves(game_id) for game_id in games))
+    await asyncio.gather(*(commit_stand_ins(store, game_id, 20) for game_id in games))
     for game_id in games:
         assert [v for v, _, _ in await store.actions(game_id)] == list(range(1, 21))
         record = await store.get(game_id)
@@ -265,20 +211,12 @@ async def test_start_abandon_replace_and_the_tables_behind(store: AnyStore) -> N
 
 async def test_games_in_play_are_listed_by_id_and_guild(store: AnyStore) -> None:
     """What a restart lists before it loads each game: ids and guilds of the games in play."""
-    lobby = await new_game(store)
+    lobby = (await create_lobby(store)).id
     first, second = await playing_game(store), await playing_game(store)
     await execute(store, "UPDATE games SET guild_id = ? WHERE id = ?", 7, second)
     finished = await playing_game(store)
-    await store.commit_move(
-        finished,
-        version=1,
-        seat=0,
-        action="a",
-        by_cpu=False,
-        snapshot={"v": 1},
-        deadline=None,
-        status="finished",
-        result={"scores": [1, 0], "winners": [0]},
+    await commit_stand_in(
+        store, finished, 1, status="finished", result={"scores": [1, 0], "winners": [0]}
     )
     assert await store.in_play() == [(first, 1), (second, 7)]
     assert lobby not in dict(await store.in_play())
@@ -291,20 +229,7 @@ async def test_concurrent_transactions_of_two_games_bug(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
         games = [await playing_game(store) for _ in range(3)]
-
-        async def moves(game_id: int) -> None:
-            for version in range(1, 21):
-                await store.commit_move(
-                    game_id,
-                    version=version,
-                    seat=version % 2,
-                    action=f"a{version}",
-                    by_cpu=False,
-                    snapshot={"v": version},
-                    deadline=None,
-                )
-
-        await asyncio.gather(*(moves(game_id) for game_id in games))
+        await asyncio.gather(*(commit_stand_ins(store, game_id, 20) for game_id in games))
         for game_id in games:
             assert [v for v, _, _ in await store.actions(game_id)] == list(range(1, 21))
 
@@ -344,14 +269,8 @@ async def test_the_log_is_checkpointed_in_the_background_not_by_moves(
         game_id = await playing_game(store)
         before = path.stat().st_size
         for version in range(1, 201):
-            await store.commit_move(
-                game_id,
-                version=version,
-                seat=version % 2,
-                action=f"a{version}",
-                by_cpu=False,
-                snapshot={"v": version, "pad": "x" * 2000},
-                deadline=None,
+            await commit_stand_in(
+                store, game_id, version, snapshot={"v": version, "pad": "x" * 2000}
             )
         await asyncio.sleep(0.3)
         # 200 actions and the last snapshot reached the database file while the store was open.

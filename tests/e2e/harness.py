@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -156,14 +157,88 @@ def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:
     return found[-1]
 
 
-async def wait_stored(fake: FakeDiscord, session: Any, version: int) -> None:
-    """Wait until the game has moved past `version` (the click's move is stored) or ended."""
+async def wait_stored(
+    fake: FakeDiscord, session: Any, version: int, what: str = "the move to be stored"
+) -> None:
+    """Wait until the game has moved past `version` (the click's move, or a CPU's, is stored)
+    or ended."""
     await fake.wait_for(
-        lambda: session.version > version or session.record.status != "playing",
-        20,
-        "the move to be stored",
+        lambda: session.version > version or session.record.status != "playing", 20, what
     )
+
+
+#: A move button's custom_id: game, version, seat, action.
+MOVE_BUTTON = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
+
+
+def move_buttons(message: Message | None, game_id: int, version: int, seat: int) -> dict[str, str]:
+    """`{action: custom_id}` of the move buttons on `message` for `seat` at `version`."""
+    found: dict[str, str] = {}
+    for custom_id in message.custom_ids if message is not None else []:
+        match = MOVE_BUTTON.fullmatch(custom_id)
+        if match and (int(match[1]), int(match[2]), int(match[3])) == (game_id, version, seat):
+            found[match[4]] = custom_id
+    return found
+
+
+def dm_hand(user: User, game_id: int) -> Message | None:
+    """The user's latest hand of this game sent by direct message, if any."""
+    hands = [m for m in user.dms() if f"hd:{game_id}:r" in m.custom_ids]
+    return hands[-1] if hands else None
+
+
+def legal_move_ids(session: Any, seat: int) -> set[str]:
+    """The custom_ids of the move buttons that would play each legal move of `seat` now."""
+    version = session.version
+    return {
+        f"mv:{session.id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
+    }
+
+
+def enabled(message: Message, pattern: str) -> list[str]:
+    """The custom_ids of the enabled buttons of `message` matching `pattern`."""
+    return [
+        b["custom_id"]
+        for b in message.buttons
+        if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
+    ]
+
+
+async def play_from_hand(
+    fake: FakeDiscord, user: User, hand: Message, custom_id: str, session: Any, version: int
+) -> None:
+    """Click the move `custom_id` of `version` on a private hand: the hand answers with its own
+    update, and the move is stored."""
+    inter = await user.click(hand, custom_id)
+    response = await inter.response()
+    assert response.type == 7 and response.message is not None and response.message.ephemeral
+    await wait_stored(fake, session, version)
+
+
+def hand_messages(user: User, game_id: int) -> list[Message]:
+    """The user's hand messages of this game that still exist."""
+    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
+
+
+async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
+    """ "Show my hand" on the table: the answer is an ephemeral hand."""
+    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral
+    return await inter.wait_original()
 
 
 async def wait_until(fake: FakeDiscord, predicate: Callable[[], object], what: str) -> None:
     await fake.wait_for(predicate, 20, what)
+
+
+class ErrorLog(logging.Handler):
+    """Collects every ERROR record of the bot and of discord.py."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith(("bot", "cogs", "discord")):
+            self.records.append(record)

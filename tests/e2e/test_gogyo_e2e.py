@@ -224,12 +224,7 @@ class Match:
                 return
             seat = state.to_act()[0]
             if session.record.seats[seat].is_cpu:
-                version = session.version
-                await wait_until(
-                    self.fake,
-                    lambda s=session, v=version: s.version > v or s.record.status != "playing",
-                    "a CPU move",
-                )
+                await wait_stored(self.fake, session, session.version, "a CPU move")
                 continue
             self.note_game(state)
             if state.step == "act":
@@ -341,7 +336,10 @@ async def test_a_full_two_player_match_against_a_cpu(
             for v in m.versions
             if "五行役" in message_text(v)
         )
-        assert "終了" in fake.message(lobby.id).text
+        # The lobby message is edited with the end right after the final message is posted.
+        await wait_until(
+            fake, lambda: "終了" in fake.message(lobby.id).text, "the lobby message's end"
+        )
 
 
 async def test_three_players_restart_in_the_middle_of_a_duel(
@@ -447,7 +445,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             response = await inter.response()
             assert response.message is not None and response.ephemeral
             assert state.snapshot() == before and session.version == current
-            return response.message.text
+            return response.text
 
         current = 0
         # Someone outside the game, and the other player, on the table.

@@ -15,8 +15,13 @@ from games import registry
 from games.irobae.views import CardView
 from tests.e2e.harness import (
     custom_id,
+    enabled,
+    hand_messages,
     ids,
+    legal_move_ids,
     make_bot,
+    open_hand,
+    play_from_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -44,18 +49,6 @@ async def start_game(
         fake, host, others, GAME, cpus=cpus, options=options, language=language
     )
     return game_id, thread_id
-
-
-def hand_messages(user: User, game_id: int) -> list[Message]:
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    """ "Show my hand" on the table: the answer is an ephemeral hand."""
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
 
 
 def pass_select(hand: Message, game_id: int, seat: int) -> dict:
@@ -133,28 +126,15 @@ async def human_play(
     game_id, version = session.id, session.version
     pattern = rf"mv:{game_id}:{version}:{seat}:play\.\d+"
 
-    def enabled(message: Message) -> list[str]:
-        return [
-            b["custom_id"]
-            for b in message.buttons
-            if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
-        ]
-
     hands = hand_messages(user, game_id)
-    hand = hands[-1] if hands and enabled(hands[-1]) else None
+    hand = hands[-1] if hands and enabled(hands[-1], pattern) else None
     if hand is None:
         hand = await open_hand(fake, user, game_id, thread_id)
     private = session.state.private_view(seat)
     assert len(ids(hand, pattern)) == len(private.hand)  # one button per card
-    legal = {
-        f"mv:{game_id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
-    }
-    moves = enabled(hand)
-    assert set(moves) == legal  # unplayable cards are disabled
-    inter = await user.click(hand, moves[version % len(moves)])
-    response = await inter.response()
-    assert response.type == 7 and response.message is not None and response.message.ephemeral
-    await wait_stored(fake, session, version)
+    moves = enabled(hand, pattern)
+    assert set(moves) == legal_move_ids(session, seat)  # unplayable cards are disabled
+    await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
 
 
 async def play_out(
@@ -176,12 +156,7 @@ async def play_out(
         to_act = session.state.to_act()
         cpus = session.cpu_seats(to_act)
         if cpus:
-            version = session.version
-            await wait_until(
-                fake,
-                lambda s=session, v=version: s.version > v or s.record.status != "playing",
-                "a CPU move",
-            )
+            await wait_stored(fake, session, session.version, "a CPU move")
             continue
         seat = to_act[0]
         if session.state.public_view().phase == "pass":
@@ -460,7 +435,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             assert response.message is not None
             assert response.type in (4, 7) and response.message.ephemeral
             assert session.state.snapshot() == before and session.version == version
-            return response.message.text
+            return response.text
 
         hands = {s: await open_hand(fake, users[s], game_id, thread_id) for s in range(3)}
         select = pass_select(hands[0], game_id, 0)

@@ -10,21 +10,18 @@ from pathlib import Path
 import pytest
 
 from bot import table as table_module
-from bot.sandbox.fakediscord import FakeDiscord, Message, User
-from tests.e2e.harness import make_bot, table_message, wait_until
+from bot.sandbox.fakediscord import FakeDiscord, Message
+from tests.e2e import test_irobae_e2e as irobae
+from tests.e2e.harness import (
+    custom_id,
+    hand_messages,
+    make_bot,
+    open_hand,
+    table_message,
+    wait_stored,
+    wait_until,
+)
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
-
-
-def live_hands(user: User, game_id: int) -> list[Message]:
-    """The user's hand messages of this game that still exist."""
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
 
 
 async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
@@ -62,16 +59,16 @@ async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
         # Opening it again replaces it: one live hand message at any time.
         second = await open_hand(fake, ben, game_id, thread_id)
         await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
-        assert [m.id for m in live_hands(ben, game_id)] == [second.id]
+        assert [m.id for m in hand_messages(ben, game_id)] == [second.id]
         # Play to the end: never more than one live hand each; every open hand shows the end.
         await play_out(fake, bot, users, game_id, thread_id)
         await wait_until(
             fake, lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), "the end"
         )
         for user in (aoi, ben):
-            hands = live_hands(user, game_id)
+            hands = hand_messages(user, game_id)
             assert len(hands) <= 1, [m.id for m in hands]
-        ben_hands = live_hands(ben, game_id)
+        ben_hands = hand_messages(ben, game_id)
         assert ben_hands
         await wait_until(fake, lambda: "🏁" in fake.message(ben_hands[0].id).text, "the result")
         # The ended hand offers no moves.
@@ -103,7 +100,7 @@ async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_plac
         assert (await inter.response()).type == 7
         assert "Your hand" in fake.message(hand.id).text
         await wait_until(fake, closed, "the reopened hand to close itself again")
-        assert [m.id for m in live_hands(ben, game_id)] == [hand.id]
+        assert [m.id for m in hand_messages(ben, game_id)] == [hand.id]
 
 
 async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
@@ -144,3 +141,135 @@ async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
         assert fake.message(first.id).deleted  # one table, below the chat
         chat = [m for m in fake.channel_messages(thread_id) if "nice move" in m.content]
         assert table.id > max(m.id for m in chat)
+
+
+async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """色映に生へど's pass, picked on a hand by DM, waits for its Confirm click: another player's
+    pass redraws the DM hand, which still shows the pick with a Confirm button at the new
+    version, and that button plays it. A refresh click drops the pick, as on a live hand."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    chika = fake.add_user("Chika", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
+    async with fake.run_bot(bot):
+        await (await ben.slash("settings", {"hand": "dm"})).response()
+        game_id, thread_id = await irobae.start_game(fake, aoi, [ben, chika])
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
+        ben_seat = seats[ben.id]
+        assert ben_seat is not None
+        inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+        assert "in your DMs" in (await inter.response()).message.text  # type: ignore[union-attr]
+        (dm,) = await fake.wait_for(lambda: ben.dms(), 5, "Ben's DM hand")
+
+        async def pick(message: Message) -> str:
+            """Ben picks two cards in the DM hand's pass select; returns the Confirm's id."""
+            select = irobae.pass_select(message, game_id, ben_seat)
+            values = [o["value"] for o in select["options"]][:2]
+            inter = await ben.select(message, select["custom_id"], values)
+            assert (await inter.response()).type == 7
+            shown = fake.message(message.id)
+            assert "☑️" in shown.text
+            return custom_id(shown, rf"mv:{game_id}:{session.version}:{ben_seat}:pass\.\d+\.\d+")
+
+        confirm = await pick(dm)
+        # Aoi passes from her own hand meanwhile: Ben's DM hand is redrawn at the new version
+        # and still waits for his Confirm.
+        version = session.version
+        aoi_hand = await irobae.open_hand(fake, aoi, game_id, thread_id)
+        await irobae.choose_pass(fake, bot, session, aoi, seats[aoi.id], aoi_hand)  # type: ignore[arg-type]
+        assert session.version > version
+        action = confirm.rsplit(":", 1)[1]
+        moved_on = f"mv:{game_id}:{session.version}:{ben_seat}:{action}"
+
+        def redrawn() -> bool:
+            return moved_on in fake.message(dm.id).custom_ids
+
+        await wait_until(fake, redrawn, "Ben's DM hand redrawn with his pick")
+        assert "☑️" in fake.message(dm.id).text and len(ben.dms()) == 1
+        # A refresh drops the pick, and Chika's pass then redraws the hand without it.
+        inter = await ben.click(fake.message(dm.id), f"hd:{game_id}:r")
+        assert (await inter.response()).type == 7
+        assert not [c for c in fake.message(dm.id).custom_ids if c.startswith("mv:")]
+        version = session.version
+        chika_hand = await irobae.open_hand(fake, chika, game_id, thread_id)
+        await irobae.choose_pass(fake, bot, session, chika, seats[chika.id], chika_hand)  # type: ignore[arg-type]
+        await wait_until(
+            fake,
+            lambda: f"mk:{game_id}:{session.version}:" in " ".join(fake.message(dm.id).custom_ids),
+            "Ben's DM hand at the version after Chika's pass",
+        )
+        assert "☑️" not in fake.message(dm.id).text
+        assert not [c for c in fake.message(dm.id).custom_ids if c.startswith("mv:")]
+        # Picked again, the Confirm plays the pass.
+        confirm = await pick(fake.message(dm.id))
+        version = session.version
+        inter = await ben.click(fake.message(dm.id), confirm)
+        assert (await inter.response()).type == 7
+        await wait_stored(fake, session, version)
+        actions = await bot.store.actions(game_id)
+        assert [a for _, s, a in actions if s == ben_seat] == [confirm.rsplit(":", 1)[1]]
+        assert session.state.public_view().phase == "play"
+
+
+async def test_live_hands_are_taken_over_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The process that starts after a restart keeps the hands the previous one kept live:
+    edited after the next move without a click, replaced (deleted) when the player opens a
+    new one, and closed before their token expires."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    db = tmp_path / "db.sqlite3"
+    users = {0: aoi, 1: ben}
+    bot = make_bot(fake, db, seed=7)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        session = await bot.sessions.get(game_id)
+        assert session is not None and session.record.seat_of(ben.id) == 1
+        while session.state.to_act() == [1]:  # Ben's first move, if he starts
+            await human_turn(fake, bot, users, game_id, thread_id)
+        await wait_until(fake, lambda: not session.lock.locked(), "the move stored")
+        first = await open_hand(fake, ben, game_id, thread_id)
+    shown_at = len(fake.message(first.id).versions)
+
+    bot = make_bot(fake, db, seed=7)
+    async with fake.run_bot(bot):
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        # Someone else moves (Aoi, or the CPU): Ben's hand from before the restart follows.
+        while session.state.to_act() == [1]:
+            await human_turn(fake, bot, users, game_id, thread_id)
+        version = session.version
+        if session.record.seats[session.state.to_act()[0]].is_cpu:
+            await wait_until(fake, lambda: session.version > version, "the CPU's move")
+        else:
+            await human_turn(fake, bot, users, game_id, thread_id)
+
+        def current() -> bool:
+            hand = fake.message(first.id)
+            expected = bot.table.hand_payload(session, 1, "ja")  # type: ignore[arg-type]
+            return hand.content == (expected["content"] or "") and len(hand.versions) > shown_at
+
+        await wait_until(fake, current, "Ben's hand from before the restart to follow the game")
+        assert not fake.message(first.id).deleted
+        # Opening a new one replaces it: still one live hand message.
+        second = await open_hand(fake, ben, game_id, thread_id)
+        await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
+        assert [m.id for m in hand_messages(ben, game_id)] == [second.id]
+
+    # Restarted once more, with hands that close sooner: the hand kept from the process
+    # before closes itself in time (it is past its lifetime already: at once).
+    bot = make_bot(fake, db, seed=7)
+    bot.settings.hand_lifetime_seconds = 1.0
+    async with fake.run_bot(bot):
+        await wait_until(
+            fake, lambda: "手札を閉じました" in fake.message(second.id).text, "the hand to close"
+        )
+        assert fake.message(second.id).custom_ids == [f"hd:{game_id}:r"]
+        assert [m.id for m in hand_messages(ben, game_id)] == [second.id]

@@ -1,6 +1,7 @@
 """Whole games through the fake Discord with the games stored in PostgreSQL (DATABASE_URL):
-the same end-to-end tests as on SQLite, a title each, with restarts, DM hands and fifty
-simultaneous clicks, each bot on its own fresh database of the throwaway server."""
+the same end-to-end tests as on SQLite, a title each, with restarts, DM hands, live hands
+taken over after a restart, a seat taken back and fifty simultaneous clicks, each bot on its
+own fresh database of the throwaway server."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from tests.e2e import (
     test_gogyo_e2e,
     test_irobae_e2e,
     test_kasane_e2e,
+    test_live_hands_e2e,
     test_platform_e2e,
     test_sakura_e2e,
+    test_seat_return_e2e,
     test_take_and_share_e2e,
 )
 from tests.postgres import Cluster
@@ -38,6 +41,8 @@ GAMES: dict[str, Callable[[FakeDiscord, Path], Awaitable[None]]] = {
         ("sakura_restarts", test_sakura_e2e, "three_players_with_a_cpu_and_restarts"),
         ("take_and_share_restart", test_take_and_share_e2e, "two_humans_and_a_cpu_with_a_restart"),
         ("dm_hands", test_platform_e2e, "hand_by_dm_and_the_fallback_when_dms_are_closed"),
+        ("live_hands_restart", test_live_hands_e2e, "live_hands_are_taken_over_after_a_restart"),
+        ("seat_return", test_seat_return_e2e, "a_replaced_player_takes_the_seat_back"),
     ]
 }
 
@@ -56,21 +61,7 @@ def on_postgres(postgres_cluster: Cluster, monkeypatch: pytest.MonkeyPatch) -> d
     return urls
 
 
-#: A known race, to fix: on PostgreSQL, after restarts, the cherry-tree table's last edit
-#: (the game over) sometimes never comes although the final breakdown is posted.
-KNOWN_RACES = {"sakura_restarts"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(name in KNOWN_RACES, reason="the last table edit race"),
-        )
-        for name in GAMES
-    ],
-)
+@pytest.mark.parametrize("name", list(GAMES))
 async def test_game_on_postgres(
     name: str, fake_discord: FakeDiscord, tmp_path: Path, on_postgres: dict[Path, str]
 ) -> None:

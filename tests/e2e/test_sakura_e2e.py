@@ -3,6 +3,7 @@ through the table's buttons and each player's hand, down to the end split and it
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -20,8 +21,10 @@ from tests.e2e.harness import (
     TABLE_ANSWERS,
     create_lobby,
     custom_id,
+    hand_messages,
     lobby_click,
     make_bot,
+    open_hand,
     start_from_lobby,
     table_message,
     wait_stored,
@@ -76,18 +79,6 @@ def shown_moves(message: Message, game_id: int, version: int, seat: int) -> dict
         for b in message.buttons
         if not b.get("disabled") and b.get("custom_id", "").startswith(prefix)
     }
-
-
-def hand_messages(user: User, game_id: int) -> list[Message]:
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    """ "Show my hand" on the table: the answer is an ephemeral hand."""
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
 
 
 def legal(session: Session, seat: int) -> list[str]:
@@ -279,7 +270,11 @@ async def test_two_players_full_game_with_a_split_deadline(
     outsider = fake.add_user("Eve", locale="ja")
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=2, pictures=False)
+    # The game's clock stands still until Ben's time is to run out, however slowly the
+    # machine plays the steps before.
+    now = [time.time()]
     async with fake.run_bot(bot):
+        bot.sessions.clock = lambda: now[0]
         game_id, thread_id, _ = await start_game(fake, aoi, [ben])
         users = {0: aoi, 1: ben}
         session = await bot.sessions.get(game_id)
@@ -294,7 +289,7 @@ async def test_two_players_full_game_with_a_split_deadline(
             inter = await user.click_raw(table.id, table.channel_id, cid)
             response = await inter.response()
             assert response.type == 4 and response.ephemeral
-            return response.message.text  # type: ignore[union-attr]
+            return response.text
 
         assert "参加者ではありません" in await refused(outsider, draw)
         assert "not your turn" in await refused(users[1 - seat], draw)
@@ -356,14 +351,19 @@ async def test_two_players_full_game_with_a_split_deadline(
         fresh = f"mv:{game_id}:{session.version}:0:{chosen}"
         again = await aoi.click_raw(hand.id, hand.channel_id, fresh)
         response = await again.response()
-        assert "⚠️" in response.message.text  # type: ignore[union-attr]
+        # The refusal itself (the hand may be edited again since, by the publisher).
+        assert response.type == 7 and "⚠️" in (response.data or {}).get("content", "")
         assert session.state.snapshot() == snapshot
+        # The game did not change what the hand shows since: the refusal stays on it.
+        await wait_until(fake, lambda: bot.table.idle(game_id), "the publisher")
+        assert "⚠️" in fake.message(hand.id).text
 
         # Ben looks at his hand and lets the time run out: the default split is his.
         ben_hand = await open_hand(fake, ben, game_id, thread_id)
         assert shown_moves(ben_hand, game_id, session.version, 1)
         assert "If time runs out" in ben_hand.text
         ben_default = session.state.default_split(1).warm  # type: ignore[attr-defined]
+        now[0] += 5
         result, events = await check_final(fake, bot, game_id, thread_id, 2)
         assert events["failure"] >= 1 and events["ability"] >= 1
         seats = result["details"]["seats"]

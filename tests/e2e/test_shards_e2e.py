@@ -10,33 +10,28 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 from functools import partial
 from pathlib import Path
 
 import pytest
 
 from bot.pgstore import PostgresStore
-from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from bot.sandbox.fakediscord import FakeDiscord, User
 from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 from games import registry
-from tests.e2e.harness import make_bot, start_through_lobby, table_message, wait_until
+from tests.e2e.harness import (
+    dm_hand,
+    make_bot,
+    move_buttons,
+    start_through_lobby,
+    table_message,
+    wait_until,
+)
 
 __all__ = ["fake_discord", "fake_discord_options"]
 
 SHARDS = 4
 GUILD_SHARD = 3
-MOVE = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
-
-
-def controls(message: Message | None, game_id: int, version: int, seat: int) -> dict[str, str]:
-    """`{action: custom_id}` of the move buttons on `message` for `seat` at `version`."""
-    found: dict[str, str] = {}
-    for custom_id in message.custom_ids if message is not None else []:
-        match = MOVE.fullmatch(custom_id)
-        if match and (int(match[1]), int(match[2]), int(match[3])) == (game_id, version, seat):
-            found[match[4]] = custom_id
-    return found
 
 
 def playable(
@@ -50,16 +45,11 @@ def playable(
 ) -> tuple[str, dict[str, str]] | None:
     """Where the seat's legal moves at `version` can be clicked: `("dm", …)` on its DM hand if
     there, else `("table", …)`; None while neither shows them yet."""
-    hand = controls(dm_hand(user, game_id), game_id, version, seat)
-    table = controls(table_message(fake, game_id, thread_id), game_id, version, seat)
+    hand = move_buttons(dm_hand(user, game_id), game_id, version, seat)
+    table = move_buttons(table_message(fake, game_id, thread_id), game_id, version, seat)
     hand = {a: c for a, c in hand.items() if a in legal}
     table = {a: c for a, c in table.items() if a in legal}
     return ("dm", hand) if hand else ("table", table) if table else None
-
-
-def dm_hand(user: User, game_id: int) -> Message | None:
-    hands = [m for m in user.dms() if f"hd:{game_id}:r" in m.custom_ids]
-    return hands[-1] if hands else None
 
 
 @pytest.mark.fake_discord(guild_shard=(GUILD_SHARD, SHARDS))

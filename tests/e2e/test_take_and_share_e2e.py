@@ -14,8 +14,13 @@ from games import registry
 from games.take_and_share import scoring, texts
 from tests.e2e.harness import (
     TABLE_ANSWERS,
+    enabled,
+    hand_messages,
     ids,
+    legal_move_ids,
     make_bot,
+    open_hand,
+    play_from_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -43,27 +48,6 @@ async def start_game(
     )
 
 
-def hand_messages(user: User, game_id: int) -> list[Message]:
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
-
-
-def enabled(message: Message, pattern: str) -> list[str]:
-    """The custom_ids of the enabled buttons of `message` matching `pattern`."""
-    return [
-        b["custom_id"]
-        for b in message.buttons
-        if not b.get("disabled") and re.fullmatch(pattern, b.get("custom_id", ""))
-    ]
-
-
-async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
-    """ "Show my hand" on the table: the answer is an ephemeral hand."""
-    inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    response = await inter.response()
-    assert response.type == 4 and response.ephemeral
-    return await inter.wait_original()
-
-
 async def hand_with_moves(
     fake: FakeDiscord, user: User, game_id: int, thread_id: int, version: int, seat: int
 ) -> Message:
@@ -76,13 +60,6 @@ async def hand_with_moves(
     hand = await open_hand(fake, user, game_id, thread_id)
     assert enabled(hand, pattern), hand.custom_ids
     return hand
-
-
-def legal_ids(session: Session, game_id: int, seat: int) -> set[str]:
-    version = session.version
-    return {
-        f"mv:{game_id}:{version}:{seat}:{a.encode()}" for a in session.state.legal_actions(seat)
-    }
 
 
 async def human_step(
@@ -102,7 +79,7 @@ async def human_step(
 
         table = await fake.wait_for(ready, 10, "the table's share buttons")
         gives = ids(table, pattern)
-        assert set(gives) == legal_ids(session, game_id, seat)  # one button per player left
+        assert set(gives) == legal_move_ids(session, seat)  # one button per player left
         assert "Who gets" in table.text or "誰に渡しますか" in table.text
         inter = await user.click(table, gives[version % len(gives)])
         response = await inter.response()
@@ -121,11 +98,8 @@ async def human_step(
     cards = ids(hand, rf"mv:{game_id}:{version}:{seat}:play\..*")
     moves = enabled(hand, rf"mv:{game_id}:{version}:{seat}:play\..*")
     assert len(cards) == len(state.private_view(seat).hand)  # one button per card
-    assert set(moves) == legal_ids(session, game_id, seat)  # unplayable cards are disabled
-    inter = await user.click(hand, moves[version % len(moves)])
-    response = await inter.response()
-    assert response.type == 7 and response.message is not None and response.message.ephemeral
-    await wait_stored(fake, session, version)
+    assert set(moves) == legal_move_ids(session, seat)  # unplayable cards are disabled
+    await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
 
 
 async def play_out(
@@ -146,12 +120,7 @@ async def play_out(
             return
         seat = session.state.to_act()[0]
         if session.record.seats[seat].is_cpu:
-            version = session.version
-            await wait_until(
-                fake,
-                lambda s=session, v=version: s.version > v or s.record.status != "playing",
-                "a CPU move",
-            )
+            await wait_stored(fake, session, session.version, "a CPU move")
             continue
         await human_step(fake, session, users, thread_id)
 
@@ -373,14 +342,14 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             inter = await user.click_raw(message.id, message.channel_id, cid)
             response = await inter.response()
             assert response.type == 4 and response.ephemeral
-            return response.message.text  # type: ignore[union-attr]
+            return response.text
 
         async def on_hand(user: User, hand: Message, cid: str) -> str:
             inter = await user.click_raw(hand.id, hand.channel_id, cid)
             response = await inter.response()
             assert response.type == 7 and response.message is not None
             assert response.message.id == hand.id  # the hand, refreshed, with the reason on top
-            return response.message.text
+            return response.text
 
         def may_break_suit(s: Session) -> bool:
             """A follower who holds the lead suit and other suits too."""
@@ -409,7 +378,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         assert "not in your hand" in text
         other = (seat + 1) % 3
         other_hand = await open_hand(fake, users[other], game_id, thread_id)
-        legal = sorted(legal_ids(session, game_id, seat))[0]
+        legal = sorted(legal_move_ids(session, seat))[0]
         assert "belongs to another player" in await ephemeral(users[other], other_hand, legal)
         table = table_message(fake, game_id, thread_id)
         assert "参加者ではありません" in await ephemeral(outsider, table, f"hd:{game_id}")

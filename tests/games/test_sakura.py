@@ -830,21 +830,7 @@ def test_texts_and_options() -> None:
             assert texts.CARDS[card]["name"]["ja"] in summary
     assert set(texts.COLOUR_NAMES) == set(COLOURS)
     assert set(texts.OPTION_TEXT) == set(GAME.Options.model_fields)
-    steps = {
-        "draw",
-        "keep",
-        "ability",
-        "someiyoshino",
-        "kenrokuen",
-        "komatsuotome",
-        "sakuyahime_give",
-        "sakuyahime_take",
-        "kokonoe",
-        "screen",
-        "split",
-        "over",
-    }
-    assert set(texts.STEPS) == steps
+    assert set(texts.STEPS) == set(STEP_KINDS)
     for messages in texts.REASONS.values():
         assert set(messages) == {"ja", "en"}
     assert GAME.new(4, seed=7).options.mastery_side == "classic"

@@ -25,23 +25,11 @@ from hypothesis import strategies as st
 from bot.client import GameBot
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from games import registry
-from tests.e2e.harness import create_lobby, game_id_of, make_bot, start_through_lobby
+from tests.e2e.harness import ErrorLog, create_lobby, game_id_of, make_bot, start_through_lobby
 
 T = TypeVar("T")
 
 EXAMPLES = 250
-
-
-class ErrorLog(logging.Handler):
-    """Collects every ERROR record of the bot and of discord.py."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith(("bot", "cogs", "discord")):
-            self.records.append(record)
 
 
 @dataclass

@@ -17,6 +17,7 @@ import pytest
 from bot.client import GameBot
 from bot.sandbox.fakediscord import FakeDiscord, Interaction, User
 from tests.e2e.harness import (
+    ErrorLog,
     create_lobby,
     custom_id,
     game_id_of,
@@ -26,18 +27,6 @@ from tests.e2e.harness import (
 )
 
 OTHER_GUILD = 4242
-
-
-class ErrorLog(logging.Handler):
-    """Collects every ERROR record of the bot and of discord.py."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith(("bot", "cogs", "discord")):
-            self.records.append(record)
 
 
 @pytest.fixture

@@ -43,8 +43,12 @@ class Counter:
         if refused is None:
             assert response.type == 4 and not response.ephemeral, response
             return await inter.wait_original()
+        return self.refusal(response, refused)
+
+    def refusal(self, response: Any, refused: str) -> str:
+        """The text of a private refusal, which must name `refused`; counted."""
         assert response.type == 4 and response.ephemeral, response
-        text = response.message.text  # type: ignore[union-attr]
+        text = response.message.text
         assert refused in text, (refused, text)
         self.refused += 1
         self.limits.add(refused)
@@ -58,12 +62,7 @@ class Counter:
         if refused is None:
             assert response.type == 7, response
             return ""
-        assert response.type == 4 and response.ephemeral, response
-        text = response.message.text  # type: ignore[union-attr]
-        assert refused in text, (refused, text)
-        self.refused += 1
-        self.limits.add(refused)
-        return text
+        return self.refusal(response, refused)
 
 
 async def add_cpus(fake: FakeDiscord, host: User, lobby: Message, n: int) -> None:

@@ -25,7 +25,6 @@ import asyncio
 import contextlib
 import os
 import random
-import re
 import signal
 import time
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ import pytest
 from bot.pgstore import PostgresStore
 from bot.sandbox.fakediscord import FakeDiscord, Message, RequestRecord, User
 from games import registry
-from tests.e2e.harness import game_id_of, lobby_click
+from tests.e2e.harness import dm_hand, game_id_of, lobby_click, move_buttons
 from tests.reliability import botproc
 
 SEED = 2112
@@ -46,7 +45,6 @@ SHARDS = 4
 #: The two guilds' shards: one owned by each process.
 GUILD_SHARDS = (1, 3)
 TITLE = "kasane"
-MOVE = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
 
 
 @dataclass
@@ -123,20 +121,6 @@ class Process:
 
     def sent(self, request: RequestRecord) -> bool:
         return request.user_agent.endswith(f" process/{self.label}")
-
-
-def controls(message: Message | None, game_id: int, version: int, seat: int) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for custom_id in message.custom_ids if message is not None else []:
-        match = MOVE.fullmatch(custom_id)
-        if match and (int(match[1]), int(match[2]), int(match[3])) == (game_id, version, seat):
-            found[match[4]] = custom_id
-    return found
-
-
-def dm_hand(user: User, game_id: int) -> Message | None:
-    hands = [m for m in user.dms() if f"hd:{game_id}:r" in m.custom_ids]
-    return hands[-1] if hands else None
 
 
 def table(fake: FakeDiscord, game_id: int, thread_id: int) -> Message | None:
@@ -254,12 +238,12 @@ async def test_killing_either_process_loses_no_acknowledged_move(
                 seat = humans[0]
                 user = seats[seat]
                 legal = {a.encode() for a in state.legal_actions(seat)}
-                hand = controls(dm_hand(user, game_id), game_id, record.version, seat)
+                hand = move_buttons(dm_hand(user, game_id), game_id, record.version, seat)
                 shown = {a: c for a, c in hand.items() if a in legal}
                 message = dm_hand(user, game_id)
                 if not shown:
                     message = table(fake, game_id, thread_id)
-                    on_table = controls(message, game_id, record.version, seat)
+                    on_table = move_buttons(message, game_id, record.version, seat)
                     shown = {a: c for a, c in on_table.items() if a in legal}
                 if not shown:
                     # Ask for the hand: its answer shows the current moves.

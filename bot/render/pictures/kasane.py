@@ -92,10 +92,6 @@ CARD_W, CARD_H = 56, 80
 SMALL_W, SMALL_H = 40, 58
 
 
-def _yaku(yaku: str, lang: Lang) -> str:
-    return texts.YAKU_NAME[yaku]["ja"] if lang == "ja" else texts.YAKU_NAME[yaku]["en"]
-
-
 #: The table picture, compact enough for a phone: the grid (left) beside the yaku board
 #: (right), the seats below. Grid cards, tableau cards, board tokens.
 GRID_W, GRID_H = 40, 56
@@ -103,6 +99,11 @@ TABLEAU_W, TABLEAU_H = 32, 46
 TOKEN = 22
 #: The left column (the grid); the board takes the rest of the width.
 GRID_COLUMN = 206
+#: On an English table each yaku's line holds its Japanese name (this size) over its reading
+#: (`READING`), in `READING_LINE` pixels.
+READING_NAME = 18
+READING = 14
+READING_LINE = 32
 
 
 def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
@@ -147,9 +148,16 @@ def _grid(scene: Scene, view: PublicView, y: int) -> int:
     return y
 
 
-def _board(scene: Scene, view: PublicView, y: int) -> int:
-    """The yaku board in the right column: a line per yaku (its Japanese name) with a token
-    per slot — gold with the cards it needs while free, grey with the seat that took it."""
+def _reading(yaku: str) -> str:
+    """The yaku name's reading in Latin letters (its English name is `Japanese (reading)`)."""
+    name = texts.YAKU_NAME[yaku]
+    return name["en"].removeprefix(name["ja"]).strip().removeprefix("(").removesuffix(")")
+
+
+def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
+    """The yaku board in the right column: a line per yaku (its Japanese name; on an English
+    table with its reading beneath, as the text says `襲ね (Kasane)`) with a token per slot —
+    gold with the cards it needs while free, grey with the seat that took it."""
     x0 = MARGIN + GRID_COLUMN + 2 * GAP
     by_yaku: dict[str, list] = {}
     for slot in view.slots:
@@ -158,11 +166,25 @@ def _board(scene: Scene, view: PublicView, y: int) -> int:
     step = TOKEN + 2
     name_w = WIDTH - MARGIN - x0 - most * step - GAP
     line = (4 * (GRID_H + GAP)) // max(1, len(YAKU_ORDER))
+    name_size = SMALL
+    if lang != "ja":
+        line, name_size = READING_LINE, READING_NAME
     for yaku in YAKU_ORDER:
         slots = by_yaku.get(yaku, [])
         if not slots:
             continue
-        scene.text(f"board.{yaku}", x0, y + 1, texts.YAKU_NAME[yaku]["ja"], SMALL, width=name_w)
+        name = texts.YAKU_NAME[yaku]["ja"]
+        scene.text(f"board.{yaku}", x0, y + 1, name, name_size, width=name_w)
+        if lang != "ja":
+            scene.text(
+                f"board.{yaku}.reading",
+                x0,
+                y + name_size,
+                _reading(yaku),
+                READING,
+                MUTED,
+                width=WIDTH - MARGIN - x0,  # the longest stays left of the tokens above it
+            )
         x = x0 + name_w + GAP
         for slot in slots:
             tag = f"board.{yaku}.{slot.count}.{slot.index}"
@@ -229,7 +251,7 @@ class KasanePictures:
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
         scene = Scene()
         y = _header(scene, view, lang, MARGIN)
-        y = max(_grid(scene, view, y), _board(scene, view, y)) + GAP
+        y = max(_grid(scene, view, y), _board(scene, view, lang, y)) + GAP
         scene.height = _tableaus(scene, view, names, lang, y) + MARGIN - GAP
         return scene
 

@@ -122,24 +122,22 @@ ROUTES: list[_Route] = [
         limits="limits_callback",
     ),
     _Route("POST", _W, "post_followup", auth=False, limits="limits_create"),
-    _Route("GET", _W + "/messages/@original", "get_webhook_message", auth=False),
-    _Route(
-        "PATCH",
-        _W + "/messages/@original",
-        "patch_webhook_message",
-        auth=False,
-        limits="limits_webhook_edit",
+    # The original response and a followup are read, edited and deleted alike.
+    *(
+        route
+        for message in (_W + "/messages/@original", _W + "/messages/{message_id}")
+        for route in (
+            _Route("GET", message, "get_webhook_message", auth=False),
+            _Route(
+                "PATCH",
+                message,
+                "patch_webhook_message",
+                auth=False,
+                limits="limits_webhook_edit",
+            ),
+            _Route("DELETE", message, "delete_webhook_message", auth=False),
+        )
     ),
-    _Route("DELETE", _W + "/messages/@original", "delete_webhook_message", auth=False),
-    _Route("GET", _W + "/messages/{message_id}", "get_webhook_message", auth=False),
-    _Route(
-        "PATCH",
-        _W + "/messages/{message_id}",
-        "patch_webhook_message",
-        auth=False,
-        limits="limits_webhook_edit",
-    ),
-    _Route("DELETE", _W + "/messages/{message_id}", "delete_webhook_message", auth=False),
 ]
 
 

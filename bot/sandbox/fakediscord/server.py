@@ -45,6 +45,29 @@ _UNSET: Any = object()
 _MAX_SAFE_INT = 2**53
 
 
+def user_payload(
+    user_id: int, username: str, global_name: str | None, discriminator: str = "0", **extra: Any
+) -> dict[str, Any]:
+    """A Discord user object with the profile fields the fake leaves empty (`extra`: more
+    fields, such as `bot=True`)."""
+    return {
+        "id": str(user_id),
+        "username": username,
+        "global_name": global_name,
+        "avatar": None,
+        "discriminator": discriminator,
+        "public_flags": 0,
+        "flags": 0,
+        "banner": None,
+        "accent_color": None,
+        "avatar_decoration_data": None,
+        "collectibles": None,
+        "primary_guild": None,
+        "clan": None,
+        **extra,
+    }
+
+
 class User:
     """A human test user. Create with :meth:`FakeDiscord.add_user`."""
 
@@ -71,21 +94,7 @@ class User:
         return self._fake.guild.permissions_of(self.id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "username": self.username,
-            "global_name": self.name,
-            "avatar": None,
-            "discriminator": "0",
-            "public_flags": 0,
-            "flags": 0,
-            "banner": None,
-            "accent_color": None,
-            "avatar_decoration_data": None,
-            "collectibles": None,
-            "primary_guild": None,
-            "clan": None,
-        }
+        return user_payload(self.id, self.username, self.name)
 
     # ------------------------------------------------------------ acting
 
@@ -768,22 +777,7 @@ class FakeDiscord(RestApi):
     # ------------------------------------------------------------ payloads
 
     def _bot_user_dict(self, private: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "id": str(self.bot_user_id),
-            "username": self.bot_name,
-            "global_name": None,
-            "avatar": None,
-            "discriminator": "4821",
-            "public_flags": 0,
-            "flags": 0,
-            "bot": True,
-            "banner": None,
-            "accent_color": None,
-            "avatar_decoration_data": None,
-            "collectibles": None,
-            "primary_guild": None,
-            "clan": None,
-        }
+        data = user_payload(self.bot_user_id, self.bot_name, None, discriminator="4821", bot=True)
         if private:
             data.update(
                 verified=True,

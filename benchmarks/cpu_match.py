@@ -1,0 +1,54 @@
+"""What the CPU-strength benchmarks share: a seeded game of one strong CPU against random CPUs,
+and the figures printed about it.
+
+Used by `benchmarks/<id>_ai.py` (win rates per game) and `benchmarks/engines.py` (decision times
+over every game of the registry).
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.core import CpuPlayer, Result, Rng, State
+
+
+def play_strong_against_random(
+    state: State,
+    strong: CpuPlayer,
+    weak: CpuPlayer,
+    strong_seat: int,
+    rng: Rng,
+    times: list[float],
+) -> Result:
+    """Play `state` to its end, `strong` at `strong_seat` and `weak` at every other seat, both
+    drawing from `rng`; append the seconds of each strong decision to `times`. Seats that act at
+    once (a simultaneous pass) are played one after the other, lowest first."""
+    while not state.is_over():
+        seat = state.to_act()[0]
+        if seat == strong_seat:
+            start = time.perf_counter()
+            action = strong.choose(state, seat, rng)
+            times.append(time.perf_counter() - start)
+        else:
+            action = weak.choose(state, seat, rng)
+        state.apply(seat, action)
+    return state.result()
+
+
+def margin(result: Result, seat: int) -> int:
+    """`seat`'s score minus the best score of the other seats."""
+    return result.scores[seat] - max(s for i, s in enumerate(result.scores) if i != seat)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The `q` quantile (nearest rank) of `values`."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def decision_figures(seconds: list[float]) -> str:
+    """'decision p50 …, p99 …, max …' in milliseconds, for strong decision times in seconds."""
+    return (
+        f"decision p50 {pct(seconds, 0.5) * 1000:.1f} ms, "
+        f"p99 {pct(seconds, 0.99) * 1000:.1f} ms, max {max(seconds) * 1000:.1f} ms"
+    )

@@ -1,0 +1,76 @@
+"""Stored games for the storage and session tests: a lobby made with ordinary defaults, a game
+in play with a stand-in snapshot, and stand-in moves, on either backend."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.pgstore import PostgresStore
+from bot.store import GameRecord, SeatRecord, Store
+
+AnyStore = Store | PostgresStore
+
+
+async def create_lobby(
+    store: AnyStore,
+    *,
+    game: str = "kasane",
+    seats: list[SeatRecord] | None = None,
+    guild_id: int = 1,
+    channel_id: int = 2,
+    host_id: int = 10,
+    host_name: str = "host",
+    language: str = "ja",
+    seed: int = 5,
+    cpu_level: str = "strong",
+    turn_seconds: int = 0,
+) -> GameRecord:
+    """A new lobby of `game` (no options), its host in seat 0; with `seats`, those seats
+    instead. Returns the game as stored."""
+    record = await store.create_game(
+        game=game,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=host_id,
+        host_name=host_name,
+        language=language,
+        seed=seed,
+        options={},
+        cpu_level=cpu_level,
+        turn_seconds=turn_seconds,
+    )
+    if seats is None:
+        return record
+    await store.set_seats(record.id, seats)
+    stored = await store.get(record.id)
+    assert stored is not None
+    return stored
+
+
+async def playing_game(store: AnyStore) -> int:
+    """A stored two-seat game at version 0 whose snapshot is `{"v": 0}`."""
+    game_id = (await create_lobby(store)).id
+    await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
+    await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
+    return game_id
+
+
+async def commit_stand_in(
+    store: AnyStore, game_id: int, version: int, **changes: Any
+) -> GameRecord:
+    """Store move `version` of a `playing_game`: seat `version % 2` plays `a<version>`, the
+    snapshot becomes `{"v": version}`, no deadline; `changes` replace any of those arguments."""
+    arguments: dict[str, Any] = {
+        "seat": version % 2,
+        "action": f"a{version}",
+        "by_cpu": False,
+        "snapshot": {"v": version},
+        "deadline": None,
+    }
+    return await store.commit_move(game_id, version=version, **(arguments | changes))
+
+
+async def commit_stand_ins(store: AnyStore, game_id: int, last: int) -> None:
+    """Store moves 1 to `last` of a `playing_game`, one after the other (`commit_stand_in`)."""
+    for version in range(1, last + 1):
+        await commit_stand_in(store, game_id, version)
