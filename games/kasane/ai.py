@@ -234,6 +234,10 @@ class StrongPlayer:
     #: Opponent-take scenarios per decision (the expert level samples more).
     scenarios: int = _SCENARIOS
 
+    def planner(self, state: State, view: PrivateView, rng: Rng) -> _Planner:
+        """The position evaluator of one decision (the expert level brings its own)."""
+        return _Planner(view, rng, self.scenarios)
+
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         view = state.private_view(seat)
         if not isinstance(view, PrivateView):
@@ -241,7 +245,7 @@ class StrongPlayer:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        planner = _Planner(view, rng, self.scenarios)
+        planner = self.planner(state, view, rng)
         hand = list(view.hand)
         tableau = list(view.public.tableaus[seat])
         best: tuple[float, int] | None = None

@@ -445,7 +445,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             response = await inter.response()
             assert response.message is not None and response.ephemeral
             assert state.snapshot() == before and session.version == current
-            return response.message.text
+            return response.text
 
         current = 0
         # Someone outside the game, and the other player, on the table.

@@ -435,7 +435,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             assert response.message is not None
             assert response.type in (4, 7) and response.message.ephemeral
             assert session.state.snapshot() == before and session.version == version
-            return response.message.text
+            return response.text
 
         hands = {s: await open_hand(fake, users[s], game_id, thread_id) for s in range(3)}
         select = pass_select(hands[0], game_id, 0)

@@ -283,7 +283,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             inter = await user.click_raw((message or table).id, (message or table).channel_id, cid)
             response = await inter.response()
             assert response.type == 4 and response.ephemeral
-            return response.message.text  # type: ignore[union-attr]
+            return response.text
 
         assert "参加者ではありません" in await answer(outsider, take)
         other = users[(seat + 1) % 3]

@@ -22,7 +22,7 @@ async def ephemeral_answer(user: User, message: Message, op: str) -> str:
     inter = await user.click(message, custom_id(message, rf"lb:\d+:{op}"))
     response = await inter.response()
     assert response.type == 4 and response.ephemeral, response
-    return response.message.text  # type: ignore[union-attr]
+    return response.text
 
 
 async def choose_option(user: User, lobby: Message, field: str, value: str) -> object:

@@ -289,7 +289,7 @@ async def test_two_players_full_game_with_a_split_deadline(
             inter = await user.click_raw(table.id, table.channel_id, cid)
             response = await inter.response()
             assert response.type == 4 and response.ephemeral
-            return response.message.text  # type: ignore[union-attr]
+            return response.text
 
         assert "参加者ではありません" in await refused(outsider, draw)
         assert "not your turn" in await refused(users[1 - seat], draw)

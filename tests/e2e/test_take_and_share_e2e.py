@@ -342,14 +342,14 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             inter = await user.click_raw(message.id, message.channel_id, cid)
             response = await inter.response()
             assert response.type == 4 and response.ephemeral
-            return response.message.text  # type: ignore[union-attr]
+            return response.text
 
         async def on_hand(user: User, hand: Message, cid: str) -> str:
             inter = await user.click_raw(hand.id, hand.channel_id, cid)
             response = await inter.response()
             assert response.type == 7 and response.message is not None
             assert response.message.id == hand.id  # the hand, refreshed, with the reason on top
-            return response.message.text
+            return response.text
 
         def may_break_suit(s: Session) -> bool:
             """A follower who holds the lead suit and other suits too."""

@@ -21,6 +21,7 @@ CASES = [
     ("kasane", 3),
     ("kasane", 4),
     ("gogyo", 2),
+    ("gogyo", 3),
     ("gogyo", 4),
     ("take_and_share", 3),
     ("take_and_share", 4),
@@ -141,6 +142,39 @@ def test_take_and_share_playouts_share_after_the_last_trick(players: int) -> Non
     assert all(as_card(c)[1] >= 1 for c in table.share)
 
 
+def test_gogyo_playout_duel_can_be_settled_either_way() -> None:
+    """The 五行 expert values a duel as the chance of winning it times its playout when won, plus
+    the rest times its playout when lost, so a duel's luck does not make it look better than a
+    sure action: its table plays a duel with the outcome given, whatever the two cards drawn."""
+    from games.gogyo.cards import duel_number
+    from games.gogyo.expert import _Table
+
+    state = registry.get("gogyo").new(3, seed=9)
+    table = _Table(state)  # type: ignore[arg-type]
+    # the attacker draws the last card, the defender the one below: the defender's is higher
+    low, high = sorted(table.deck[-2:], key=duel_number)
+    while duel_number(low) == duel_number(high):
+        table.deck.pop()
+        low, high = sorted(table.deck[-2:], key=duel_number)
+    table.deck[-2:] = [high, low]
+    for attacker_wins in (True, False):
+        played = table.copy()
+        attacker, defender = list(played.hands[0]), list(played.hands[1])
+        played.duel(0, 1, attacker_wins)
+        # the loser gets the field card and loses one card: one hand changes by a given card
+        loser = 1 if attacker_wins else 0
+        winner = 1 - loser
+        before = (attacker, defender)
+        assert len(played.deck) == len(table.deck) - 2 - 1  # two duel cards, one refill
+        assert sorted(played.hands[loser]) != sorted(before[loser])
+        assert len(played.hands[winner]) == len(played.hands[loser]) == 5
+    # without an outcome the drawn numbers decide: here the defender's higher card wins
+    played = table.copy()
+    given = set(played.field)
+    played.duel(0, 1)
+    assert any(card in given for card in played.hands[0])
+
+
 def test_sakura_expert_scores_fields_and_screens_as_the_engine_does() -> None:
     """The cherry-tree expert's standing at the end of a game whose splits are the default ones
     is the engine's final score (a black flower on a field may count as nothing)."""
@@ -200,3 +234,50 @@ def test_expert_beats_random_players(game_id: str, players: int, games: int) -> 
         margins += result.scores[lone] - max(s for i, s in enumerate(result.scores) if i != lone)
     assert wins > games / 2
     assert margins > 0
+
+
+# -- what the public history reveals ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kasane_hands_and_discard_follow_from_the_public_log(players: int) -> None:
+    """襲ノ色目's expert keeps the other hands and the discard pile in its redaction because the
+    public events rebuild them: every card in a hand was taken face up from a grid the log
+    shows, a meld lays a known number of cards from the top of a hand, and the cards left in a
+    grid at a round's end are the ones discarded. Only the deck's order is left to sample."""
+    from collections import Counter
+
+    from games.kasane.expert import redact
+
+    game = registry.get("kasane")
+    state = game.new(players, seed=31)
+    events = list(state.opening_events())
+    rng = Rng(31)
+    checked = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert all(event.public for event in events)
+        hands: list[list[int]] = [[] for _ in range(players)]
+        grid: list[list[int]] = []
+        discard: Counter[int] = Counter()
+        for event in events:
+            if event.kind == "round_start":
+                grid = [list(row) for row in event.data["grid"]]
+            elif event.kind == "take":
+                card = grid[event.data["row"]].pop()
+                assert card == event.data["card"]
+                if card != 0:  # a `+1` goes to the tableau
+                    hands[event.seat].append(card)
+            elif event.kind == "meld":
+                del hands[event.seat][len(hands[event.seat]) - event.data["hand"] :]
+            elif event.kind == "round_end":
+                discard.update(card for row in grid for card in row)
+        assert hands == state.hands
+        if state.round < state.setup.rounds:  # the last round's discard is what is left over
+            assert discard == Counter(state.discard)
+        redacted = redact(state, seat)
+        assert redacted.hands == state.hands and redacted.discard == state.discard
+        assert Counter(redacted.deck) == Counter(state.deck)
+        checked += 1
+    assert checked > 30

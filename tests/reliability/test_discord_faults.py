@@ -325,10 +325,12 @@ class Players:
         if self.duplicate_rate and run.rng.random() < self.duplicate_rate:
             click.duplicated = True
             if run.rng.random() < 0.5:
+                await self.connected()  # Discord delivers to a connected gateway only
                 await self.fake.faults.redeliver(inter)  # while the first is being handled
                 click.outcome = await self.settle(inter)
             else:
                 click.outcome = await self.settle(inter)
+                await self.connected()
                 await self.fake.faults.redeliver(inter)  # after the answer
         else:
             click.outcome = await self.settle(inter)

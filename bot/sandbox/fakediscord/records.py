@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .objects import message_text
+
 if TYPE_CHECKING:
     from .objects import Message
     from .server import FakeDiscord, User
@@ -105,6 +107,12 @@ class CallbackResponse:
     @property
     def ephemeral(self) -> bool:
         return bool(self.message is not None and self.message.ephemeral)
+
+    @property
+    def text(self) -> str:
+        """What this answer itself said (its content, embeds and labels): the message it
+        updated may have been edited again since."""
+        return message_text(self.data or {})
 
     @property
     def choices(self) -> list[dict[str, Any]]:
