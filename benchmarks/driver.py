@@ -201,6 +201,9 @@ class Control:
     custom_id: str
     action: str
     values: list[str] | None = None  # set for a select
+    #: For a confirming select: its custom_id and the values that show the pick back with a
+    #: Confirm button (`custom_id`), which plays it.
+    preview: tuple[str, list[str]] | None = None
 
 
 def _select_values(component: dict[str, Any], prefix: str, action: str) -> list[str] | None:
@@ -244,8 +247,10 @@ def controls_for(
             # A confirming select only shows the pick back: the move is its Confirm button.
             prefix = custom_id.split(":", 5)[5]
             for action in legal:
-                if _select_values(component, prefix, action) is not None:
-                    found.append(Control(message, f"mv:{head}{action}", action))
+                values = _select_values(component, prefix, action)
+                if values is not None:
+                    preview = (custom_id, values)
+                    found.append(Control(message, f"mv:{head}{action}", action, None, preview))
     return found
 
 
@@ -481,6 +486,11 @@ class Player:
             )
         pick = rng.choice(choices)
         user = self.users[seat]
+        if pick.preview is not None:
+            # Pick in the confirming select first: the hand shows the Confirm button.
+            shown = await user.select(pick.message, *pick.preview)
+            await shown.response(10)
+            pick.message = self.fake.message(pick.message.id)
         if pick.values is None:
             inter = await user.click(pick.message, pick.custom_id)
         else:
