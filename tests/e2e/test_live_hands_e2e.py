@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot import table as table_module
-from bot.sandbox.fakediscord import FakeDiscord, Message
+from bot.client import GameBot
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from bot.sessions import Session
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
     custom_id,
@@ -22,6 +24,22 @@ from tests.e2e.harness import (
     wait_until,
 )
 from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
+
+
+async def someone_moves(
+    fake: FakeDiscord,
+    bot: GameBot,
+    users: dict[int, User],
+    session: Session,
+    game_id: int,
+    thread_id: int,
+) -> None:
+    """The player to act moves: a CPU on its own, a human by clicking."""
+    version = session.version
+    if session.record.seats[session.state.to_act()[0]].is_cpu:
+        await wait_until(fake, lambda: session.version > version, "the CPU's move")
+    else:
+        await human_turn(fake, bot, users, game_id, thread_id)
 
 
 async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
@@ -43,11 +61,7 @@ async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
         first = await open_hand(fake, ben, game_id, thread_id)
         shown_at = len(fake.message(first.id).versions)
         # Someone else moves (Aoi, or the CPU): Ben's hand follows without his clicking.
-        version = session.version
-        if session.record.seats[session.state.to_act()[0]].is_cpu:
-            await wait_until(fake, lambda: session.version > version, "the CPU's move")
-        else:
-            await human_turn(fake, bot, users, game_id, thread_id)
+        await someone_moves(fake, bot, users, session, game_id, thread_id)
 
         def current() -> bool:
             hand = fake.message(first.id)
@@ -245,11 +259,7 @@ async def test_live_hands_are_taken_over_after_a_restart(
         # Someone else moves (Aoi, or the CPU): Ben's hand from before the restart follows.
         while session.state.to_act() == [1]:
             await human_turn(fake, bot, users, game_id, thread_id)
-        version = session.version
-        if session.record.seats[session.state.to_act()[0]].is_cpu:
-            await wait_until(fake, lambda: session.version > version, "the CPU's move")
-        else:
-            await human_turn(fake, bot, users, game_id, thread_id)
+        await someone_moves(fake, bot, users, session, game_id, thread_id)
 
         def current() -> bool:
             hand = fake.message(first.id)
