@@ -116,12 +116,13 @@ class LiveHands:
         message_id: int,
         shown: str,
         confirm: tuple[str, str] | None = None,
+        plain: str | None = None,
     ) -> None:
-        """`interaction` has just shown the seat's hand (`shown`: its fingerprint) in message
+        """`interaction` has just shown the seat's hand (`shown`: its fingerprint; `plain`: the
+        fingerprint without a notice or pick on top, when the caller has it) in message
         `message_id`, a new message or the clicked hand updated in place. It becomes the seat's
         live hand; a previous hand message of the seat is deleted in the background (this may
         run under the game's lock, as part of a click's answer: it sends nothing itself)."""
-        notice_shown = shown != self.table.hand_fingerprint(session, seat, lang)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
@@ -131,7 +132,7 @@ class LiveHands:
             message_id=message_id,
             shown=shown,
             confirm=confirm,
-            plain=self.table.hand_fingerprint(session, seat, lang) if notice_shown else shown,
+            plain=plain if plain is not None else self.table.hand_fingerprint(session, seat, lang),
         )
         self._register(hand)
         self._save(

@@ -80,7 +80,7 @@ class Play:
         message = interaction.message
         live = interaction.guild_id is not None and message is not None
         if live:
-            self._live(interaction, session, seat, lang, message.id, notice, confirm)  # type: ignore[union-attr]
+            self._live(interaction, session, seat, lang, message.id, payload, notice, confirm)  # type: ignore[union-attr]
         elif message is not None:
             pick = (notice, confirm) if notice is not None and confirm is not None else None
             await self.table.dm_hand_clicked(session, seat, message.id, pick)
@@ -98,12 +98,15 @@ class Play:
         seat: int,
         lang: Lang,
         message_id: int,
+        payload: dict[str, Any],
         notice: str | None = None,
         confirm: str | None = None,
     ) -> None:
-        shown = self.table.hand_fingerprint(session, seat, lang, notice, confirm=confirm)
+        """Note the hand `payload` (made with `notice` and `confirm`) as the seat's live hand."""
+        shown = self.table.fingerprint(payload)
         pick = (notice, confirm) if notice is not None and confirm is not None else None
-        self.table.hands.shown(session, seat, lang, interaction, message_id, shown, pick)
+        plain = shown if notice is None and confirm is None else None
+        self.table.hands.shown(session, seat, lang, interaction, message_id, shown, pick, plain)
 
     async def _reply(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral answer, as a first response or as a follow-up."""
@@ -404,4 +407,4 @@ class Play:
             message_id = sent.message_id
         if message_id is not None and interaction.guild_id is not None:
             # The one live hand of this player: the previous one goes.
-            self._live(interaction, session, seat, lang, message_id, notice)
+            self._live(interaction, session, seat, lang, message_id, payload, notice)

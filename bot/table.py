@@ -246,6 +246,11 @@ class Table:
         to tell whether a live hand needs an edit."""
         return _fingerprint(self.hand_payload(session, seat, lang, notice, confirm=confirm))
 
+    @staticmethod
+    def fingerprint(payload: dict[str, Any]) -> str:
+        """What a hand payload shows, as `hand_fingerprint` gives it (its picture aside)."""
+        return _fingerprint(payload)
+
     def acts_on_table(self, session: Session, seat: int) -> bool:
         return renderer_for(session.record.game).acts_on_table(self.context(session), seat)
 
@@ -946,12 +951,14 @@ class Table:
 
 
 def _fingerprint(payload: dict[str, Any]) -> str:
-    """A stable text of what a message payload shows (text, embeds, controls)."""
+    """A stable text of what a message payload shows (text, embeds, controls), its picture
+    aside (the picture follows from the same state)."""
     view = payload.get("view")
+    embeds = [embed.to_dict() for embed in payload.get("embeds") or []]
     return json.dumps(
         [
             payload.get("content"),
-            [embed.to_dict() for embed in payload.get("embeds") or []],
+            [{k: v for k, v in embed.items() if k != "image"} for embed in embeds],
             view.to_components() if view is not None else None,
         ],
         sort_keys=True,
