@@ -238,8 +238,8 @@ class Play:
             return
         try:
             action = session.game.Action.decode(action_text)
-            if session.version != version:
-                raise MoveRefused("stale")
+            if not session.still_current(version, seat):
+                raise MoveRefused("stale")  # as a move made from the same control would be
             if action not in session.state.legal_actions(seat):
                 # Ask the engine why, on a copy: nothing of the game itself changes.
                 session.game.load(session.state.snapshot()).apply(seat, action)

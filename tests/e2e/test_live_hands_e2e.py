@@ -283,3 +283,44 @@ async def test_live_hands_are_taken_over_after_a_restart(
         )
         assert fake.message(second.id).custom_ids == [f"hd:{game_id}:r"]
         assert [m.id for m in hand_messages(ben, game_id)] == [second.id]
+
+
+async def test_a_pick_in_a_hand_drawn_before_another_seats_pass_is_shown_back(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """色映に生へど's passes are made at once: Aoi's pass select was drawn before Ben passed, and
+    her pick in it is shown back with its Confirm (at the version after Ben's pass) rather
+    than refused as stale, as a move from that control would be played."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    chika = fake.add_user("Chika", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
+    async with fake.run_bot(bot):
+        game_id, thread_id = await irobae.start_game(fake, aoi, [ben, chika])
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
+        aoi_seat = seats[aoi.id]
+        assert aoi_seat is not None
+        aoi_hand = await irobae.open_hand(fake, aoi, game_id, thread_id)
+        select = irobae.pass_select(aoi_hand, game_id, aoi_seat)
+        ben_hand = await irobae.open_hand(fake, ben, game_id, thread_id)
+        version = session.version
+        await irobae.choose_pass(fake, bot, session, ben, seats[ben.id], ben_hand)  # type: ignore[arg-type]
+        assert session.version > version
+        values = [o["value"] for o in select["options"]][:2]
+        inter = await aoi.click_raw(
+            aoi_hand.id, aoi_hand.channel_id, select["custom_id"], 3, values=values
+        )
+        response = await inter.response()
+        assert response.type == 7 and "☑️" in response.text and "⚠️" not in response.text
+        chosen = ".".join(sorted(values, key=int))
+        confirm = f"mv:{game_id}:{session.version}:{aoi_seat}:pass.{chosen}"
+        assert confirm in fake.message(aoi_hand.id).custom_ids
+        version = session.version
+        inter = await aoi.click(fake.message(aoi_hand.id), confirm)
+        assert (await inter.response()).type == 7
+        await wait_stored(fake, session, version)
+        actions = await bot.store.actions(game_id)
+        assert [a for _, s, a in actions if s == aoi_seat] == [f"pass.{chosen}"]
