@@ -42,6 +42,32 @@ async def someone_moves(
         await human_turn(fake, bot, users, game_id, thread_id)
 
 
+async def follows_then_replaced(
+    fake: FakeDiscord,
+    bot: GameBot,
+    session: Session,
+    user: User,
+    seat: int,
+    lang: str,
+    first: Message,
+    shown_at: int,
+) -> Message:
+    """`first`, the user's live hand, is edited to the game as it is now (beyond the
+    `shown_at` versions it had); a newly opened hand then replaces it. Returns the new one."""
+
+    def current() -> bool:
+        hand = fake.message(first.id)
+        expected = bot.table.hand_payload(session, seat, lang)  # type: ignore[arg-type]
+        return hand.content == (expected["content"] or "") and len(hand.versions) > shown_at
+
+    await wait_until(fake, current, f"{user.name}'s hand to follow the game")
+    assert not fake.message(first.id).deleted
+    second = await open_hand(fake, user, session.id, session.record.play_channel_id)
+    await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
+    assert [m.id for m in hand_messages(user, session.id)] == [second.id]
+    return second
+
+
 async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -63,17 +89,8 @@ async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
         # Someone else moves (Aoi, or the CPU): Ben's hand follows without his clicking.
         await someone_moves(fake, bot, users, session, game_id, thread_id)
 
-        def current() -> bool:
-            hand = fake.message(first.id)
-            expected = bot.table.hand_payload(session, ben_seat, "en")  # type: ignore[arg-type]
-            return hand.content == (expected["content"] or "") and len(hand.versions) > shown_at
-
-        await wait_until(fake, current, "Ben's hand to follow the game")
-        assert not fake.message(first.id).deleted
-        # Opening it again replaces it: one live hand message at any time.
-        second = await open_hand(fake, ben, game_id, thread_id)
-        await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
-        assert [m.id for m in hand_messages(ben, game_id)] == [second.id]
+        # It follows the game; opening it again replaces it: one live hand message at any time.
+        await follows_then_replaced(fake, bot, session, ben, ben_seat, "en", first, shown_at)
         # Play to the end: never more than one live hand each; every open hand shows the end.
         await play_out(fake, bot, users, game_id, thread_id)
         await wait_until(
@@ -261,17 +278,8 @@ async def test_live_hands_are_taken_over_after_a_restart(
             await human_turn(fake, bot, users, game_id, thread_id)
         await someone_moves(fake, bot, users, session, game_id, thread_id)
 
-        def current() -> bool:
-            hand = fake.message(first.id)
-            expected = bot.table.hand_payload(session, 1, "ja")  # type: ignore[arg-type]
-            return hand.content == (expected["content"] or "") and len(hand.versions) > shown_at
-
-        await wait_until(fake, current, "Ben's hand from before the restart to follow the game")
-        assert not fake.message(first.id).deleted
-        # Opening a new one replaces it: still one live hand message.
-        second = await open_hand(fake, ben, game_id, thread_id)
-        await wait_until(fake, lambda: fake.message(first.id).deleted, "the old hand deleted")
-        assert [m.id for m in hand_messages(ben, game_id)] == [second.id]
+        # It follows the game; opening a new one replaces it: still one live hand message.
+        second = await follows_then_replaced(fake, bot, session, ben, 1, "ja", first, shown_at)
 
     # Restarted once more, with hands that close sooner: the hand kept from the process
     # before closes itself in time (it is past its lifetime already: at once).
