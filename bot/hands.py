@@ -200,7 +200,8 @@ class LiveHands:
         async with self._busy[(hand.game_id, hand.seat)]:
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
-            plain = self.table.hand_fingerprint(session, hand.seat, hand.lang)
+            payload = self.table.hand_payload(session, hand.seat, hand.lang)
+            plain = self.table.fingerprint(payload)
             if notice is None and plain == hand.plain:
                 return  # the game changed nothing this hand shows: its notice stays
             confirm = None
@@ -208,14 +209,17 @@ class LiveHands:
                 notice, confirm = hand.confirm
             else:
                 hand.confirm = None
-            shown = self.table.hand_fingerprint(
-                session, hand.seat, hand.lang, notice, confirm=confirm
-            )
+            shown = plain
+            if notice is not None:
+                payload = self.table.hand_payload(
+                    session, hand.seat, hand.lang, notice, confirm=confirm
+                )
+                shown = self.table.fingerprint(payload)
             if shown == hand.shown:
                 return
             try:
                 payload = await self.table.hand_message(
-                    session, hand.seat, hand.lang, edit=True, notice=notice, confirm=confirm
+                    session, hand.seat, hand.lang, edit=True, payload=payload
                 )
                 if self.live(hand.game_id, hand.seat) is not hand:
                     # A click showed the hand meanwhile (it registers before it answers): its

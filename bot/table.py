@@ -337,10 +337,14 @@ class Table:
         edit: bool,
         notice: str | None = None,
         confirm: str | None = None,
+        payload: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """`hand_payload` with the hand's picture, unless its player switched them off."""
+        """`hand_payload` with the hand's picture, unless its player switched them off;
+        `payload`: that `hand_payload`, when the caller has just made it (to compare it with
+        what the message shows), so the hand is not drawn twice."""
         job = pictures.hand_job(self.context(session, lang), seat)
-        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
+        if payload is None:
+            payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         user_id = session.record.seats[seat].user_id
         on = await self.pictures_on(session, user_id)
         return await self._with_picture(payload, job, edit=edit, on=on)
@@ -921,9 +925,7 @@ class Table:
                 return True
             channel_id, message_id = stored
             try:
-                edit = await self.hand_message(
-                    session, seat, lang, edit=True, notice=notice, confirm=confirm
-                )
+                edit = await self.hand_message(session, seat, lang, edit=True, payload=payload)
                 await self._channel(channel_id).get_partial_message(message_id).edit(**edit)
                 self._dm_shown[(session.id, seat)] = shown
                 return True
