@@ -39,6 +39,12 @@ log = logging.getLogger(__name__)
 #: How long Discord lets an interaction's token edit its messages (seconds from its creation).
 TOKEN_SECONDS = 15 * 60.0
 
+#: How long a live hand's write to the store waits: the click that showed the hand answers
+#: first (its database work and that answer do not compete), and a player's clicks in a row
+#: cost one write. A crash meanwhile loses only the newest token; the previous one kept edits
+#: the same message, or the hand is shown afresh with the next "Show my hand".
+KEEP_AFTER_SECONDS = 0.1
+
 
 def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
     """Whether a pick shown back on a hand for confirmation (`action_text`: the encoded action
@@ -318,13 +324,15 @@ class LiveHands:
 
     def _save(self, hand: LiveHand, stored: StoredHand | None) -> None:
         """Keep the seat's live hand in the store (`stored`), or with None keep none for the
-        seat, in the background: it may be asked under the game's lock. The writes of a seat
-        follow each other in the order they were asked for, and each says all there is to
-        keep of the seat, so only the newest one waiting needs doing."""
+        seat, in the background (after `KEEP_AFTER_SECONDS`): it may be asked under the game's
+        lock. The writes of a seat follow each other in the order they were asked for, and
+        each says all there is to keep of the seat, so only the newest one waiting needs
+        doing."""
         key = (hand.game_id, hand.seat)
         before = self._saving.get(key)
 
         async def write() -> None:
+            await asyncio.sleep(KEEP_AFTER_SECONDS)
             if before is not None:
                 await asyncio.wait({before})
             if self._saving.get(key) is not task:
