@@ -6,11 +6,11 @@ import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
-    brief,
+    GameRenderer,
     log_text,
     scores_line,
     seat_mark,
-    status_suffix,
+    seat_title,
     table_embed,
     turn_line,
     winners_line,
@@ -183,14 +183,8 @@ def yaku_line(arrangement: Arrangement, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-class GogyoRenderer:
+class GogyoRenderer(GameRenderer[PublicView]):
     game_id = "gogyo"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
-
-    def _seat(self, ctx: RenderContext, seat: int) -> str:
-        return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
 
     def _step(self, view: PublicView, lang: Lang) -> str:
         return texts.STEPS[view.step](lang)
@@ -204,12 +198,8 @@ class GogyoRenderer:
         header = texts.GAME(lang, n=view.game_no, total=GAMES_PER_MATCH)
         if ctx.pictures:
             totals = [texts.TOTAL(lang, points=sum(p.game_scores)) for p in view.players]
-            embed = brief(
-                ctx,
-                f"{ctx.game.name(lang)} — {header}",
-                turn_line(ctx, view.to_act, step),
-                [scores_line(ctx, totals)],
-                self.event_text,
+            embed = self._brief(
+                ctx, header, turn_line(ctx, view.to_act, step), [scores_line(ctx, totals)]
             )
             return Rendered(embeds=[embed], controls=[])
         lines = [turn_line(ctx, view.to_act, step), ""]
@@ -221,11 +211,9 @@ class GogyoRenderer:
         if view.last_duel is not None:
             lines.append(self._duel(ctx, view.last_duel))
         lines += ["", texts.LEGEND(lang)]
-        embed = table_embed(
-            ctx, f"{ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
-        )
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         for player in view.players:
-            name = self._seat(ctx, player.seat)
+            name = seat_title(ctx, player.seat)
             extra = [
                 texts.GAME_POINTS(lang, n=n, points=p)
                 for n, p in enumerate(player.game_scores, start=1)
@@ -293,7 +281,7 @@ class GogyoRenderer:
         lines: list[str] = []
         for seat, arrangement in enumerate(game.arrangements):
             lines.append(
-                texts.SCORE_LINE(lang, seat=self._seat(ctx, seat), points=game.scores[seat])
+                texts.SCORE_LINE(lang, seat=seat_title(ctx, seat), points=game.scores[seat])
                 + f" · {yaku_line(arrangement, lang)}"
             )
             lines.append("　" + arranged(arrangement))
@@ -334,7 +322,7 @@ class GogyoRenderer:
                 inline=False,
             )
             others = [
-                f"{self._seat(ctx, p.seat)}: "
+                f"{seat_title(ctx, p.seat)}: "
                 + " ".join([card(c) for c in p.face_up] + [HIDDEN_CARD] * p.face_down_count)
                 for p in view.players
                 if p.seat != seat
@@ -533,15 +521,11 @@ class GogyoRenderer:
 
     # -- the end --------------------------------------------------------------------------
 
-    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """Nothing beyond the rules summary: every choice is explained where it is made."""
-        return []
-
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)
         lang = ctx.lang
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         tiebreak = result.tiebreak or [0] * len(result.scores)
         order = sorted(
             range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
@@ -559,7 +543,7 @@ class GogyoRenderer:
                     + yaku_line(arrangement, lang)
                 )
                 lines.append("　" + arranged(arrangement))
-            name = f"{self._seat(ctx, seat)} — {texts.TOTAL(lang, points=result.scores[seat])}"
+            name = f"{seat_title(ctx, seat)} — {texts.TOTAL(lang, points=result.scores[seat])}"
             embed.add_field(
                 name=name[:256], value="\n".join(lines)[:FIELD_MAX] or "—", inline=False
             )

@@ -7,10 +7,10 @@ import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
-    brief,
+    GameRenderer,
     log_text,
     seat_mark,
-    status_suffix,
+    seat_title,
     table_embed,
     turn_line,
     winners_line,
@@ -80,14 +80,8 @@ def by_colour(cards: list[CardView], lang: Lang) -> list[tuple[int, str]]:
     return lines
 
 
-class IrobaeRenderer:
+class IrobaeRenderer(GameRenderer[PublicView]):
     game_id = "irobae"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
-
-    def _seat(self, ctx: RenderContext, seat: int) -> str:
-        return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
 
     # -- the table ------------------------------------------------------------------------
 
@@ -119,7 +113,7 @@ class IrobaeRenderer:
         for i, played in enumerate(cards):
             flag = f" {MARKER}" if i == marker else ""
             lines.append(
-                f"{self._seat(ctx, played.seat)} — {card_text(played.card, ctx.lang)}{flag}"
+                f"{seat_title(ctx, played.seat)} — {card_text(played.card, ctx.lang)}{flag}"
             )
         return lines
 
@@ -128,7 +122,7 @@ class IrobaeRenderer:
         head = texts.LAST_TRICK(
             lang,
             n=trick.number,
-            seat=self._seat(ctx, trick.winner),
+            seat=seat_title(ctx, trick.winner),
             trump=colours_short([trick.trump], lang),
         )
         cards = " · ".join(
@@ -143,7 +137,7 @@ class IrobaeRenderer:
         if view.phase == "over":
             return "\n".join(lines)
         lines.append(
-            texts.DEALER_LINE(lang, seat=self._seat(ctx, view.dealer), n=view.unused_count)
+            texts.DEALER_LINE(lang, seat=seat_title(ctx, view.dealer), n=view.unused_count)
         )
         lines.append("")
         if view.phase == "pass":
@@ -157,7 +151,7 @@ class IrobaeRenderer:
             )
             lines.append(texts.PASS_LEGEND(lang))
             if view.leader is not None:
-                lines.append(texts.FIRST_LEADER(lang, seat=self._seat(ctx, view.leader)))
+                lines.append(texts.FIRST_LEADER(lang, seat=seat_title(ctx, view.leader)))
             if view.last_trick is not None:
                 lines.append("")
                 lines += self._last_trick(ctx, view.last_trick)
@@ -173,7 +167,7 @@ class IrobaeRenderer:
                 lines += self._last_trick(ctx, view.last_trick)
                 lines.append("")
             if view.leader is not None:
-                leader = self._seat(ctx, view.leader)
+                leader = seat_title(ctx, view.leader)
                 lines.append(f"**{texts.TRICK_EMPTY(lang, n=view.trick_number, seat=leader)}**")
         return "\n".join(lines)
 
@@ -222,19 +216,14 @@ class IrobaeRenderer:
                         for s in range(view.players)
                     )
                 )
-            embed = brief(
+            embed = self._brief(
                 ctx,
-                f"{ctx.game.name(lang)} — {self._header(view, lang)}",
+                self._header(view, lang),
                 "\n".join(lines),
                 [(texts.PLAYERS(lang), self._players(ctx, view))],
-                self.event_text,
             )
             return Rendered(embeds=[embed], controls=[])
-        embed = table_embed(
-            ctx,
-            f"{ctx.game.name(lang)} — {self._header(view, lang)}",
-            self._description(ctx, view) + status_suffix(ctx),
-        )
+        embed = self._table_embed(ctx, self._header(view, lang), self._description(ctx, view))
         embed.add_field(name=texts.PLAYERS(lang), value=self._players(ctx, view), inline=False)
         if view.deal_scores:
             embed.add_field(
@@ -253,13 +242,13 @@ class IrobaeRenderer:
         view, lang, seat = private.public, ctx.lang, private.seat
         if view.phase == "pass":
             if private.passable:
-                return texts.PROMPT_PASS(lang, seat=self._seat(ctx, private.pass_to))
-            waiting = ", ".join(self._seat(ctx, s) for s in view.to_act)
+                return texts.PROMPT_PASS(lang, seat=seat_title(ctx, private.pass_to))
+            waiting = ", ".join(seat_title(ctx, s) for s in view.to_act)
             return texts.PROMPT_PASSED(lang, who=waiting)
         if view.phase != "play" or view.turn is None:
             return None
         if view.turn != seat:
-            return texts.WAIT(lang, who=self._seat(ctx, view.turn))
+            return texts.WAIT(lang, who=seat_title(ctx, view.turn))
         if not view.trick:
             return texts.PROMPT_LEAD(lang)
         colours = colours_short(view.follow_colours, lang)
@@ -285,7 +274,7 @@ class IrobaeRenderer:
                 lines.append(f"**{texts.FOLLOW(lang)}** {colours_short(view.follow_colours, lang)}")
             elif view.leader is not None:
                 lead = texts.TRICK_EMPTY(
-                    lang, n=view.trick_number, seat=self._seat(ctx, view.leader)
+                    lang, n=view.trick_number, seat=seat_title(ctx, view.leader)
                 )
                 lines.append(f"**{lead}**")
         return "\n".join(lines)
@@ -305,7 +294,7 @@ class IrobaeRenderer:
         )
         if private.pass_choice:
             embed.add_field(
-                name=texts.PASS_CHOICE(lang, seat=self._seat(ctx, private.pass_to))[:256],
+                name=texts.PASS_CHOICE(lang, seat=seat_title(ctx, private.pass_to))[:256],
                 value=" ".join(card_text(c, lang) for c in private.pass_choice),
                 inline=False,
             )
@@ -316,12 +305,12 @@ class IrobaeRenderer:
                     [
                         texts.PASSED_TO(
                             lang,
-                            seat=self._seat(ctx, private.pass_to),
+                            seat=seat_title(ctx, private.pass_to),
                             cards=cards_short(private.passed) or "—",
                         ),
                         texts.RECEIVED_FROM(
                             lang,
-                            seat=self._seat(ctx, private.pass_from),
+                            seat=seat_title(ctx, private.pass_from),
                             cards=cards_short(private.received) or "—",
                         ),
                     ]
@@ -366,7 +355,7 @@ class IrobaeRenderer:
             )
             return [
                 Select(
-                    placeholder=texts.CHOOSE_PASS(lang, seat=self._seat(ctx, private.pass_to)),
+                    placeholder=texts.CHOOSE_PASS(lang, seat=seat_title(ctx, private.pass_to)),
                     options=options,
                     seat=seat,
                     prefix=PASS_PREFIX,
@@ -409,10 +398,10 @@ class IrobaeRenderer:
             if event.kind == "play" and data.get("lead"):
                 card += f" {MARKER}"
         values: dict[str, object] = {
-            "seat": self._seat(ctx, event.seat) if event.seat is not None else "",
+            "seat": seat_title(ctx, event.seat) if event.seat is not None else "",
             "deal": data.get("deal", ""),
             "deals": data.get("deals", ""),
-            "dealer": self._seat(ctx, int(data["dealer"])) if "dealer" in data else "",
+            "dealer": seat_title(ctx, int(data["dealer"])) if "dealer" in data else "",
             "trick": data.get("trick", ""),
             "card": card,
             "trump": colours_short([int(data["trump"])], lang) if "trump" in data else "",
@@ -440,15 +429,11 @@ class IrobaeRenderer:
                 parts.append(f"{COLOUR_MARK[colour]} {' '.join(map(str, numbers))} ({score})")
         return " · ".join(parts) or texts.EVENTS["pile_none"](lang)
 
-    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """Nothing beyond the rules summary: every choice is explained where it is made."""
-        return []
-
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang
         dealers = list(result.details.get("dealers", []))
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             parts = result.breakdown[seat]
@@ -459,7 +444,7 @@ class IrobaeRenderer:
                 lines.append(texts.FINAL_DEAL(lang, n=n, dealer=dealer, score=score))
             lines.append(f"**{texts.FINAL_TOTAL(lang, score=signed(result.scores[seat]))}**")
             embed.add_field(
-                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                name=seat_title(ctx, seat)[:256],
                 value="\n".join(lines)[:FIELD_MAX],
                 inline=True,
             )

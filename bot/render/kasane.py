@@ -14,11 +14,11 @@ from bot.render.base import (
     SelectOption,
 )
 from bot.render.common import (
-    brief,
+    GameRenderer,
     log_text,
     scores_line,
     seat_mark,
-    status_suffix,
+    seat_title,
     table_embed,
     turn_line,
     winners_line,
@@ -59,11 +59,8 @@ def yaku_name(yaku: str, lang: Lang) -> str:
     return texts.YAKU_NAME[yaku](lang)
 
 
-class KasaneRenderer:
+class KasaneRenderer(GameRenderer[PublicView]):
     game_id = "kasane"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
 
     def table(self, ctx: RenderContext) -> Rendered:
         view = self._public(ctx)
@@ -73,12 +70,8 @@ class KasaneRenderer:
         header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
         if ctx.pictures:
             scores = [texts.POINTS(lang, n=view.scores[s]) for s in range(view.players)]
-            embed = brief(
-                ctx,
-                f"{ctx.game.name(lang)} — {header}",
-                turn_line(ctx, seats, step),
-                [scores_line(ctx, scores)],
-                self.event_text,
+            embed = self._brief(
+                ctx, header, turn_line(ctx, seats, step), [scores_line(ctx, scores)]
             )
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines = [turn_line(ctx, seats, step), ""]
@@ -90,14 +83,12 @@ class KasaneRenderer:
             shown = [card(c) for c in row.cards[:-1]] + [f"【{card(row.cards[-1])}】"]
             lines.append(f"`{n}` " + " ".join(shown))
         lines.append(texts.DECK(lang, deck=view.deck_size, discard=view.discard_size))
-        embed = table_embed(
-            ctx, f"{ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
-        )
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         for seat in range(view.players):
             tableau = view.tableaus[seat]
             points = texts.POINTS(lang, n=view.scores[seat])
             hand = texts.HAND(lang, n=view.hand_sizes[seat])
-            name = f"{seat_mark(seat)} {ctx.seat_label(seat)} — {points} · {hand}"
+            name = f"{seat_title(ctx, seat)} — {points} · {hand}"
             embed.add_field(
                 name=name[:256], value=(cards(tableau) or "—")[:FIELD_MAX], inline=False
             )
@@ -256,7 +247,7 @@ class KasaneRenderer:
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             parts = result.breakdown[seat]
@@ -267,7 +258,7 @@ class KasaneRenderer:
             if result.tiebreak:
                 lines.append(f"{texts.TABLEAU_SIZE(lang)}: {result.tiebreak[seat]}")
             embed.add_field(
-                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                name=seat_title(ctx, seat)[:256],
                 value="\n".join(lines),
                 inline=True,
             )

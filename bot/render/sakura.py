@@ -9,11 +9,11 @@ import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from bot.render.common import (
-    brief,
+    GameRenderer,
     log_text,
     scores_line,
     seat_mark,
-    status_suffix,
+    seat_title,
     table_embed,
     turn_line,
     winners_line,
@@ -105,15 +105,9 @@ def fatal_colours(turn: Mapping[str, int]) -> list[str]:
     return fatal
 
 
-def seat_title(ctx: RenderContext, seat: int) -> str:
-    return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
-
-
-class SakuraRenderer:
+class SakuraRenderer(GameRenderer[PublicView]):
     game_id = "sakura"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
+    title_mark = "🌸 "
 
     def _step_name(self, view: PublicView, lang: Lang) -> str | None:
         if view.step == "over":
@@ -151,18 +145,10 @@ class SakuraRenderer:
                 for s in view.seats
             ]
             fields.append(scores_line(ctx, scores))
-            embed = brief(
-                ctx,
-                f"🌸 {ctx.game.name(lang)} — {header}",
-                "\n".join(lines),
-                fields,
-                self.event_text,
-            )
+            embed = self._brief(ctx, header, "\n".join(lines), fields)
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines += [bag, texts.LEGEND(lang)]
-        embed = table_embed(
-            ctx, f"🌸 {ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
-        )
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         if view.turn is not None:
             embed.add_field(
                 name=texts.TURN(lang, seat=seat_title(ctx, view.turn.seat))[:256],
@@ -704,7 +690,7 @@ class SakuraRenderer:
         lang = ctx.lang
         assert view.final is not None
         final = view.final
-        embed = table_embed(ctx, f"🌸 {ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(view.players), key=lambda s: (-final.scores[s], s))
         for seat in order:
             embed.add_field(

@@ -6,10 +6,10 @@ import discord
 
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select
 from bot.render.common import (
-    brief,
+    GameRenderer,
     log_text,
     seat_mark,
-    status_suffix,
+    seat_title,
     table_embed,
     turn_line,
     winners_line,
@@ -70,11 +70,8 @@ def keep_newest(lines: list[str], limit: int = FIELD_MAX) -> str:
     return "\n".join(reversed(kept)) or "—"
 
 
-class TakeAndShareRenderer:
+class TakeAndShareRenderer(GameRenderer[PublicView]):
     game_id = "take_and_share"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
 
     # -- the table ------------------------------------------------------------------------
 
@@ -90,7 +87,7 @@ class TakeAndShareRenderer:
     def _last_trick(self, ctx: RenderContext, record: TrickRecord) -> list[str]:
         lang = ctx.lang
         rule = texts.RULE_NAMES[record.rule](lang)
-        seat = f"{seat_mark(record.winner)} {ctx.seat_label(record.winner)}"
+        seat = seat_title(ctx, record.winner)
         return [
             "**" + texts.LAST_TRICK(lang, n=record.number, seat=seat, rule=rule) + "**",
             played(record.cards),
@@ -105,8 +102,7 @@ class TakeAndShareRenderer:
             lead = texts.suit_name(view.trick[0].suit, lang)
             lines.append(f"**{texts.TRICK(lang)}** · {texts.LEAD(lang, suit=lead)}")
             lines += [
-                f"{seat_mark(c.seat)} {ctx.seat_label(c.seat)} — "
-                f"{texts.card_name((c.suit, c.number), lang)}"
+                f"{seat_title(ctx, c.seat)} — {texts.card_name((c.suit, c.number), lang)}"
                 for c in view.trick
             ]
         elif view.history:
@@ -172,19 +168,11 @@ class TakeAndShareRenderer:
             if view.phase == "share" and view.next_gift is not None:
                 card = texts.card_name(view.next_gift, lang)
                 lines.append(f"🎁 **{texts.GIVE_TO(lang, card=card)}**")
-            embed = brief(
-                ctx,
-                f"{ctx.game.name(lang)} — {header}",
-                "\n".join(lines),
-                [(texts.PLAYERS(lang), self._players(ctx, view))],
-                self.event_text,
+            embed = self._brief(
+                ctx, header, "\n".join(lines), [(texts.PLAYERS(lang), self._players(ctx, view))]
             )
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
-        embed = table_embed(
-            ctx,
-            f"{ctx.game.name(lang)} — {header}",
-            self._description(ctx, view) + status_suffix(ctx),
-        )
+        embed = self._table_embed(ctx, header, self._description(ctx, view))
         embed.add_field(name=texts.PLAYERS(lang), value=self._players(ctx, view), inline=False)
         if view.long_game:
             embed.add_field(
@@ -209,7 +197,7 @@ class TakeAndShareRenderer:
                 gift = (action.suit, action.number)
                 controls.append(
                     Button(
-                        label=f"{short(gift)} → {seat_mark(action.to)} {ctx.seat_label(action.to)}",
+                        label=f"{short(gift)} → {seat_title(ctx, action.to)}",
                         action=action.encode(),
                         seat=giver,
                         style=discord.ButtonStyle.success,
@@ -302,20 +290,16 @@ class TakeAndShareRenderer:
         text = template(lang, **values)
         if event.kind == "game_end" and "scores" in data:
             text += " " + " · ".join(
-                f"{seat_mark(s)} {ctx.seat_label(s)} {v}" for s, v in enumerate(data["scores"])
+                f"{seat_title(ctx, s)} {v}" for s, v in enumerate(data["scores"])
             )
         return text
-
-    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """Nothing beyond the rules summary: every choice is explained where it is made."""
-        return []
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)
         lang = ctx.lang
         games = result.details.get("games", [])
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             if view.long_game:
@@ -328,7 +312,7 @@ class TakeAndShareRenderer:
                 lines = lines or [texts.NO_RECEIVED(lang)]
             lines.append(f"**{texts.TOTAL_LINE(lang, n=result.scores[seat])}**")
             embed.add_field(
-                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                name=seat_title(ctx, seat)[:256],
                 value=keep_newest(lines),
                 inline=True,
             )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
+    CARD_GREEN,
+    CARD_RED,
     DARK_INK,
     GAP,
     GOLD,
@@ -23,8 +25,12 @@ from bot.render.pictures.kit import (
     Scene,
     below,
     fan_boxes,
+    final_panel,
     row_boxes,
     seat_boxes,
+    seat_panel,
+    title_note,
+    titled,
 )
 from games.core import Lang, Result
 from games.gogyo import texts
@@ -32,8 +38,8 @@ from games.gogyo.views import Arrangement, CardView, PrivateView, PublicView
 
 #: Card colours by element (木 wood, 火 fire, 土 earth, 金 metal, 水 water); 天 and 閥 apart.
 ELEMENT_FILL = {
-    "木": ((0x4C, 0xA8, 0x5A), INK),
-    "火": ((0xD9, 0x3A, 0x3A), INK),
+    "木": (CARD_GREEN, INK),
+    "火": (CARD_RED, INK),
     "土": ((0xC8, 0x9B, 0x3C), DARK_INK),
     "金": ((0xE4, 0xE6, 0xEB), DARK_INK),
     "水": ((0x3A, 0x5E, 0xB0), INK),
@@ -77,22 +83,10 @@ class GogyoPictures:
     game_id = "gogyo"
 
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text(
-            "header", MARGIN, y, texts.PICTURE_HEADER(lang, game=view.game_no), LARGE, width=300
-        )
-        scene.text(
-            "header.deck",
-            WIDTH - MARGIN,
-            y + 8,
-            texts.PICTURE_DECK(lang, deck=view.deck_count, discard=view.discard_count),
-            SMALL,
-            MUTED,
-            anchor="ra",
-            width=360,
-        )
-        y += LARGE + 2 * GAP
+        header = texts.PICTURE_HEADER(lang, game=view.game_no)
+        scene, y = titled("header", header, LARGE, width=300)
+        deck = texts.PICTURE_DECK(lang, deck=view.deck_count, discard=view.discard_count)
+        title_note(scene, "header.deck", deck, 360)
         scene.text("field.title", MARGIN, y, texts.PICTURE_FIELD(lang), SMALL, MUTED)
         y += SMALL + GAP
         room = WIDTH - 2 * MARGIN
@@ -110,25 +104,9 @@ class GogyoPictures:
         boxes = seat_boxes(y, len(view.players), height, columns=2)
         for player, box in zip(view.players, boxes, strict=True):
             seat = player.seat
-            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
-            scene.text(
-                f"seat.{seat}.name",
-                box.x + GAP,
-                box.y + GAP,
-                f"{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=box.w - 90,
-            )
-            scene.text(
-                f"seat.{seat}.total",
-                box.right - GAP,
-                box.y + GAP,
-                texts.PICTURE_TOTAL(lang, n=player.total),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=80,
-            )
+            total = texts.PICTURE_TOTAL(lang, n=player.total)
+            active = seat in view.to_act
+            seat_panel(scene, box, seat, names[seat], total, active=active, score_w=80)
             card_y = box.y + BODY + 2 * GAP
             count = len(player.face_up) + player.face_down_count
             cards = fan_boxes(box.x + GAP, card_y, count, SEAT_W, SEAT_H, box.w - 2 * GAP)
@@ -160,10 +138,7 @@ class GogyoPictures:
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
-        y += BODY + 2 * GAP
+        scene, y = titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         down = {c.id for c in view.hand if c.face_down}
         pending = {c.id for c in (view.pending_discard, view.pending_loot) if c is not None}
         best = view.best
@@ -200,10 +175,7 @@ class GogyoPictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+        scene, y = titled("final.title", texts.FINAL(lang), LARGE)
         tiebreak = result.tiebreak or [0] * len(result.scores)
         order = sorted(
             range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
@@ -211,34 +183,9 @@ class GogyoPictures:
         game_h = SMALL_H + 18 + GAP
         for seat in order:
             height = BODY + 2 * GAP + len(view.games) * game_h + GAP
+            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
             winner = seat in result.winners
-            scene.add(
-                Panel(
-                    f"final.{seat}",
-                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
-                    outline=GOLD if winner else None,
-                )
-            )
-            crown = "★ " if winner else ""
-            scene.text(
-                f"final.{seat}.name",
-                MARGIN + GAP,
-                y + GAP,
-                f"{crown}{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=WIDTH - 240,
-            )
-            scene.text(
-                f"final.{seat}.total",
-                WIDTH - MARGIN - GAP,
-                y + GAP,
-                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=140,
-            )
-            row_y = y + BODY + 2 * GAP
+            row_y = final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             for game in view.games:
                 tag = f"final.{seat}.game{game.game}"
                 scene.text(

@@ -6,6 +6,11 @@ from __future__ import annotations
 from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
+    CARD_BLUE,
+    CARD_GREEN,
+    CARD_ORANGE,
+    CARD_RED,
+    CARD_YELLOW,
     DARK_INK,
     GAP,
     GOLD,
@@ -26,6 +31,8 @@ from bot.render.pictures.kit import (
     fan_boxes,
     row_boxes,
     seat_boxes,
+    seat_panel,
+    titled,
 )
 from games.core import Lang, Result
 from games.irobae import texts
@@ -33,13 +40,7 @@ from games.irobae.texts import COLOURS
 from games.irobae.views import CardView, PrivateView, PublicView
 
 #: Colours 0–4: 花 red, 鳥 orange, 傘 yellow, 扇 green, 蝶 blue.
-FILL = (
-    (0xD9, 0x3A, 0x3A),
-    (0xEE, 0x8A, 0x2B),
-    (0xF2, 0xD0, 0x3B),
-    (0x4C, 0xA8, 0x5A),
-    (0x3A, 0x78, 0xD0),
-)
+FILL = (CARD_RED, CARD_ORANGE, CARD_YELLOW, CARD_GREEN, CARD_BLUE)
 CARD_INK = (INK, DARK_INK, DARK_INK, INK, INK)
 
 CARD_W, CARD_H = 64, 92
@@ -60,8 +61,6 @@ class IrobaePictures:
     game_id = "irobae"
 
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
         header = (
             texts.PICTURE_PASS(lang, deal=view.deal, deals=view.deals)
             if view.phase == "pass"
@@ -73,8 +72,7 @@ class IrobaePictures:
                 tricks=view.tricks_per_deal,
             )
         )
-        scene.text("header", MARGIN, y, header, LARGE)
-        y += LARGE + 2 * GAP
+        scene, y = titled("header", header, LARGE)
         scene.text("trick.title", MARGIN, y, texts.PICTURE_TRICK(lang), SMALL, MUTED, width=300)
         trump = (
             texts.PICTURE_TRUMP(lang, colour=_colour(view.trump, lang))
@@ -104,25 +102,9 @@ class IrobaePictures:
         y += CARD_H + SMALL + 3 * GAP + 14
         boxes = seat_boxes(y, view.players, BODY * 2 + 3 * GAP)
         for seat, box in enumerate(boxes):
-            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
-            scene.text(
-                f"seat.{seat}.name",
-                box.x + GAP,
-                box.y + GAP,
-                f"{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=box.w - 110,
-            )
-            scene.text(
-                f"seat.{seat}.total",
-                box.right - GAP,
-                box.y + GAP,
-                texts.PICTURE_TOTAL(lang, n=view.totals[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=100,
-            )
+            total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
+            active = seat in view.to_act
+            seat_panel(scene, box, seat, names[seat], total, active=active, score_w=100)
             counts = (
                 f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
                 f"{texts.PICTURE_TRICKS(lang, n=view.tricks_won[seat])}"
@@ -173,10 +155,7 @@ class IrobaePictures:
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
-        y += BODY + 2 * GAP
+        scene, y = titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         choosable = set(view.playable) | set(view.passable)
         acting = bool(choosable)
         boxes = fan_boxes(MARGIN, y, len(view.hand), CARD_W, CARD_H, WIDTH - 2 * MARGIN)
@@ -195,10 +174,7 @@ class IrobaePictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+        scene, y = titled("final.title", texts.FINAL(lang), LARGE)
         players = view.players
         first = 150
         col = (WIDTH - 2 * MARGIN - first) // players

@@ -6,6 +6,15 @@ from __future__ import annotations
 from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
+    CARD_BLACK,
+    CARD_BLUE,
+    CARD_GREEN,
+    CARD_ORANGE,
+    CARD_PURPLE,
+    CARD_RED,
+    CARD_WHITE,
+    CARD_YELLOW,
+    DARK_INK,
     GAP,
     GOLD,
     INK,
@@ -19,39 +28,32 @@ from bot.render.pictures.kit import (
     Card,
     Dot,
     Face,
-    Panel,
     Scene,
     fan_boxes,
+    final_panel,
+    seat_boxes,
+    seat_panel,
+    title_note,
+    titled,
 )
 from games.core import Lang, Result
 from games.kasane import texts
+from games.kasane.scoring import YAKU
 from games.kasane.views import PrivateView, PublicView
 
 #: Each number is a colour of the game (1 red … 9 white); `0` is the `+1` card.
 FACES: dict[int, Face] = {
-    1: Face((0xD9, 0x3A, 0x3A), INK, "1"),
-    2: Face((0xEE, 0x8A, 0x2B), (0x1E, 0x1F, 0x22), "2"),
-    3: Face((0xF2, 0xD0, 0x3B), (0x1E, 0x1F, 0x22), "3"),
-    4: Face((0x4C, 0xA8, 0x5A), INK, "4"),
-    5: Face((0x3A, 0x78, 0xD0), INK, "5"),
-    6: Face((0x8E, 0x4F, 0xC4), INK, "6"),
+    1: Face(CARD_RED, INK, "1"),
+    2: Face(CARD_ORANGE, DARK_INK, "2"),
+    3: Face(CARD_YELLOW, DARK_INK, "3"),
+    4: Face(CARD_GREEN, INK, "4"),
+    5: Face(CARD_BLUE, INK, "5"),
+    6: Face(CARD_PURPLE, INK, "6"),
     7: Face((0x8A, 0x5A, 0x3A), INK, "7"),
-    8: Face((0x1C, 0x1C, 0x20), INK, "8"),
-    9: Face((0xF4, 0xF1, 0xE8), (0x1E, 0x1F, 0x22), "9"),
-    0: Face((0xA8, 0xAD, 0xB5), (0x1E, 0x1F, 0x22), "+1"),
+    8: Face(CARD_BLACK, INK, "8"),
+    9: Face(CARD_WHITE, DARK_INK, "9"),
+    0: Face((0xA8, 0xAD, 0xB5), DARK_INK, "+1"),
 }
-
-YAKU_ORDER = (
-    "kasane",
-    "ju",
-    "sakura_chirashi",
-    "chidori",
-    "asanoha",
-    "kagen",
-    "jogen",
-    "kachofugetsu",
-    "setsugetsufuka",
-)
 
 
 CARD_W, CARD_H = 56, 80
@@ -70,28 +72,6 @@ GRID_COLUMN = 206
 READING_NAME = 18
 READING = 14
 READING_LINE = 32
-
-
-def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
-    scene.text(
-        "header.round",
-        MARGIN,
-        y,
-        texts.ROUND(lang, round=view.round, rounds=view.rounds),
-        LARGE,
-        width=WIDTH // 2,
-    )
-    scene.text(
-        "header.deck",
-        WIDTH - MARGIN,
-        y + 8,
-        texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size),
-        SMALL,
-        MUTED,
-        anchor="ra",
-        width=WIDTH // 2 - MARGIN,
-    )
-    return y + LARGE + GAP * 2
 
 
 def _grid(scene: Scene, view: PublicView, y: int) -> int:
@@ -131,11 +111,11 @@ def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
     most = max((len(slots) for slots in by_yaku.values()), default=0)
     step = TOKEN + 2
     name_w = WIDTH - MARGIN - x0 - most * step - GAP
-    line = (4 * (GRID_H + GAP)) // max(1, len(YAKU_ORDER))
+    line = (4 * (GRID_H + GAP)) // max(1, len(YAKU))
     name_size = SMALL
     if lang != "ja":
         line, name_size = READING_LINE, READING_NAME
-    for yaku in YAKU_ORDER:
+    for yaku in YAKU:
         slots = by_yaku.get(yaku, [])
         if not slots:
             continue
@@ -166,40 +146,23 @@ def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
 
 
 def _tableaus(scene: Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
-    half = (WIDTH - 2 * MARGIN - GAP) // 2
     height = BODY + TABLEAU_H + 3 * GAP
-    for seat, tableau in enumerate(view.tableaus):
-        x = MARGIN + (seat % 2) * (half + GAP)
-        top = y + (seat // 2) * (height + GAP)
-        outline = GOLD if seat == view.turn_seat else None
-        scene.add(Panel(f"seat.{seat}", Box(x, top, half, height), outline=outline))
-        scene.text(
-            f"seat.{seat}.name",
-            x + GAP,
-            top + GAP,
-            f"{seat_mark(seat)} {names[seat]}",
-            BODY,
-            width=half - 80,
+    seats = seat_boxes(y, len(view.tableaus), height, columns=2)
+    for seat, (tableau, seat_box) in enumerate(zip(view.tableaus, seats, strict=True)):
+        score = texts.POINTS(lang, n=view.scores[seat])
+        active = seat == view.turn_seat
+        seat_panel(
+            scene, seat_box, seat, names[seat], score, active=active, score_w=70, score_tag="score"
         )
-        scene.text(
-            f"seat.{seat}.score",
-            x + half - GAP,
-            top + GAP,
-            texts.POINTS(lang, n=view.scores[seat]),
-            BODY,
-            GOLD,
-            anchor="ra",
-            width=70,
-        )
-        card_y = top + BODY + 2 * GAP
+        card_y = seat_box.y + BODY + 2 * GAP
         hand_w = 84
-        room = half - 3 * GAP - hand_w
-        boxes = fan_boxes(x + GAP, card_y, len(tableau), TABLEAU_W, TABLEAU_H, room)
+        room = seat_box.w - 3 * GAP - hand_w
+        boxes = fan_boxes(seat_box.x + GAP, card_y, len(tableau), TABLEAU_W, TABLEAU_H, room)
         for i, (card, box) in enumerate(zip(tableau, boxes, strict=True)):
             scene.add(Card(f"seat.{seat}.tableau.{i}", box, FACES[card]))
         scene.text(
             f"seat.{seat}.hand",
-            x + half - GAP,
+            seat_box.right - GAP,
             card_y + TABLEAU_H - SMALL,
             texts.PICTURE_HAND_SIZE(lang, n=view.hand_sizes[seat]),
             SMALL,
@@ -215,17 +178,16 @@ class KasanePictures:
     game_id = "kasane"
 
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = _header(scene, view, lang, MARGIN)
+        header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
+        scene, y = titled("header.round", header, LARGE, width=WIDTH // 2)
+        deck = texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size)
+        title_note(scene, "header.deck", deck, WIDTH // 2 - MARGIN)
         y = max(_grid(scene, view, y), _board(scene, view, lang, y)) + GAP
         scene.height = _tableaus(scene, view, names, lang, y) + MARGIN - GAP
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
-        y += BODY + 2 * GAP
+        scene, y = titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         if not view.hand:
             scene.text("hand.empty", MARGIN, y, texts.PICTURE_EMPTY(lang), BODY, MUTED)
             scene.height = y + BODY + MARGIN
@@ -245,50 +207,21 @@ class KasanePictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+        scene, y = titled("final.title", texts.FINAL(lang), LARGE)
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             height = BODY + SMALL + SMALL_H + 4 * GAP
+            total = texts.POINTS(lang, n=result.scores[seat])
             winner = seat in result.winners
-            scene.add(
-                Panel(
-                    f"final.{seat}",
-                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
-                    outline=GOLD if winner else None,
-                )
-            )
-            crown = "★ " if winner else ""
-            scene.text(
-                f"final.{seat}.name",
-                MARGIN + GAP,
-                y + GAP,
-                f"{crown}{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=WIDTH - 240,
-            )
-            scene.text(
-                f"final.{seat}.total",
-                WIDTH - MARGIN - GAP,
-                y + GAP,
-                texts.POINTS(lang, n=result.scores[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=140,
-            )
+            row_y = final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             breakdown = result.breakdown[seat] if result.breakdown else {}
             line = " · ".join(
                 f"{label(lang)} {breakdown.get(key, 0)}"
                 for key, label in texts.PICTURE_BREAKDOWN.items()
             )
-            scene.text(
-                f"final.{seat}.breakdown", MARGIN + GAP, y + BODY + 2 * GAP, line, SMALL, MUTED
-            )
+            scene.text(f"final.{seat}.breakdown", MARGIN + GAP, row_y, line, SMALL, MUTED)
             tableau = view.tableaus[seat]
-            card_y = y + BODY + SMALL + 3 * GAP
+            card_y = row_y + SMALL + GAP
             boxes = fan_boxes(
                 MARGIN + GAP, card_y, len(tableau), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN - 2 * GAP
             )

@@ -9,6 +9,9 @@ from collections.abc import Mapping
 from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
+    CARD_BLACK,
+    CARD_WHITE,
+    CARD_YELLOW,
     DARK_INK,
     GAP,
     GOLD,
@@ -26,7 +29,11 @@ from bot.render.pictures.kit import (
     Panel,
     Scene,
     below,
+    final_panel,
     seat_boxes,
+    seat_panel,
+    title_note,
+    titled,
 )
 from games.core import Lang, Result
 from games.sakura import texts
@@ -35,11 +42,11 @@ from games.sakura.views import PrivateView, PublicView
 COLOURS = ("red", "yellow", "lightblue", "blue", "white", "black")
 FILL = {
     "red": (0xE0, 0x4B, 0x5A),
-    "yellow": (0xF2, 0xD0, 0x3B),
+    "yellow": CARD_YELLOW,
     "lightblue": (0x8F, 0xD3, 0xF0),
     "blue": (0x34, 0x62, 0xC4),
-    "white": (0xF4, 0xF1, 0xE8),
-    "black": (0x1C, 0x1C, 0x20),
+    "white": CARD_WHITE,
+    "black": CARD_BLACK,
 }
 DOT_INK = {
     "red": INK,
@@ -81,18 +88,14 @@ class SakuraPictures:
     game_id = "sakura"
 
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
         turn = view.turn
         bag = texts.PICTURE_BAG(lang, n=view.bag)
         if turn is None:
             header = texts.PICTURE_HEADER(lang, turn=view.turn_number)
-            scene.text("header", MARGIN, y, header, LARGE, width=300)
-            scene.text(
-                "header.bag", WIDTH - MARGIN, y + 8, bag, BODY, BLOSSOM, anchor="ra", width=300
-            )
-            y += LARGE + 2 * GAP
+            scene, y = titled("header", header, LARGE, width=300)
+            title_note(scene, "header.bag", bag, 300, BODY, BLOSSOM)
         else:
+            scene, y = Scene(), MARGIN
             # The turn's panel comes first (the turn's number is in the message's title): whose
             # flowers, the bag beside them, the flowers drawn and the risk of the next one.
             box = Box(MARGIN, y, WIDTH - 2 * MARGIN, BODY + DOT + SMALL + 4 * GAP)
@@ -157,24 +160,10 @@ class SakuraPictures:
         boxes = seat_boxes(y, view.players, height, columns=2)
         for seat_view, box in zip(view.seats, boxes, strict=True):
             seat = seat_view.seat
-            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
-            scene.text(
-                f"seat.{seat}.name",
-                box.x + GAP,
-                box.y + GAP,
-                f"{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=box.w - 90,
-            )
-            scene.text(
-                f"seat.{seat}.score",
-                box.right - GAP,
-                box.y + GAP,
-                texts.PICTURE_FIELD(lang, n=seat_view.field_score),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=80,
+            score = texts.PICTURE_FIELD(lang, n=seat_view.field_score)
+            active = seat in view.to_act
+            seat_panel(
+                scene, box, seat, names[seat], score, active=active, score_w=80, score_tag="score"
             )
             dot_y = box.y + BODY + 2 * GAP
             screen_w = 76
@@ -195,10 +184,7 @@ class SakuraPictures:
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("screen.title", MARGIN, y, texts.PICTURE_YOUR_SCREEN(lang), BODY)
-        y += BODY + 2 * GAP
+        scene, y = titled("screen.title", texts.PICTURE_YOUR_SCREEN(lang))
         x = _flowers(scene, "screen", view.screen, MARGIN, y, 44)
         if x == MARGIN:
             scene.text("screen.empty", MARGIN, y + 8, texts.PICTURE_EMPTY(lang), BODY, MUTED)
@@ -211,44 +197,16 @@ class SakuraPictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+        scene, y = titled("final.title", texts.FINAL(lang), LARGE)
         final = view.final
         seats = {s.seat: s for s in final.seats} if final else {}
         order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
         for seat in order:
             detail = seats.get(seat)
             height = BODY + SMALL + 2 * DOT + 6 * GAP
+            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
             winner = seat in result.winners
-            scene.add(
-                Panel(
-                    f"final.{seat}",
-                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
-                    outline=GOLD if winner else None,
-                )
-            )
-            crown = "★ " if winner else ""
-            scene.text(
-                f"final.{seat}.name",
-                MARGIN + GAP,
-                y + GAP,
-                f"{crown}{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=WIDTH - 240,
-            )
-            scene.text(
-                f"final.{seat}.total",
-                WIDTH - MARGIN - GAP,
-                y + GAP,
-                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=140,
-            )
-            row_y = y + BODY + 2 * GAP
+            row_y = final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             if detail is not None:
                 scene.text(
                     f"final.{seat}.breakdown",

@@ -6,6 +6,10 @@ from __future__ import annotations
 from bot.render.common import seat_mark
 from bot.render.pictures.kit import (
     BODY,
+    CARD_BLUE,
+    CARD_GREEN,
+    CARD_PURPLE,
+    CARD_RED,
     DARK_INK,
     GAP,
     GOLD,
@@ -19,28 +23,26 @@ from bot.render.pictures.kit import (
     Card,
     Dot,
     Face,
-    Panel,
     Scene,
     below,
     fan_boxes,
+    final_panel,
     per_row,
     row_boxes,
     seat_boxes,
+    seat_panel,
+    title_note,
+    titled,
 )
 from games.core import Lang, Result
 from games.take_and_share import texts
 from games.take_and_share.texts import SUITS
 from games.take_and_share.views import PrivateView, PublicView
 
+#: The game's own shades of yellow and black.
+SUIT_YELLOW, SUIT_BLACK = (0xF2, 0xC9, 0x3B), (0x24, 0x24, 0x28)
 #: Suit colours, in the order of `texts.SUITS` (red, yellow, green, blue, purple, black).
-SUIT_FILL = (
-    (0xD9, 0x3A, 0x3A),
-    (0xF2, 0xC9, 0x3B),
-    (0x4C, 0xA8, 0x5A),
-    (0x3A, 0x78, 0xD0),
-    (0x8E, 0x4F, 0xC4),
-    (0x24, 0x24, 0x28),
-)
+SUIT_FILL = (CARD_RED, SUIT_YELLOW, CARD_GREEN, CARD_BLUE, CARD_PURPLE, SUIT_BLACK)
 SUIT_INK = (INK, DARK_INK, INK, INK, INK, INK)
 
 CARD_W, CARD_H = 64, 92
@@ -60,33 +62,13 @@ class TakeAndSharePictures:
     game_id = "take_and_share"
 
     def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text(
-            "header",
-            MARGIN,
-            y,
-            texts.PICTURE_HEADER(
-                lang,
-                game=view.game_number,
-                trick=view.trick_number,
-                tricks=view.tricks_per_game,
-            ),
-            LARGE,
-            width=WIDTH - 2 * MARGIN - (150 if view.target else 0),
+        header = texts.PICTURE_HEADER(
+            lang, game=view.game_number, trick=view.trick_number, tricks=view.tricks_per_game
         )
+        width = WIDTH - 2 * MARGIN - (150 if view.target else 0)
+        scene, y = titled("header", header, LARGE, width=width)
         if view.target:
-            scene.text(
-                "header.target",
-                WIDTH - MARGIN,
-                y + 8,
-                texts.PICTURE_TARGET(lang, target=view.target),
-                SMALL,
-                MUTED,
-                anchor="ra",
-                width=140,
-            )
-        y += LARGE + 2 * GAP
+            title_note(scene, "header.target", texts.PICTURE_TARGET(lang, target=view.target), 140)
         scene.text("trick.title", MARGIN, y, texts.PICTURE_TRICK(lang), SMALL, MUTED, width=300)
         if view.lead_suit is not None:
             scene.text(
@@ -137,26 +119,9 @@ class TakeAndSharePictures:
         y += SMALL_H + 2 * GAP
         boxes = seat_boxes(y, view.players, BODY * 2 + 3 * GAP)
         for seat, box in enumerate(boxes):
+            total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
             active = seat in view.to_act
-            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if active else None))
-            scene.text(
-                f"seat.{seat}.name",
-                box.x + GAP,
-                box.y + GAP,
-                f"{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=box.w - 110,
-            )
-            scene.text(
-                f"seat.{seat}.total",
-                box.right - GAP,
-                box.y + GAP,
-                texts.PICTURE_TOTAL(lang, n=view.totals[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=100,
-            )
+            seat_panel(scene, box, seat, names[seat], total, active=active, score_w=100)
             scene.text(
                 f"seat.{seat}.counts",
                 box.x + GAP,
@@ -171,10 +136,7 @@ class TakeAndSharePictures:
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
-        y += BODY + 2 * GAP
+        scene, y = titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         playable = set(view.playable)
         per_line = per_row(WIDTH - 2 * MARGIN, CARD_W, 10)
         for start in range(0, max(1, len(view.hand)), per_line):
@@ -195,42 +157,14 @@ class TakeAndSharePictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+        scene, y = titled("final.title", texts.FINAL(lang), LARGE)
         order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
         line_h = SMALL + 28 + 2 * GAP
         for seat in order:
             height = BODY + 2 * GAP + len(view.games) * line_h + GAP
+            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
             winner = seat in result.winners
-            scene.add(
-                Panel(
-                    f"final.{seat}",
-                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
-                    outline=GOLD if winner else None,
-                )
-            )
-            crown = "★ " if winner else ""
-            scene.text(
-                f"final.{seat}.name",
-                MARGIN + GAP,
-                y + GAP,
-                f"{crown}{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=WIDTH - 240,
-            )
-            scene.text(
-                f"final.{seat}.total",
-                WIDTH - MARGIN - GAP,
-                y + GAP,
-                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=140,
-            )
-            row_y = y + BODY + 2 * GAP
+            row_y = final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             for game in view.games:
                 tag = f"final.{seat}.game{game.number}"
                 score = texts.PICTURE_POINTS(lang, n=game.scores[seat])
