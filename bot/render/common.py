@@ -26,6 +26,11 @@ def seat_title(ctx: RenderContext, seat: int) -> str:
     return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
 
 
+def hand_title(ctx: RenderContext, seat: int) -> str:
+    """A hand message's title: the game, its number and whose hand ("襲ノ色目 #12 — ① Aoi")."""
+    return f"{ctx.game.name(ctx.lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+
+
 def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
     """ "Turn: name (step) · ends in 3 minutes" for the seats to act; a game that no longer
     runs names no one (an abandoned game's seats to act and deadline are void)."""

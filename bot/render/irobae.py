@@ -5,16 +5,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
-from bot.render.common import (
-    GameRenderer,
-    log_text,
-    seat_mark,
-    seat_title,
-    table_embed,
-    turn_line,
-    winners_line,
-)
 from games.core import Event, Lang
 from games.irobae import texts
 from games.irobae.rules import PlayCard, colour_of, number_of
@@ -80,7 +72,7 @@ def by_colour(cards: list[CardView], lang: Lang) -> list[tuple[int, str]]:
     return lines
 
 
-class IrobaeRenderer(GameRenderer[PublicView]):
+class IrobaeRenderer(common.GameRenderer[PublicView]):
     game_id = "irobae"
 
     # -- the table ------------------------------------------------------------------------
@@ -113,7 +105,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         for i, played in enumerate(cards):
             flag = f" {MARKER}" if i == marker else ""
             lines.append(
-                f"{seat_title(ctx, played.seat)} — {card_text(played.card, ctx.lang)}{flag}"
+                f"{common.seat_title(ctx, played.seat)} — {card_text(played.card, ctx.lang)}{flag}"
             )
         return lines
 
@@ -122,22 +114,23 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         head = texts.LAST_TRICK(
             lang,
             n=trick.number,
-            seat=seat_title(ctx, trick.winner),
+            seat=common.seat_title(ctx, trick.winner),
             trump=colours_short([trick.trump], lang),
         )
         cards = " · ".join(
-            f"{seat_mark(p.seat)}{card_short(p.card)}" + (MARKER if i == trick.marker else "")
+            f"{common.seat_mark(p.seat)}{card_short(p.card)}"
+            + (MARKER if i == trick.marker else "")
             for i, p in enumerate(trick.cards)
         )
         return [f"**{head}**", cards]
 
     def _description(self, ctx: RenderContext, view: PublicView) -> str:
         lang = ctx.lang
-        lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+        lines = [common.turn_line(ctx, list(view.to_act), self._step(view, lang))]
         if view.phase == "over":
             return "\n".join(lines)
         lines.append(
-            texts.DEALER_LINE(lang, seat=seat_title(ctx, view.dealer), n=view.unused_count)
+            texts.DEALER_LINE(lang, seat=common.seat_title(ctx, view.dealer), n=view.unused_count)
         )
         lines.append("")
         if view.phase == "pass":
@@ -145,13 +138,13 @@ class IrobaeRenderer(GameRenderer[PublicView]):
             lines.append(
                 " · ".join(
                     ("✅ " if view.passed[s] else "⏳ ")
-                    + f"{seat_mark(s)}→{seat_mark(view.pass_to[s])}"
+                    + f"{common.seat_mark(s)}→{common.seat_mark(view.pass_to[s])}"
                     for s in range(view.players)
                 )
             )
             lines.append(texts.PASS_LEGEND(lang))
             if view.leader is not None:
-                lines.append(texts.FIRST_LEADER(lang, seat=seat_title(ctx, view.leader)))
+                lines.append(texts.FIRST_LEADER(lang, seat=common.seat_title(ctx, view.leader)))
             if view.last_trick is not None:
                 lines.append("")
                 lines += self._last_trick(ctx, view.last_trick)
@@ -167,7 +160,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
                 lines += self._last_trick(ctx, view.last_trick)
                 lines.append("")
             if view.leader is not None:
-                leader = seat_title(ctx, view.leader)
+                leader = common.seat_title(ctx, view.leader)
                 lines.append(f"**{texts.TRICK_EMPTY(lang, n=view.trick_number, seat=leader)}**")
         return "\n".join(lines)
 
@@ -178,7 +171,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
             mark = ""
             if view.phase == "pass":
                 mark = "✅ " if view.passed[seat] else "⏳ "
-            line = f"{mark}{seat_mark(seat)} **{ctx.seat_label(seat)}**"
+            line = f"{mark}{common.seat_mark(seat)} **{ctx.seat_label(seat)}**"
             if view.phase != "over" and seat == view.dealer:
                 line += f" 🎴{texts.DEALER(lang)}"
             line += " — " + texts.PLAYER_LINE(
@@ -194,7 +187,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
 
     def _scores(self, view: PublicView, lang: Lang) -> str:
         def row(values: list[int]) -> str:
-            return " · ".join(f"{seat_mark(s)} {signed(v)}" for s, v in enumerate(values))
+            return " · ".join(f"{common.seat_mark(s)} {signed(v)}" for s, v in enumerate(values))
 
         lines = [
             texts.DEAL_LINE(lang, n=n, scores=row(scores))
@@ -207,12 +200,12 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         view = self._public(ctx)
         lang = ctx.lang
         if ctx.pictures:
-            lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+            lines = [common.turn_line(ctx, list(view.to_act), self._step(view, lang))]
             if view.phase == "pass":
                 lines.append(
                     " · ".join(
                         ("✅ " if view.passed[s] else "⏳ ")
-                        + f"{seat_mark(s)}→{seat_mark(view.pass_to[s])}"
+                        + f"{common.seat_mark(s)}→{common.seat_mark(view.pass_to[s])}"
                         for s in range(view.players)
                     )
                 )
@@ -229,7 +222,9 @@ class IrobaeRenderer(GameRenderer[PublicView]):
             embed.add_field(
                 name=texts.DEAL_SCORES(lang), value=self._scores(view, lang), inline=False
             )
-        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(
+            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+        )
         return Rendered(embeds=[embed], controls=[])
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
@@ -242,13 +237,13 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         view, lang, seat = private.public, ctx.lang, private.seat
         if view.phase == "pass":
             if private.passable:
-                return texts.PROMPT_PASS(lang, seat=seat_title(ctx, private.pass_to))
-            waiting = ", ".join(seat_title(ctx, s) for s in view.to_act)
+                return texts.PROMPT_PASS(lang, seat=common.seat_title(ctx, private.pass_to))
+            waiting = ", ".join(common.seat_title(ctx, s) for s in view.to_act)
             return texts.PROMPT_PASSED(lang, who=waiting)
         if view.phase != "play" or view.turn is None:
             return None
         if view.turn != seat:
-            return texts.WAIT(lang, who=seat_title(ctx, view.turn))
+            return texts.WAIT(lang, who=common.seat_title(ctx, view.turn))
         if not view.trick:
             return texts.PROMPT_LEAD(lang)
         colours = colours_short(view.follow_colours, lang)
@@ -262,7 +257,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         if view.phase == "play":
             if view.trick:
                 trick = " · ".join(
-                    f"{seat_mark(p.seat)}{card_short(p.card)}"
+                    f"{common.seat_mark(p.seat)}{card_short(p.card)}"
                     + (MARKER if i == view.marker else "")
                     for i, p in enumerate(view.trick)
                 )
@@ -274,7 +269,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
                 lines.append(f"**{texts.FOLLOW(lang)}** {colours_short(view.follow_colours, lang)}")
             elif view.leader is not None:
                 lead = texts.TRICK_EMPTY(
-                    lang, n=view.trick_number, seat=seat_title(ctx, view.leader)
+                    lang, n=view.trick_number, seat=common.seat_title(ctx, view.leader)
                 )
                 lines.append(f"**{lead}**")
         return "\n".join(lines)
@@ -282,7 +277,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+        title = common.hand_title(ctx, seat)
         embed = discord.Embed(
             title=title[:256], description=self._hand_description(ctx, view), colour=HAND_COLOUR
         )
@@ -294,7 +289,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         )
         if private.pass_choice:
             embed.add_field(
-                name=texts.PASS_CHOICE(lang, seat=seat_title(ctx, private.pass_to))[:256],
+                name=texts.PASS_CHOICE(lang, seat=common.seat_title(ctx, private.pass_to))[:256],
                 value=" ".join(card_text(c, lang) for c in private.pass_choice),
                 inline=False,
             )
@@ -305,12 +300,12 @@ class IrobaeRenderer(GameRenderer[PublicView]):
                     [
                         texts.PASSED_TO(
                             lang,
-                            seat=seat_title(ctx, private.pass_to),
+                            seat=common.seat_title(ctx, private.pass_to),
                             cards=cards_short(private.passed) or "—",
                         ),
                         texts.RECEIVED_FROM(
                             lang,
-                            seat=seat_title(ctx, private.pass_from),
+                            seat=common.seat_title(ctx, private.pass_from),
                             cards=cards_short(private.received) or "—",
                         ),
                     ]
@@ -355,7 +350,9 @@ class IrobaeRenderer(GameRenderer[PublicView]):
             )
             return [
                 Select(
-                    placeholder=texts.CHOOSE_PASS(lang, seat=seat_title(ctx, private.pass_to)),
+                    placeholder=texts.CHOOSE_PASS(
+                        lang, seat=common.seat_title(ctx, private.pass_to)
+                    ),
                     options=options,
                     seat=seat,
                     prefix=PASS_PREFIX,
@@ -398,10 +395,10 @@ class IrobaeRenderer(GameRenderer[PublicView]):
             if event.kind == "play" and data.get("lead"):
                 card += f" {MARKER}"
         values: dict[str, object] = {
-            "seat": seat_title(ctx, event.seat) if event.seat is not None else "",
+            "seat": common.seat_title(ctx, event.seat) if event.seat is not None else "",
             "deal": data.get("deal", ""),
             "deals": data.get("deals", ""),
-            "dealer": seat_title(ctx, int(data["dealer"])) if "dealer" in data else "",
+            "dealer": common.seat_title(ctx, int(data["dealer"])) if "dealer" in data else "",
             "trick": data.get("trick", ""),
             "card": card,
             "trump": colours_short([int(data["trump"])], lang) if "trump" in data else "",
@@ -412,7 +409,7 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         text = template(lang, **values)
         if kind == "deal_end" and "scores" in data:
             text += ("：" if lang == "ja" else ": ") + " · ".join(
-                f"{seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
+                f"{common.seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
             )
         return text
 
@@ -433,22 +430,22 @@ class IrobaeRenderer(GameRenderer[PublicView]):
         result = ctx.state.result()
         lang = ctx.lang
         dealers = list(result.details.get("dealers", []))
-        embed = table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
+        embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             parts = result.breakdown[seat]
             lines = []
             for n in range(1, len(parts) + 1):
-                dealer = seat_mark(dealers[n - 1]) if n - 1 < len(dealers) else "—"
+                dealer = common.seat_mark(dealers[n - 1]) if n - 1 < len(dealers) else "—"
                 score = signed(parts.get(f"deal{n}", 0))
                 lines.append(texts.FINAL_DEAL(lang, n=n, dealer=dealer, score=score))
             lines.append(f"**{texts.FINAL_TOTAL(lang, score=signed(result.scores[seat]))}**")
             embed.add_field(
-                name=seat_title(ctx, seat)[:256],
+                name=common.seat_title(ctx, seat)[:256],
                 value="\n".join(lines)[:FIELD_MAX],
                 inline=True,
             )
-        embed.description = winners_line(ctx, result.winners)
+        embed.description = common.winners_line(ctx, result.winners)
         return [embed]
 
 
