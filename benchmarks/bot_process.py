@@ -35,20 +35,12 @@ from typing import Any
 
 import aiosqlite
 import discord
-import discord.gateway
-import discord.http
-import yarl
 
 from bot.client import GameBot, create_bot
-from tests.e2e.harness import bot_settings
+from bot.sandbox.botproc import bot_settings, point_at
 
 #: custom_ids of the trivial handler start with this.
 TRIVIAL_PREFIX = "bench:"
-
-
-def point_at(port: int) -> None:
-    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway")
 
 
 def make_bot(
@@ -204,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.timeline:
         note("main")
     discord.utils.setup_logging(level=getattr(logging, args.log_level.upper()))
-    point_at(args.port)
+    point_at("127.0.0.1", args.port)
     bot = make_bot(
         args.db,
         args.token,

@@ -1,6 +1,6 @@
 """Run the real bot in its own process against a fake Discord server at `--host`/`--port`.
 
-    python -m tests.reliability.botproc --port 8123 --token <token> --db game.sqlite3
+    python -m bot.sandbox.botproc --port 8123 --token <token> --db game.sqlite3
 
 (`--database-url postgresql://…` and `--shard-count 4 --shard-ids 0-1` for one process of a
 sharded bot on PostgreSQL; `--label first` to tell processes apart, see below.)
@@ -23,7 +23,10 @@ table and which played a game's CPU turns.
 
 Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move of this
 process is written inside a transaction that waits that long before its `COMMIT`, so a kill can
-land while the move is written but not committed. `bot/` itself has no such hook.
+land while the move is written but not committed. The bot proper has no such hook.
+
+The benchmarks run the bot the same way: `benchmarks.soak` through `spawn`, and
+`benchmarks.bot_process` with this module's `bot_settings` and `point_at`.
 """
 
 from __future__ import annotations
@@ -46,10 +49,11 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot import quotas
 from bot.client import GameBot, create_bot
+from bot.settings import Settings
 from bot.store import MOVE_SQL, Store
 from games import registry
-from tests.e2e.harness import bot_settings
 
 log = logging.getLogger("botproc")
 
@@ -84,7 +88,7 @@ async def spawn(
         return await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.reliability.botproc",
+            "bot.sandbox.botproc",
             "--port",
             str(fake._port),
             "--token",
@@ -102,6 +106,31 @@ async def spawn(
             stderr=log_file,
             start_new_session=own_group,
         )
+
+
+def bot_settings(
+    token: str,
+    db: Path,
+    *,
+    database_url: str | None = None,
+    shards: tuple[int, Any] | None = None,
+    cpu_delay: float = 0.0,
+    quotas_on: bool = False,
+) -> Settings:
+    """The settings of a bot under test or measurement: its database at `db` (or
+    `database_url`), with `shards` `(count, ids)` one process of a sharded bot, commands
+    synced, and the usage limits off unless `quotas_on` (a few users open many games here; the
+    quotas have their own tests)."""
+    return Settings(
+        discord_token=token,
+        database_path=db,
+        database_url=database_url,
+        shard_count=None if shards is None else shards[0],
+        shard_ids=None if shards is None else shards[1],
+        cpu_delay_seconds=cpu_delay,
+        sync_commands=True,
+        **({} if quotas_on else quotas.OFF),
+    )
 
 
 def say(line: str) -> None:
