@@ -897,4 +897,3 @@ class SakuraState(State):
 
     def _restored(self) -> None:
         self.removed_count = rules.SETUP[self.players][2]
-
