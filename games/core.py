@@ -360,12 +360,6 @@ class State(ABC):
     def private_view(self, seat: int) -> BaseModel:
         """The public view plus what `seat` alone knows."""
 
-    @classmethod
-    def new(cls, players: int, seed: int, options: Any) -> Self:
-        """A fresh game for `players` seats from `seed`, with the game's validated options
-        (what `Game.new` calls). Raises `ValueError` for a table the rules do not allow."""
-        raise NotImplementedError(f"{cls.__name__} does not start games")
-
     #: What a snapshot holds, declared once: a `TypedDict` (from `typing_extensions`) naming
     #: each attribute the state keeps with its type; `snapshot` and `from_snapshot` follow from
     #: it (pydantic writes the JSON form and checks and converts it back).
@@ -474,14 +468,17 @@ class Game(ABC):
     #: The level a lobby gets when its host chooses none.
     default_cpu_level: ClassVar[str] = "strong"
 
-    #: The game's `State` class, which starts and loads its games.
+    #: The game's `State` class, which loads its games (`from_snapshot`) and starts them: its
+    #: classmethod `new(players, seed, options)` gets the validated options and raises
+    #: `ValueError` for a table the rules do not allow. A game whose state starts otherwise
+    #: overrides `new`.
     state_class: ClassVar[type[State]]
 
     def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State:
         """A new game. Raises `ValueError` for a player count or options the rules do not
         allow."""
         self.check_players(players)
-        return self.state_class.new(players, seed, self.options(options))
+        return self.state_class.new(players, seed, self.options(options))  # type: ignore[attr-defined]
 
     def load(self, snapshot: dict[str, Any]) -> State:
         """The inverse of `State.snapshot()`."""
