@@ -36,9 +36,9 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
-    PlainValidator,
     TypeAdapter,
 )
+from pydantic_core import core_schema
 
 __all__ = [
     "Action",
@@ -53,7 +53,6 @@ __all__ = [
     "SearchBudget",
     "State",
     "StoredRecord",
-    "StoredRng",
     "winners_by",
 ]
 
@@ -106,17 +105,21 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> core_schema.CoreSchema:
+        """In a pydantic type (a state's `Stored` declaration) an `Rng` is its position, an
+        int."""
+        return core_schema.no_info_after_validator_function(
+            cls,
+            core_schema.int_schema(),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                _position, return_schema=core_schema.int_schema()
+            ),
+        )
+
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one's position and `salt` (no advance)."""
         return Rng(Rng(self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK64)).next64())
-
-
-#: An `Rng` as a snapshot stores it: its position, one int.
-StoredRng = Annotated[
-    Rng,
-    PlainValidator(lambda value: Rng(int(value))),
-    PlainSerializer(lambda rng: rng.state, return_type=int),
-]
 
 
 def _as_json(value: Any) -> Any:
@@ -154,6 +157,10 @@ def _copied(value: Any) -> Any:
 
 
 _ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
+def _position(rng: Rng) -> int:
+    return rng.state
 
 
 class Reason(StrEnum):
@@ -478,7 +485,8 @@ class Game(ABC):
         """A new game. Raises `ValueError` for a player count or options the rules do not
         allow."""
         self.check_players(players)
-        return self.state_class.new(players, seed, self.options(options))  # type: ignore[attr-defined]
+        start = self.state_class.new  # type: ignore[attr-defined]
+        return start(players, seed, self.options(options))  # type: ignore[no-any-return]
 
     def load(self, snapshot: dict[str, Any]) -> State:
         """The inverse of `State.snapshot()`."""

@@ -8,17 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from typing_extensions import TypedDict
 
-from games.core import (
-    Action,
-    Event,
-    IllegalAction,
-    Reason,
-    Result,
-    Rng,
-    State,
-    StoredRng,
-    winners_by,
-)
+from games.core import Action, Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.gogyo.actions import (
     Back,
     Deck,
@@ -84,7 +74,7 @@ class GogyoStored(TypedDict):
     players: int
     seed: int
     options: GogyoOptions
-    rng: StoredRng
+    rng: Rng
     game_no: int
     deck: list[int]
     field: list[int]

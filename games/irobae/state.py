@@ -8,17 +8,7 @@ from typing import Any, ClassVar
 
 from typing_extensions import TypedDict
 
-from games.core import (
-    Action,
-    Event,
-    IllegalAction,
-    Reason,
-    Result,
-    Rng,
-    State,
-    StoredRng,
-    winners_by,
-)
+from games.core import Action, Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.irobae import scoring
 from games.irobae.rules import (
     ALREADY_PASSED,
@@ -60,7 +50,7 @@ class IrobaeStored(TypedDict):
     players: int
     seed: int
     options: IrobaeOptions
-    rng: StoredRng
+    rng: Rng
     deal: int
     first_dealer: int
     phase: Phase

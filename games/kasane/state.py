@@ -7,7 +7,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import PlainSerializer, PlainValidator
 from typing_extensions import TypedDict
 
-from games.core import Event, IllegalAction, Reason, Result, Rng, State, StoredRng, winners_by
+from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.kasane.actions import KasaneAction, Meld, Pass, Take
 from games.kasane.rules import (
     SETUP,
@@ -76,7 +76,7 @@ class KasaneStored(TypedDict):
     players: int
     options: KasaneOptions
     seed: int
-    rng: StoredRng
+    rng: Rng
     deck: list[int]
     discard: list[int]
     grid: list[list[int]]

@@ -7,16 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from typing_extensions import TypedDict
 
-from games.core import (
-    Event,
-    IllegalAction,
-    Reason,
-    Result,
-    Rng,
-    State,
-    StoredRng,
-    winners_by,
-)
+from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.sakura import rules, scoring
 from games.sakura.actions import (
     NO_COLOUR,
@@ -97,7 +88,7 @@ class SakuraStored(TypedDict):
     players: int
     seed: int
     options: SakuraOptions
-    rng: StoredRng
+    rng: Rng
     bag: list[int]
     removed: list[int]
     fields: list[list[int]]

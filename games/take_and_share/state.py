@@ -7,17 +7,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import AfterValidator, BaseModel, ConfigDict
 from typing_extensions import TypedDict
 
-from games.core import (
-    Event,
-    IllegalAction,
-    Reason,
-    Result,
-    Rng,
-    State,
-    StoredRecord,
-    StoredRng,
-    winners_by,
-)
+from games.core import Event, IllegalAction, Reason, Result, Rng, State, StoredRecord, winners_by
 from games.take_and_share import scoring
 from games.take_and_share.actions import Give, Play, TakeAndShareAction
 from games.take_and_share.cards import (
@@ -80,7 +70,7 @@ class TakeAndShareStored(TypedDict):
     players: int
     seed: int
     options: TakeAndShareOptions
-    rng: StoredRng
+    rng: Rng
     game_no: int
     first_leader: int
     phase: str
