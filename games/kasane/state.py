@@ -199,9 +199,7 @@ class KasaneState(State):
             return []
         if self.step == "take":
             return [Take(row=r) for r, row in enumerate(self.grid) if row]
-        actions: list[KasaneAction] = [
-            Meld(yaku=m.yaku, count=m.count, hand=m.hand, top=m.top) for m in self.melds(seat)
-        ]
+        actions: list[KasaneAction] = [m.action() for m in self.melds(seat)]
         actions.append(Pass())
         return actions
 
@@ -414,19 +412,7 @@ class KasaneState(State):
         hand = list(self.hands[seat])
         melds: list[MeldView] = []
         if self.step == "meld" and self.seat == seat:
-            melds = [
-                MeldView(
-                    action=Meld(yaku=m.yaku, count=m.count, hand=m.hand, top=m.top).encode(),
-                    yaku=m.yaku,
-                    count=m.count,
-                    index=m.index,
-                    hand=m.hand,
-                    top=m.top,
-                    points=m.points,
-                    cards=list(m.cards),
-                )
-                for m in self.melds(seat)
-            ]
+            melds = [MeldView(action=m.action().encode(), **vars(m)) for m in self.melds(seat)]
         return PrivateView(
             public=self.public_view(),
             seat=seat,
