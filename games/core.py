@@ -122,15 +122,17 @@ class Rng:
         return Rng(Rng(self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK64)).next64())
 
 
-def _as_json(value: Any) -> Any:
-    return value
+def _as_written(record: Any) -> Any:
+    """The record itself: declared as returning `Any`, pydantic writes it as the JSON it is, a
+    copy (its `tuple` shape would warn about a list)."""
+    return record
 
 
 def StoredRecord(shape: Any) -> Any:
     """A record a state keeps as a list of fixed positions (e.g. `[leader, cards, winner]`):
     `shape` is its `tuple[...]` type, which checks and converts each position on load; the state
     still holds (and may change) a list, and the snapshot stores a copy of it."""
-    return Annotated[shape, AfterValidator(list), PlainSerializer(_as_json, return_type=Any)]
+    return Annotated[shape, AfterValidator(list), PlainSerializer(_as_written, return_type=Any)]
 
 
 @functools.cache
