@@ -207,12 +207,12 @@ class GameBot(commands.Bot):
 
     async def _restore(self) -> None:
         # Restoring makes long-lived objects by the thousand, and full garbage collections
-        # over them (2–4 of 270–330 ms each) held every click up; so none run meanwhile.
-        # `python -m benchmarks.gc_restore` (10,000 games, 5,000 in play; seven runs each, on
-        # a loaded machine): the event loop held up at most 486 ms on average with this,
-        # 656 ms without (p99 59 against 69 ms). Freezing what the restore made out of later
-        # collections (`gc.freeze()`) did not pay: a full collection afterwards took as long
-        # (370–444 ms with it, 330–340 ms without).
+        # over them (2–4 of 270–350 ms each) held every click up; so none run meanwhile.
+        # `python -m benchmarks.gc_restore` (10,000 games, 5,000 in play, a loaded machine):
+        # the event loop held up at most 497 ms on average with this (11 runs), 640 ms while
+        # collecting (9 runs, longer in 7 of 9 paired rounds; p99 60 against 66 ms). Freezing
+        # what the restore made out of later collections (`gc.freeze()`) did not pay: a full
+        # collection afterwards took no less (370–444 ms with it, 330–415 ms without).
         gc.disable()
         try:
             # The live hands the previous process kept first, so that what the restore
