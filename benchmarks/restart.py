@@ -152,7 +152,9 @@ async def populate(
             "table_version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             games,
         )
-        conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?)", seats)
+        conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) VALUES (?,?,?,?,?)", seats
+        )
         conn.executemany(
             "INSERT INTO actions (game_id, version, seat, action, by_cpu, created_at) "
             "VALUES (?,?,?,?,?,?)",
