@@ -58,7 +58,7 @@ def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
         if action not in session.state.legal_actions(seat):
             # Not every legal pick is listed (a pass of several cards): ask the engine, on a
             # copy, as the preview did.
-            session.game.load(session.state.snapshot()).apply(seat, action)
+            session.state.copy().apply(seat, action)
     except ValueError:  # IllegalAction included
         return False
     return True

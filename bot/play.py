@@ -268,7 +268,7 @@ class Play:
                 raise MoveRefused("stale")  # as a move made from the same control would be
             if action not in session.state.legal_actions(seat):
                 # Ask the engine why, on a copy: nothing of the game itself changes.
-                session.game.load(session.state.snapshot()).apply(seat, action)
+                session.state.copy().apply(seat, action)
         except (MoveRefused, IllegalAction) as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return

@@ -534,7 +534,7 @@ class Sessions:
         # The move is made on a copy first: `session.state` stays the stored state until the
         # write has succeeded, so whatever reads it meanwhile (the publisher, a refusal's fresh
         # view, a CPU decision) never sees a move that may yet fail to be stored.
-        state = session.game.load(session.state.snapshot())
+        state = session.state.copy()
         before = state.to_act()
         events = state.apply(seat, action)  # validates: raises IllegalAction
         over = state.is_over()

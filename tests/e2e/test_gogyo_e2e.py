@@ -283,7 +283,11 @@ async def test_a_full_two_player_match_against_a_cpu(
         match = Match(fake, bot, {0: aoi}, game_id, thread_id)
         session = await match.session()
         assert session is not None
-        state = match.state(session)
+
+        def state() -> GogyoState:
+            """The game as it is now (each stored move makes a new state)."""
+            return match.state(session)
+
         # The CPU may start; then it is Aoi's turn.
         await match.play(strong(1), stop=lambda s: s.to_act() == [0] and s.step == "act")
         # A field action started and taken back, then a deck action drawing two face down.
@@ -291,11 +295,11 @@ async def test_a_full_two_player_match_against_a_cpu(
         assert "場札入手" in hand.text and "戻る" in hand.text
         await match.act(0, "back")
         await match.act(0, Deck().encode())
-        pair = tuple(state.hands[0][:2])
+        pair = tuple(state().hands[0][:2])
         hand = await match.act(0, Draw(cards=pair).encode())
         own = next(f["value"] for f in hand.embeds[0]["fields"] if f["name"] == "あなたの手札")
         assert own.split("\n")[0].count("🔒") == 2 and "🔒＝裏向き" in own
-        match.check_hidden(state)
+        match.check_hidden(state())
         # Aoi's next turn begins with a duel against the CPU.
         await match.play(strong(1), stop=lambda s: s.to_act() == [0] and s.step == "act")
         await match.act(0, Duel(target=1).encode())
@@ -356,31 +360,35 @@ async def test_three_players_restart_in_the_middle_of_a_duel(
         match = Match(fake, bot, {0: ann, 1: bo}, game_id, thread_id)
         session = await match.session()
         assert session is not None
-        state = match.state(session)
+
+        def state() -> GogyoState:
+            """The game as it is now (each stored move makes a new state)."""
+            return match.state(session)
+
         # The first human to act draws two cards face down …
         await match.play(policy, stop=lambda s: s.step == "act" and s.to_act()[0] in (0, 1))
-        defender = state.turn
+        defender = state().turn
         attacker = 1 - defender
         await match.act(defender, Deck().encode())
-        await match.act(defender, Draw(cards=tuple(state.hands[defender][-2:])).encode())
+        await match.act(defender, Draw(cards=tuple(state().hands[defender][-2:])).encode())
         # … and the other human challenges them on their next turn.
         await match.play(policy, stop=lambda s: s.step == "act" and s.to_act() == [attacker])
-        hidden = {card_name(c) for c in state.down[defender]}
+        hidden = {card_name(c) for c in state().down[defender]}
         assert hidden and hidden <= match.shown_down[defender]
-        match.check_hidden(state)
+        match.check_hidden(state())
         await match.act(attacker, Duel(target=defender).encode())
-        duel = state.public_view().last_duel
-        assert duel is not None and state.step == "duel_choice"
+        duel = state().public_view().last_duel
+        assert duel is not None and state().step == "duel_choice"
         winner, loser = duel.winner, duel.loser
         assert (winner, loser) == (attacker, defender)
         # The loser's whole hand is face up on the table now, the cards drawn face down too.
-        await match.check_table(state)
-        assert state.down[loser] == []
+        await match.check_table(state())
+        assert state().down[loser] == []
         table = table_message(fake, game_id, thread_id).text
         assert all(name in table for name in hidden)
-        looted = state.hands[loser][0]
+        looted = state().hands[loser][0]
         hand = await match.act(winner, Loot(card=looted).encode())
-        assert state.step == "loot_discard"
+        assert state().step == "loot_discard"
         assert "Loot" in hand.text or "略奪" in hand.text
         version = session.version
         old_table = table_message(fake, game_id, thread_id)
@@ -391,20 +399,19 @@ async def test_three_players_restart_in_the_middle_of_a_duel(
         match.bot = bot
         session = await match.session()
         assert session is not None and session.version == version
-        state = match.state(session)
-        assert state.step == "loot_discard" and state.to_act() == [winner]
+        assert state().step == "loot_discard" and state().to_act() == [winner]
         # The hand message sent before the restart still plays its buttons.
-        own = next(c for c in state.hands[winner] if c != looted)
+        own = next(c for c in state().hands[winner] if c != looted)
         moves = moves_of(hand, game_id, version, winner)
         inter = await match.users[winner].click(hand, moves[Discard(card=own).encode()][1])
         response = await inter.response()
         assert response.type == 7 and response.message is not None
         assert response.message.id == hand.id
         await wait_until(fake, lambda: session.version > version, "the discard")
-        assert looted in state.hands[winner] and own in state.discard
-        assert state.step == "duel_give"
-        await match.act(winner, f"give.{state.field[0]}")
-        assert all(len(h) == 5 for h in state.hands)
+        assert looted in state().hands[winner] and own in state().discard
+        assert state().step == "duel_give"
+        await match.act(winner, f"give.{state().field[0]}")
+        assert all(len(h) == 5 for h in state().hands)
         # The table message from before the restart still opens a hand.
         inter = await match.users[loser].click(old_table, f"hd:{game_id}")
         assert (await inter.response()).ephemeral
@@ -413,11 +420,11 @@ async def test_three_players_restart_in_the_middle_of_a_duel(
         # A few more turns after the duel.
         target = session.version + 12
         await match.play(policy, stop=lambda s: session.version >= target)
-        await wait_until(fake, lambda: not session.cpu_seats(state.to_act()), "a human's turn")
+        await wait_until(fake, lambda: not session.cpu_seats(state().to_act()), "a human's turn")
         actions = await bot.store.actions(game_id)
         replay = GAME.replay(3, 31, {}, [(s, a) for _, s, a in actions])
-        assert replay.snapshot() == state.snapshot() == session.record.snapshot
-        match.check_hidden(state)
+        assert replay.snapshot() == state().snapshot() == session.record.snapshot
+        match.check_hidden(state())
 
 
 async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path) -> None:
