@@ -294,8 +294,9 @@ class Play:
         game's lock; True when that update put the move on the table message. With pictures
         on, a table's answer keeps the message's current picture (its text is the new state)
         and the publisher then edits in the new picture, so the answer never waits for a
-        drawing; so does a hand's answer (a live or DM hand is the publisher's to keep
-        current: its next edit brings the hand's new picture). While the publisher has
+        drawing; so does a live hand's answer (the publisher's next edit of it brings the
+        hand's new picture; a DM hand's answer carries its picture, see
+        `Table.answer_dm_hand`). While the publisher has
         a table request in flight, a table click is only acknowledged (see
         `Table.table_answer`)."""
         message_id = interaction.message.id if interaction.message is not None else None

@@ -854,24 +854,23 @@ class Table:
         message_id: int,
         update: Callable[[dict[str, Any]], Awaitable[None]],
     ) -> None:
-        """Answer a move clicked on a DM hand with the hand as it is now (`update`: the click's
-        own update of that message), its picture kept (`hand_answer`) for the refresh after
-        the move to replace. With pictures off, when it is the seat's DM hand message, that is
-        noted as what it shows, so that refresh does not send the same hand again. While
-        an earlier refresh of that hand is under way the answer does not wait for it (it may
-        be waiting out a rate limit) and notes nothing: the refresh after the move then
-        brings the message in step."""
+        """Answer a move clicked on a DM hand with the hand as it is now, its new picture
+        included (`update`: the click's own update of that message): a DM message's edits
+        share the bot's limits with every other DM, so the move costs that message one edit,
+        not a quick answer and then a picture. When it is the seat's DM hand message, that is
+        noted as what it shows, so the refresh after the move does not send the same hand
+        again. While an earlier refresh of that hand is under way the answer does not wait
+        for it (it may be waiting out a rate limit) and notes nothing: the refresh after the
+        move then brings the message in step."""
         self._dm_picks.pop((session.id, seat), None)  # a move answers any pending pick
-        payload = await self.hand_answer(session, seat, lang)
         sending = self._dm_sending[(session.id, seat)]
         if sending.locked():
-            await update(payload)
+            await update(await self.hand_message(session, seat, lang, edit=True))
             return
         async with sending:
-            await update(payload)
-            if self.kept_picture(payload):
-                return  # its picture is behind: the refresh after the move sends the new one
+            payload = self.hand_payload(session, seat, lang)
             shown = _fingerprint(payload)
+            await update(await self.hand_message(session, seat, lang, edit=True, payload=payload))
             stored = await self.bot.store.hand_message(session.id, seat)
             if stored is not None and stored[1] == message_id:
                 self._dm_shown[(session.id, seat)] = shown
