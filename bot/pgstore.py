@@ -64,7 +64,6 @@ class PostgresStore(SqlStore):
         self.url = url
         self._move_listeners: list[MoveListener] = []
         self._resync_listeners: list[Callable[[], None]] = []
-        self._listening: asyncio.Task[None] | None = None
         self._listener_ready = asyncio.Event()
 
     @classmethod
@@ -72,15 +71,11 @@ class PostgresStore(SqlStore):
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
         opened = cls(pool, url)
         await opened.migrate()
-        opened._listening = asyncio.create_task(opened._listen(), name="pg-listen")
+        opened._background = asyncio.create_task(opened._listen(), name="pg-listen")
         await asyncio.wait_for(opened._listener_ready.wait(), 30)
         return opened
 
-    async def close(self) -> None:
-        if self._listening is not None:
-            self._listening.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._listening
+    async def _disconnect(self) -> None:
         await self.pool.close()
 
     # -- notifications -------------------------------------------------------------------

@@ -312,8 +312,23 @@ class SqlStore(ABC):
         #: Picture switches (`guild_pictures`, `user_pictures`), read once unless `SHARED`.
         self._guild_pictures: dict[int, bool] = {}
         self._user_pictures: dict[int, bool] = {}
+        #: The backend's work in the background (SQLite's checkpoints, PostgreSQL's listening
+        #: for other processes' moves), if any: `close` ends it.
+        self._background: asyncio.Task[None] | None = None
+
+    async def close(self) -> None:
+        """End the work in the background, then close the connections."""
+        if self._background is not None:
+            self._background.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._background
+        await self._disconnect()
 
     # -- driver calls (each backend's own) ------------------------------------------------
+
+    @abstractmethod
+    async def _disconnect(self) -> None:
+        """Close the database connections."""
 
     @abstractmethod
     async def _row(self, sql: str, *args: Any) -> Row | None:
@@ -876,8 +891,6 @@ class Store(SqlStore):
     def __init__(self, db: aiosqlite.Connection) -> None:
         super().__init__()
         self.db = db
-        #: Checkpoints the write-ahead log from its own connection (see `_checkpoint_regularly`).
-        self._checkpointing: asyncio.Task[None] | None = None
         #: One connection serves every game: a statement run while another coroutine's
         #: transaction is open would become part of that transaction. Transactions hold this
         #: lock; single statements only wait for it (see `_write`).
@@ -906,16 +919,12 @@ class Store(SqlStore):
             # 1,000 pages: that move waited several milliseconds for pages to be copied and
             # the file synced. Checkpoints are made in the background instead.
             await db.execute("PRAGMA wal_autocheckpoint=0")
-            store._checkpointing = asyncio.create_task(
+            store._background = asyncio.create_task(
                 store._checkpoint_regularly(path), name="wal-checkpoint"
             )
         return store
 
-    async def close(self) -> None:
-        if self._checkpointing is not None:
-            self._checkpointing.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._checkpointing
+    async def _disconnect(self) -> None:
         await self.db.close()  # the last connection to close checkpoints what is left
 
     async def _checkpoint_regularly(self, path: Path) -> None:
