@@ -378,20 +378,13 @@ class Sessions:
     ) -> GameRecord | None:
         """A human seat becomes a CPU player of the game's level; the stored record, or None
         when the game is not in play (nothing changed)."""
-        session = await self.get(game_id)
-        if session is None:
-            return None
 
-        async def write() -> GameRecord | None:
+        async def write(session: Session) -> GameRecord | None:
             record = session.record  # read under the lock
             name = f"CPU ({record.seats[seat].name})"[:80]
             return await self.store.replace_seat(game_id, seat, record.cpu_level, name)
 
-        stored = await self._store_under_lock(session, write, on_wait)
-        if stored is not None:
-            self._publish(session)
-            self.schedule(session)
-        return stored
+        return await self._change_seat(game_id, write, on_wait)
 
     async def return_seat(
         self, game_id: int, seat: int, user_id: int, *, on_wait: OnWait | None = None
@@ -399,15 +392,26 @@ class Sessions:
         """The player a CPU replaced in `seat` takes it back; the stored record, or None when
         nothing changed (not their seat, or the game is not in play). Back on their own turn,
         they get a fresh turn deadline (`_deadline_on_return`)."""
-        session = await self.get(game_id)
-        if session is None:
-            return None
 
-        async def write() -> GameRecord | None:
+        async def write(session: Session) -> GameRecord | None:
             deadline = self._deadline_on_return(session.record, session.state, seat)
             return await self.store.return_seat(game_id, seat, user_id, deadline=deadline)
 
-        stored = await self._store_under_lock(session, write, on_wait)
+        return await self._change_seat(game_id, write, on_wait)
+
+    async def _change_seat(
+        self,
+        game_id: int,
+        write: Callable[[Session], Awaitable[GameRecord | None]],
+        on_wait: OnWait | None,
+    ) -> GameRecord | None:
+        """A change of who holds a seat of a game in play, stored by `write` under the game's
+        lock (`_store_under_lock`), then published, and the game's CPU turns and timer
+        scheduled again; the stored record, or None when nothing changed."""
+        session = await self.get(game_id)
+        if session is None:
+            return None
+        stored = await self._store_under_lock(session, lambda: write(session), on_wait)
         if stored is not None:
             self._publish(session)
             self.schedule(session)
