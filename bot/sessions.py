@@ -30,7 +30,7 @@ from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from bot.cpu import CpuPool, CpuTurns
+from bot.cpu import CpuPool, CpuTurns, Question
 from bot.store import STORAGE_ERRORS, StaleVersion
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, State
@@ -633,15 +633,16 @@ class Sessions:
         the process pool from its snapshot. Play it with `expected_version=version`."""
         record = session.record
         version = record.version
-        decision = await self.cpu_pool.decide(
-            record.game,
-            session.state.snapshot(),
-            seat,
-            self.cpu_level(session, seat),
-            record.seed,
-            version,
-            self.expert_rollouts,
+        question = Question(
+            game_id=record.game,
+            snapshot=session.state.snapshot(),
+            seat=seat,
+            level=self.cpu_level(session, seat),
+            seed=record.seed,
+            version=version,
+            rollouts=self.expert_rollouts,
         )
+        decision = await self.cpu_pool.decide(question)
         return version, session.game.Action.decode(decision.action)
 
     # -- moves stored by other processes -----------------------------------------------------
