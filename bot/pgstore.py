@@ -21,7 +21,7 @@ import itertools
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from functools import lru_cache
 from typing import Any
@@ -29,7 +29,7 @@ from typing import Any
 import asyncpg
 
 from bot import store
-from bot.store import Row, SqlStore, Statements
+from bot.store import Reads, Row, SqlStore, Statements
 
 log = logging.getLogger(__name__)
 
@@ -190,8 +190,10 @@ class PostgresStore(SqlStore):
         async with self.pool.acquire() as conn, conn.transaction():
             yield _PostgresStatements(conn)
 
-    def _reader(self, db: object) -> Callable[..., Awaitable[Row | None]]:
-        return self._row
+    @asynccontextmanager
+    async def _reads(self, db: object = None) -> AsyncIterator[Reads]:
+        async with self.pool.acquire() as conn:
+            yield _PostgresStatements(conn)
 
     async def _settings_changed(self, tx: Statements, user_id: int) -> None:
         """Announce it on `SETTINGS_CHANNEL` (when the transaction commits): every process
@@ -213,10 +215,17 @@ def changed_rows(status: str) -> int:
 
 
 class _PostgresStatements:
-    """`Statements` on one connection of the pool, inside a transaction."""
+    """`Statements` on one connection of the pool: inside a transaction, or for reads only
+    (`Reads`)."""
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
+
+    async def row(self, sql: str, *args: Any) -> Row | None:
+        return await self.conn.fetchrow(numbered(sql), *args)
+
+    async def rows(self, sql: str, *args: Any) -> list[Row]:
+        return list(await self.conn.fetch(numbered(sql), *args))
 
     async def run(self, sql: str, *args: Any) -> int:
         return changed_rows(await self.conn.execute(numbered(sql), *args))

@@ -14,10 +14,9 @@ import logging
 import sqlite3
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from dataclasses import dataclass, field
-from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -280,7 +279,17 @@ def migration_files(dialect: str = "") -> list[tuple[int, str, str]]:
 Row = Any
 
 
-class Statements(Protocol):
+class Reads(Protocol):
+    """Queries on one connection (see `SqlStore._reads`), with `?` placeholders."""
+
+    async def row(self, sql: str, *args: Any) -> Row | None:
+        """The first row a query returns, if any."""
+
+    async def rows(self, sql: str, *args: Any) -> list[Row]:
+        """Every row a query returns."""
+
+
+class Statements(Reads, Protocol):
     """The statements of one transaction (see `SqlStore._atomic`), with `?` placeholders."""
 
     async def run(self, sql: str, *args: Any) -> int:
@@ -299,7 +308,7 @@ class SqlStore(ABC):
     rows, the checks on changes and the caches of settings.
 
     A backend supplies its driver calls (`_row`, `_rows`, `_run`, `_count`, `_atomic`,
-    `_reader`) and what is its own: opening, migrating, `check_writable`."""
+    `_reads`) and what is its own: opening, migrating, `check_writable`."""
 
     #: Whether several processes share the database. Then what another process may change (a
     #: seat, a pictures switch) is read again each time rather than taken from memory.
@@ -351,8 +360,9 @@ class SqlStore(ABC):
         """A transaction: its statements are all stored or none is."""
 
     @abstractmethod
-    def _reader(self, db: Any) -> Callable[..., Awaitable[Row | None]]:
-        """How `open_counts` reads a row: `db` is a caller's own connection, if any."""
+    def _reads(self, db: Any = None) -> AbstractAsyncContextManager[Reads]:
+        """Several reads on one connection (PostgreSQL's pool takes a round trip to give one
+        back): the store's, or `db`, a SQLite connection of the caller's own."""
 
     async def _settings_changed(self, tx: Statements, user_id: int) -> None:
         """Called in the transaction that changes a user's settings, to tell the processes that
@@ -407,19 +417,25 @@ class SqlStore(ABC):
     async def get(self, game_id: int) -> GameRecord | None:
         if not valid_id(game_id):
             return None  # (beyond SQLite's integers and PostgreSQL's BIGINT: no such game)
-        row = await self._row("SELECT * FROM games WHERE id = ?", game_id)
-        return None if row is None else await self._record(row)
+        return await self._read_record(game_id)
 
-    async def _record(self, row: Row, seats: Sequence[SeatRecord] | None = None) -> GameRecord:
-        """The record of a `games` row, with its seats (read unless given: a move does not
-        change them)."""
-        if seats is None:
-            seats = [
-                seat_record(seat)
-                for seat in await self._rows(
-                    f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", row["id"]
-                )
-            ]
+    async def _read_record(
+        self, game_id: int, seats: Sequence[SeatRecord] | None = None
+    ) -> GameRecord | None:
+        """The record of a game, with its seats (read unless given: a move does not change
+        them), or None when there is no such game."""
+        async with self._reads() as read:
+            row = await read.row("SELECT * FROM games WHERE id = ?", game_id)
+            if row is None:
+                return None
+            if seats is None:
+                seats = [
+                    seat_record(seat)
+                    for seat in await read.rows(
+                        f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat",
+                        game_id,
+                    )
+                ]
         return game_record(row, seats)
 
     async def games(
@@ -443,42 +459,45 @@ class SqlStore(ABC):
         if newest is not None:
             sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ?) AS newest"
             args.append(newest)
-        rows = await self._rows(sql + " ORDER BY id", *args)
-        if not rows:
-            return []
-        marks = ", ".join("?" * len(rows))
-        by_game: dict[int, list[SeatRecord]] = {row["id"]: [] for row in rows}
-        for seat in await self._rows(
-            f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({marks}) "
-            "ORDER BY game_id, seat",
-            *by_game,
-        ):
-            by_game[seat["game_id"]].append(seat_record(seat))
+        async with self._reads() as read:
+            rows = await read.rows(sql + " ORDER BY id", *args)
+            if not rows:
+                return []
+            marks = ", ".join("?" * len(rows))
+            by_game: dict[int, list[SeatRecord]] = {row["id"]: [] for row in rows}
+            for seat in await read.rows(
+                f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({marks}) "
+                "ORDER BY game_id, seat",
+                *by_game,
+            ):
+                by_game[seat["game_id"]].append(seat_record(seat))
         return [game_record(row, by_game[row["id"]]) for row in rows]
 
     async def open_counts(self, user_id: int, channel_id: int, *, db: Any = None) -> OpenCounts:
         """What the quotas of `bot.quotas` count for a user in a channel (reads only). `db`: a
         SQLite connection of the caller's own to read from (its own thread, so these reads
         never hold up a move being written); PostgreSQL's pool reads in parallel anyway."""
-        read = self._reader(db)
-        channel = await read(
-            "SELECT COUNT(*), MIN(updated_at) FROM games WHERE status = 'lobby' AND channel_id = ?",
-            channel_id,
-        )
-        user = await read(
-            "SELECT COUNT(*), MIN(g.updated_at) FROM games g JOIN seats s ON s.game_id = g.id "
-            "WHERE s.user_id = ? AND g.status = 'lobby'",
-            user_id,
-        )
-        games = await read(
-            "SELECT COUNT(*) FROM ("
-            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE s.user_id = ? AND g.status = 'playing' UNION "
-            "SELECT g.id FROM games g WHERE g.status = 'playing' AND g.host_id = ? AND NOT EXISTS "
-            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL)) AS live",
-            user_id,
-            user_id,
-        )
+        async with self._reads(db) as read:
+            channel = await read.row(
+                "SELECT COUNT(*), MIN(updated_at) FROM games "
+                "WHERE status = 'lobby' AND channel_id = ?",
+                channel_id,
+            )
+            user = await read.row(
+                "SELECT COUNT(*), MIN(g.updated_at) FROM games g JOIN seats s "
+                "ON s.game_id = g.id WHERE s.user_id = ? AND g.status = 'lobby'",
+                user_id,
+            )
+            games = await read.row(
+                "SELECT COUNT(*) FROM ("
+                "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+                "WHERE s.user_id = ? AND g.status = 'playing' UNION "
+                "SELECT g.id FROM games g WHERE g.status = 'playing' AND g.host_id = ? "
+                "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
+                "AND s.user_id IS NOT NULL)) AS live",
+                user_id,
+                user_id,
+            )
         assert channel is not None and user is not None and games is not None
         return OpenCounts(
             channel_lobbies=int(channel[0]),
@@ -655,9 +674,9 @@ class SqlStore(ABC):
             if str(exc) == "stale version":  # raised by the trigger (see MOVE_SQL)
                 raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
             raise
-        row = await self._row("SELECT * FROM games WHERE id = ?", game_id)
-        assert row is not None
-        return await self._record(row, None if self.SHARED else seats)
+        record = await self._read_record(game_id, None if self.SHARED else seats)
+        assert record is not None
+        return record
 
     async def set_table_version(self, game_id: int, version: int) -> None:
         """Record that the game's table message now shows `version` (never going back)."""
@@ -862,10 +881,19 @@ class SqlStore(ABC):
 
 
 class _SqliteStatements:
-    """`Statements` on the store's SQLite connection, inside its `transaction()`."""
+    """`Statements` on a SQLite connection: the store's inside its `transaction()`, or for
+    reads only (`Reads`), the store's or a reader's own."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+
+    async def row(self, sql: str, *args: Any) -> Row | None:
+        async with self.db.execute(sql, args) as cursor:
+            return await cursor.fetchone()
+
+    async def rows(self, sql: str, *args: Any) -> list[Row]:
+        async with self.db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
 
     async def run(self, sql: str, *args: Any) -> int:
         cursor = await self.db.execute(sql, args)
@@ -878,11 +906,6 @@ class _SqliteStatements:
         cursor = await self.db.execute(sql, args)
         assert cursor.lastrowid is not None
         return cursor.lastrowid
-
-
-async def _fetch_one(db: aiosqlite.Connection, sql: str, *args: Any) -> Row | None:
-    async with db.execute(sql, args) as cursor:
-        return await cursor.fetchone()
 
 
 class Store(SqlStore):
@@ -996,11 +1019,10 @@ class Store(SqlStore):
     # -- driver calls ---------------------------------------------------------------------
 
     async def _row(self, sql: str, *args: Any) -> Row | None:
-        return await _fetch_one(self.db, sql, *args)
+        return await _SqliteStatements(self.db).row(sql, *args)
 
     async def _rows(self, sql: str, *args: Any) -> list[Row]:
-        async with self.db.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+        return await _SqliteStatements(self.db).rows(sql, *args)
 
     async def _run(self, sql: str, *args: Any) -> None:
         await self._write(sql, args)
@@ -1014,8 +1036,9 @@ class Store(SqlStore):
         async with self.transaction():
             yield _SqliteStatements(self.db)
 
-    def _reader(self, db: aiosqlite.Connection | None) -> Callable[..., Awaitable[Row | None]]:
-        return partial(_fetch_one, db or self.db)
+    @asynccontextmanager
+    async def _reads(self, db: aiosqlite.Connection | None = None) -> AsyncIterator[Reads]:
+        yield _SqliteStatements(db or self.db)
 
 
 def _stored_hand(row: Sequence[Any]) -> StoredHand:
