@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot import health, logsafe
-from bot.components import DYNAMIC_ITEMS, template_of
+from bot.components import DYNAMIC_ITEMS
 from bot.cpu import CpuPool, CpuTurns
 from bot.history import History
 from bot.i18n import lang_of
@@ -256,7 +256,7 @@ class GameBot(commands.Bot):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         for factory in DYNAMIC_ITEMS:
-            match = template_of(factory).fullmatch(custom_id)
+            match = factory.custom_id_pattern.fullmatch(custom_id)
             if match is None:
                 continue
             if _carries(interaction.message, custom_id):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -68,10 +68,18 @@ class _Control:
     its custom_id (`from_parts`, given the template's match and the clicked component), and a
     click runs the handler `handle` returns under `_guard`. Every control defines those two;
     this class is listed first among its bases, so that its `from_custom_id` and `callback`
-    take the place of `DynamicItem`'s."""
+    take the place of `DynamicItem`'s, and that it compiles the class's `template=` itself
+    (kept as `custom_id_pattern`) before handing it on to `DynamicItem`."""
 
     from_parts: Callable[[re.Match[str], Any], Self]
     handle: Callable[[discord.Interaction[Any]], Coroutine[Any, Any, None]]
+    #: The custom_id template of the class, compiled (discord.py shows it only on instances,
+    #: as `DynamicItem.template`; the bot matches custom_ids of clicks no item answered).
+    custom_id_pattern: ClassVar[re.Pattern[str]]
+
+    def __init_subclass__(cls, *, template: str, **kwargs: Any) -> None:
+        cls.custom_id_pattern = re.compile(template)
+        super().__init_subclass__(template=cls.custom_id_pattern, **kwargs)
 
     @classmethod
     async def from_custom_id(
@@ -393,6 +401,7 @@ class LobbyOption(
         return _bot(interaction).lobby.set_option(interaction, self.game_id, self.field, value)
 
 
+#: Every control class, each a `DynamicItem` and a `_Control` (with its `custom_id_pattern`).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
     MoveSelect,
@@ -403,14 +412,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableInfo,
     ReturnSeat,
 )
-
-
-def template_of(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
-    """The compiled custom_id template of a `DynamicItem` class (its `template=` argument).
-
-    discord.py offers it publicly only on instances (`DynamicItem.template`) and keeps it on
-    the class under a private name; this is the one place in the bot that reads that name."""
-    return item.__discord_ui_compiled_template__
 
 
 def build_view(

@@ -41,6 +41,22 @@ def cpu_rng(seed: int, version: int) -> Rng:
 
 
 @dataclass(frozen=True)
+class Question:
+    """What a worker is asked: the CPU move of `seat` in the game `game_id` stored as
+    `snapshot` at `version`, at CPU `level`, with the game's `seed`. `rollouts` is the search
+    budget of an expert CPU (`Game.cpu`); None leaves the game's default. Plain values only:
+    it crosses to another process."""
+
+    game_id: str
+    snapshot: dict[str, Any]
+    seat: int
+    level: str
+    seed: int
+    version: int
+    rollouts: int | None = None
+
+
+@dataclass(frozen=True)
 class Decision:
     """What a worker decided: the encoded action, how long it took, and where it ran."""
 
@@ -49,22 +65,13 @@ class Decision:
     pid: int
 
 
-def decide(
-    game_id: str,
-    snapshot: dict[str, Any],
-    seat: int,
-    level: str,
-    seed: int,
-    version: int,
-    rollouts: int | None = None,
-) -> Decision:
-    """The CPU move of `seat` in the game stored as `snapshot` at `version` (runs in a worker:
-    the arguments and the result are plain values). `rollouts` is the search budget of an
-    expert CPU (`Game.cpu`); None leaves the game's default."""
+def decide(question: Question) -> Decision:
+    """The answer to `question` (runs in a worker)."""
     started = time.perf_counter()
-    game = registry.get(game_id)
-    state = game.load(snapshot)
-    action = game.cpu(level, rollouts=rollouts).choose(state, seat, cpu_rng(seed, version))
+    game = registry.get(question.game_id)
+    state = game.load(question.snapshot)
+    cpu = game.cpu(question.level, rollouts=question.rollouts)
+    action = cpu.choose(state, question.seat, cpu_rng(question.seed, question.version))
     return Decision(action.encode(), time.perf_counter() - started, os.getpid())
 
 
@@ -140,29 +147,20 @@ class CpuPool:
                 self.close()  # the next call starts afresh
             raise
 
-    async def decide(
-        self,
-        game_id: str,
-        snapshot: dict[str, Any],
-        seat: int,
-        level: str,
-        seed: int,
-        version: int,
-        rollouts: int | None = None,
-    ) -> Decision:
+    async def decide(self, question: Question) -> Decision:
+        """The answer to `question`, decided in a worker."""
         await self.start()
         loop = asyncio.get_running_loop()
-        args = (game_id, snapshot, seat, level, seed, version, rollouts)
         try:
             assert self._executor is not None
-            return await loop.run_in_executor(self._executor, decide, *args)
+            return await loop.run_in_executor(self._executor, decide, question)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool and ask once more.
             log.error("a CPU worker died; restarting the pool")
             self.close()
             await self.start()
             assert self._executor is not None
-            return await loop.run_in_executor(self._executor, decide, *args)
+            return await loop.run_in_executor(self._executor, decide, question)
 
     def close(self) -> None:
         if self._executor is not None:

@@ -30,7 +30,7 @@ from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from bot.cpu import CpuPool, CpuTurns
+from bot.cpu import CpuPool, CpuTurns, Question
 from bot.store import STORAGE_ERRORS, StaleVersion
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, State
@@ -325,12 +325,10 @@ class Sessions:
         outcome: MoveOutcome | None = None,
         *,
         table_shown: bool = False,
-        skip_dm_seat: int | None = None,
     ) -> None:
+        """Hand the game to the publisher, if this process has one and owns the game."""
         if self.publisher is not None and self.owns(session.record):
-            self.publisher.publish(
-                session, outcome, table_shown=table_shown, skip_dm_seat=skip_dm_seat
-            )
+            self.publisher.publish(session, outcome, table_shown=table_shown)
 
     # -- starting, abandoning, replacing ---------------------------------------------------
 
@@ -380,20 +378,13 @@ class Sessions:
     ) -> GameRecord | None:
         """A human seat becomes a CPU player of the game's level; the stored record, or None
         when the game is not in play (nothing changed)."""
-        session = await self.get(game_id)
-        if session is None:
-            return None
 
-        async def write() -> GameRecord | None:
+        async def write(session: Session) -> GameRecord | None:
             record = session.record  # read under the lock
             name = f"CPU ({record.seats[seat].name})"[:80]
             return await self.store.replace_seat(game_id, seat, record.cpu_level, name)
 
-        stored = await self._store_under_lock(session, write, on_wait)
-        if stored is not None:
-            self._publish(session)
-            self.schedule(session)
-        return stored
+        return await self._change_seat(game_id, write, on_wait)
 
     async def return_seat(
         self, game_id: int, seat: int, user_id: int, *, on_wait: OnWait | None = None
@@ -401,15 +392,26 @@ class Sessions:
         """The player a CPU replaced in `seat` takes it back; the stored record, or None when
         nothing changed (not their seat, or the game is not in play). Back on their own turn,
         they get a fresh turn deadline (`_deadline_on_return`)."""
-        session = await self.get(game_id)
-        if session is None:
-            return None
 
-        async def write() -> GameRecord | None:
+        async def write(session: Session) -> GameRecord | None:
             deadline = self._deadline_on_return(session.record, session.state, seat)
             return await self.store.return_seat(game_id, seat, user_id, deadline=deadline)
 
-        stored = await self._store_under_lock(session, write, on_wait)
+        return await self._change_seat(game_id, write, on_wait)
+
+    async def _change_seat(
+        self,
+        game_id: int,
+        write: Callable[[Session], Awaitable[GameRecord | None]],
+        on_wait: OnWait | None,
+    ) -> GameRecord | None:
+        """A change of who holds a seat of a game in play, stored by `write` under the game's
+        lock (`_store_under_lock`), then published, and the game's CPU turns and timer
+        scheduled again; the stored record, or None when nothing changed."""
+        session = await self.get(game_id)
+        if session is None:
+            return None
+        stored = await self._store_under_lock(session, lambda: write(session), on_wait)
         if stored is not None:
             self._publish(session)
             self.schedule(session)
@@ -628,15 +630,16 @@ class Sessions:
         the process pool from its snapshot. Play it with `expected_version=version`."""
         record = session.record
         version = record.version
-        decision = await self.cpu_pool.decide(
-            record.game,
-            session.state.snapshot(),
-            seat,
-            self.cpu_level(session, seat),
-            record.seed,
-            version,
-            self.expert_rollouts,
+        question = Question(
+            game_id=record.game,
+            snapshot=session.state.snapshot(),
+            seat=seat,
+            level=self.cpu_level(session, seat),
+            seed=record.seed,
+            version=version,
+            rollouts=self.expert_rollouts,
         )
+        decision = await self.cpu_pool.decide(question)
         return version, session.game.Action.decode(decision.action)
 
     # -- moves stored by other processes -----------------------------------------------------
@@ -766,22 +769,14 @@ class Sessions:
             seats = session.cpu_seats(session.state.to_act())
             if not seats or not self._in_play(session):
                 return
-            seat = seats[0]
-            try:
-                version, action = await self.cpu_decide(session, seat)
-                await self.cpu_turns.humans_first()
-                await self.play(session.id, seat, action, expected_version=version, source="cpu")
-            except MoveRefused as exc:
-                if exc.reason == "storage":
-                    log.warning("game %s: CPU move not stored; retrying", session.id)
-                    await asyncio.sleep(STORAGE_RETRY_SECONDS)
-                # `stale`: someone moved meanwhile; decide again for the new state.
-            except IllegalAction as exc:
-                log.error("game %s: the CPU chose an illegal move (%s)", session.id, exc)
+            if not await self._play_for(session, seats[0], "cpu", self._cpu_move):
                 return
-            except Exception:
-                log.exception("game %s: a CPU turn failed; trying again", session.id)
-                await asyncio.sleep(STORAGE_RETRY_SECONDS)
+
+    async def _cpu_move(self, session: Session, seat: int) -> tuple[int, str]:
+        """The CPU's decision for `seat`, once the human moves under way have gone first."""
+        decided = await self.cpu_decide(session, seat)
+        await self.cpu_turns.humans_first()
+        return decided
 
     async def _run_timer(self, session: Session) -> None:
         """The turn timer of one game: when the deadline passes, each human still to act gets
@@ -794,26 +789,42 @@ class Sessions:
             humans = session.human_seats(session.state.to_act())
             if not humans or not self._in_play(session):
                 return
-            seat = humans[0]
-            try:
-                fallback = session.state.timeout_action(seat)
-                if fallback is not None:
-                    version, action = session.record.version, fallback
-                else:
-                    version, action = await self.cpu_decide(session, seat)
-                await self.play(
-                    session.id, seat, action, expected_version=version, source="timeout"
-                )
-            except MoveRefused as exc:
-                if exc.reason == "storage":
-                    log.warning("game %s: timeout move not stored; retrying", session.id)
-                    await asyncio.sleep(STORAGE_RETRY_SECONDS)
-            except IllegalAction as exc:
-                log.error("game %s: the timeout move was illegal (%s)", session.id, exc)
+            if not await self._play_for(session, humans[0], "timeout", self._timeout_move):
                 return
-            except Exception:
-                log.exception("game %s: a timed-out turn failed; trying again", session.id)
+
+    async def _timeout_move(self, session: Session, seat: int) -> tuple[int, str]:
+        """The move played for a human whose turn timed out: the engine's, or a CPU's."""
+        fallback = session.state.timeout_action(seat)
+        if fallback is not None:
+            return session.record.version, fallback
+        return await self.cpu_decide(session, seat)
+
+    async def _play_for(
+        self,
+        session: Session,
+        seat: int,
+        source: Source,
+        choose: Callable[[Session, int], Awaitable[tuple[int, str]]],
+    ) -> bool:
+        """Play for `seat` the move `choose` picks, `(version it was picked at, encoded
+        action)`: a CPU's move, or a timed-out human's. False when the loop playing them should
+        stop (the move was illegal: it would be chosen again). A move not stored, or that
+        failed otherwise, is tried again after a pause; a stale one at once, chosen anew."""
+        try:
+            version, action = await choose(session, seat)
+            await self.play(session.id, seat, action, expected_version=version, source=source)
+        except MoveRefused as exc:
+            if exc.reason == "storage":
+                log.warning("game %s: %s move not stored; retrying", session.id, source)
                 await asyncio.sleep(STORAGE_RETRY_SECONDS)
+            # `stale`: someone moved meanwhile; choose again for the new state.
+        except IllegalAction as exc:
+            log.error("game %s: the %s move was illegal (%s)", session.id, source, exc)
+            return False
+        except Exception:
+            log.exception("game %s: a %s move failed; trying again", session.id, source)
+            await asyncio.sleep(STORAGE_RETRY_SECONDS)
+        return True
 
     async def restore(self) -> int:
         """After start-up: resume CPU moves and timers of every game in play, and publish the

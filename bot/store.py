@@ -1,4 +1,5 @@
-"""SQLite storage (aiosqlite, WAL): migrations, game records, and one atomic statement per move.
+"""Storage: game records, the queries both backends share (`SqlStore`), and SQLite's backend
+(aiosqlite, WAL: `Store`). PostgreSQL's backend is `bot.pgstore.PostgresStore`.
 
 A move is stored by `commit_move` in one statement, atomic by itself: the action row (its primary
 key `(game_id, version)` makes a second write of the same version impossible), the new snapshot
@@ -12,12 +13,13 @@ import json
 import logging
 import sqlite3
 import time
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager, suppress
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiosqlite
 import asyncpg
@@ -82,7 +84,8 @@ MUTABLE_COLUMNS = frozenset(
 #: How often the write-ahead log is checkpointed, in seconds (see `Store._checkpoint_regularly`).
 CHECKPOINT_SECONDS = 1.0
 
-#: The one statement that stores a move (see `commit_move` and migration 0005's `moves` view).
+#: The one statement that stores a move (see `commit_move` and migration 0005's `moves` view;
+#: its trigger raises "stale version" when the game is not at the version before it).
 MOVE_SQL = (
     "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, status, snapshot, "
     "deadline, scores, winners, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -252,9 +255,17 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def migration_files() -> list[tuple[int, str, str]]:
-    """`(number, name, sql)` of every numbered migration, in order."""
+def _real(value: float | None) -> float | None:
+    """A time for a `REAL` / `DOUBLE PRECISION` column (PostgreSQL's driver takes no int)."""
+    return None if value is None else float(value)
+
+
+def migration_files(dialect: str = "") -> list[tuple[int, str, str]]:
+    """`(number, name, sql)` of every numbered migration, in order: SQLite's, or those of the
+    `dialect` folder below them (`"postgres"`)."""
     folder = resources.files("bot") / "migrations"
+    if dialect:
+        folder = folder / dialect
     found = []
     for entry in folder.iterdir():
         name = entry.name
@@ -263,23 +274,650 @@ def migration_files() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
-class Store:
-    """The bot's database. Create with `await Store.open(path)`."""
+#: A row as a backend's driver returns it (`aiosqlite.Row`, `asyncpg.Record`): both are read by
+#: column name and by position.
+Row = Any
+
+
+class Reads(Protocol):
+    """Queries on one connection (see `SqlStore._reads`), with `?` placeholders."""
+
+    async def row(self, sql: str, *args: Any) -> Row | None:
+        """The first row a query returns, if any."""
+
+    async def rows(self, sql: str, *args: Any) -> list[Row]:
+        """Every row a query returns."""
+
+
+class Statements(Reads, Protocol):
+    """The statements of one transaction (see `SqlStore._atomic`), with `?` placeholders."""
+
+    async def run(self, sql: str, *args: Any) -> int:
+        """Run one statement; how many rows it changed."""
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once for each of `rows`."""
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        """Run one `INSERT` of a row with an `id` column; the id the new row was given."""
+
+
+class SqlStore(ABC):
+    """What the two backends share: every query the same in SQLite's and PostgreSQL's dialects
+    (written with `?` placeholders, which the PostgreSQL store numbers), the records built from
+    rows, the checks on changes and the caches of settings.
+
+    A backend supplies its driver calls (`_row`, `_rows`, `_run`, `_count`, `_atomic`,
+    `_reads`) and what is its own: opening, migrating, `check_writable`."""
+
+    #: Whether several processes share the database. Then what another process may change (a
+    #: seat, a pictures switch) is read again each time rather than taken from memory.
+    SHARED = False
+
+    def __init__(self) -> None:
+        #: Users' settings as read or written: every move asks for those of each player (DM
+        #: hands), so they are read once (a shared database announces changes: see its store).
+        self._user_settings: dict[int, tuple[str, str]] = {}
+        #: Picture switches (`guild_pictures`, `user_pictures`), read once unless `SHARED`.
+        self._guild_pictures: dict[int, bool] = {}
+        self._user_pictures: dict[int, bool] = {}
+        #: The backend's work in the background (SQLite's checkpoints, PostgreSQL's listening
+        #: for other processes' moves), if any: `close` ends it.
+        self._background: asyncio.Task[None] | None = None
+
+    async def close(self) -> None:
+        """End the work in the background, then close the connections."""
+        if self._background is not None:
+            self._background.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._background
+        await self._disconnect()
+
+    # -- driver calls (each backend's own) ------------------------------------------------
+
+    @abstractmethod
+    async def _disconnect(self) -> None:
+        """Close the database connections."""
+
+    @abstractmethod
+    async def _row(self, sql: str, *args: Any) -> Row | None:
+        """The first row a query returns, if any."""
+
+    @abstractmethod
+    async def _rows(self, sql: str, *args: Any) -> list[Row]:
+        """Every row a query returns."""
+
+    @abstractmethod
+    async def _run(self, sql: str, *args: Any) -> None:
+        """One statement that changes data, atomic by itself."""
+
+    @abstractmethod
+    async def _count(self, sql: str, *args: Any) -> int:
+        """One statement that changes data; how many rows it changed."""
+
+    @abstractmethod
+    def _atomic(self) -> AbstractAsyncContextManager[Statements]:
+        """A transaction: its statements are all stored or none is."""
+
+    @abstractmethod
+    def _reads(self, db: Any = None) -> AbstractAsyncContextManager[Reads]:
+        """Several reads on one connection (PostgreSQL's pool takes a round trip to give one
+        back): the store's, or `db`, a SQLite connection of the caller's own."""
+
+    async def _settings_changed(self, tx: Statements, user_id: int) -> None:
+        """Called in the transaction that changes a user's settings, to tell the processes that
+        share the database; a database of one process has no one to tell."""
+        return None
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        language: str,
+        seed: int,
+        options: dict[str, Any],
+        cpu_level: str,
+        turn_seconds: int,
+    ) -> GameRecord:
+        """A new lobby with the host in seat 0."""
+        now = time.time()
+        async with self._atomic() as tx:
+            game_id = await tx.insert(
+                "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, "
+                "options, cpu_level, turn_seconds, seed, created_at, updated_at) "
+                "VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                language,
+                _dumps(options),
+                cpu_level,
+                turn_seconds,
+                seed,
+                now,
+                now,
+            )
+            await tx.run(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                game_id,
+                host_id,
+                host_name,
+            )
+        record = await self.get(game_id)
+        assert record is not None
+        return record
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        if not valid_id(game_id):
+            return None  # (beyond SQLite's integers and PostgreSQL's BIGINT: no such game)
+        return await self._read_record(game_id)
+
+    async def _read_record(
+        self, game_id: int, seats: Sequence[SeatRecord] | None = None
+    ) -> GameRecord | None:
+        """The record of a game, with its seats (read unless given: a move does not change
+        them), or None when there is no such game."""
+        async with self._reads() as read:
+            row = await read.row("SELECT * FROM games WHERE id = ?", game_id)
+            if row is None:
+                return None
+            if seats is None:
+                seats = [
+                    seat_record(seat)
+                    for seat in await read.rows(
+                        f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat",
+                        game_id,
+                    )
+                ]
+        return game_record(row, seats)
+
+    async def games(
+        self,
+        *,
+        statuses: Iterable[str] = ("lobby", "playing"),
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        newest: int | None = None,
+    ) -> list[GameRecord]:
+        """Games in those statuses, oldest first, optionally in one guild or channel, and
+        optionally only the `newest` n of them (their seats read in one query)."""
+        args: list[Any] = list(statuses)
+        sql = f"SELECT * FROM games WHERE status IN ({', '.join('?' * len(args))})"
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            args.append(guild_id)
+        if channel_id is not None:
+            sql += " AND (channel_id = ? OR thread_id = ?)"
+            args += [channel_id, channel_id]
+        if newest is not None:
+            sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ?) AS newest"
+            args.append(newest)
+        async with self._reads() as read:
+            rows = await read.rows(sql + " ORDER BY id", *args)
+            if not rows:
+                return []
+            marks = ", ".join("?" * len(rows))
+            by_game: dict[int, list[SeatRecord]] = {row["id"]: [] for row in rows}
+            for seat in await read.rows(
+                f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({marks}) "
+                "ORDER BY game_id, seat",
+                *by_game,
+            ):
+                by_game[seat["game_id"]].append(seat_record(seat))
+        return [game_record(row, by_game[row["id"]]) for row in rows]
+
+    async def open_counts(self, user_id: int, channel_id: int, *, db: Any = None) -> OpenCounts:
+        """What the quotas of `bot.quotas` count for a user in a channel (reads only). `db`: a
+        SQLite connection of the caller's own to read from (its own thread, so these reads
+        never hold up a move being written); PostgreSQL's pool reads in parallel anyway."""
+        async with self._reads(db) as read:
+            channel = await read.row(
+                "SELECT COUNT(*), MIN(updated_at) FROM games "
+                "WHERE status = 'lobby' AND channel_id = ?",
+                channel_id,
+            )
+            user = await read.row(
+                "SELECT COUNT(*), MIN(g.updated_at) FROM games g JOIN seats s "
+                "ON s.game_id = g.id WHERE s.user_id = ? AND g.status = 'lobby'",
+                user_id,
+            )
+            games = await read.row(
+                "SELECT COUNT(*) FROM ("
+                "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+                "WHERE s.user_id = ? AND g.status = 'playing' UNION "
+                "SELECT g.id FROM games g WHERE g.status = 'playing' AND g.host_id = ? "
+                "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
+                "AND s.user_id IS NOT NULL)) AS live",
+                user_id,
+                user_id,
+            )
+        assert channel is not None and user is not None and games is not None
+        return OpenCounts(
+            channel_lobbies=int(channel[0]),
+            channel_oldest_lobby=channel[1],
+            user_lobbies=int(user[0]),
+            user_oldest_lobby=user[1],
+            user_games=int(games[0]),
+        )
+
+    async def idle_lobbies(self, before: float) -> list[int]:
+        """Lobbies unchanged since `before` (unix time), oldest first."""
+        rows = await self._rows(
+            "SELECT id FROM games WHERE status = 'lobby' AND updated_at < ? ORDER BY updated_at",
+            before,
+        )
+        return [int(row[0]) for row in rows]
+
+    async def results(self, game_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]:
+        """`(scores per seat, winning seats)` of those finished games, by game id."""
+        if not game_ids:
+            return {}
+        marks = ", ".join("?" * len(game_ids))
+        rows = await self._rows(
+            f"SELECT game_id, scores, winners FROM results WHERE game_id IN ({marks})", *game_ids
+        )
+        return {int(r[0]): (json.loads(r[1]), json.loads(r[2])) for r in rows}
+
+    async def update_game(self, game_id: int, **values: Any) -> None:
+        """Set mutable columns (`options` may be a dict)."""
+        unknown = set(values) - MUTABLE_COLUMNS
+        if unknown:
+            raise ValueError(f"not mutable: {sorted(unknown)}")
+        if "options" in values:
+            values["options"] = _dumps(values["options"])
+        if "end_published" in values:
+            values["end_published"] = bool(values["end_published"])
+        for key in ("deadline", "table_posted_at"):
+            if key in values:
+                values[key] = _real(values[key])
+        values["updated_at"] = time.time()
+        assignments = ", ".join(f"{key} = ?" for key in values)
+        await self._run(f"UPDATE games SET {assignments} WHERE id = ?", *values.values(), game_id)
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
+        """Replace the lobby's seats (seat numbers are renumbered 0..n-1 in order)."""
+        async with self._atomic() as tx:
+            await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id)
+            await tx.run("DELETE FROM seats WHERE game_id = ?", game_id)
+            await tx.run_many(
+                "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(game_id, i, s.user_id, s.cpu_level, s.name) for i, s in enumerate(seats)],
+            )
+
+    async def replace_seat(
+        self, game_id: int, seat: int, cpu_level: str, name: str
+    ) -> GameRecord | None:
+        """A human seat of a game in play becomes a CPU player, remembering its player; the
+        updated record, or None when the game is no longer in play (nothing changed)."""
+        await self._run(
+            "UPDATE seats SET away_user_id = user_id, away_name = name, "
+            "user_id = NULL, cpu_level = ?, name = ? "
+            "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL "
+            "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
+            cpu_level,
+            name,
+            game_id,
+            seat,
+            game_id,
+        )
+        record = await self.get(game_id)
+        return record if record is not None and record.status == "playing" else None
+
+    async def return_seat(
+        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
+    ) -> GameRecord | None:
+        """The player a CPU replaced takes their seat back in a game in play, and the game's
+        turn deadline becomes `deadline`, together; the updated record, or None when nothing
+        changed (not their seat, or no longer in play)."""
+        async with self._atomic() as tx:
+            changed = (
+                await tx.run(
+                    "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
+                    "away_user_id = NULL, away_name = NULL "
+                    "WHERE game_id = ? AND seat = ? AND away_user_id = ? "
+                    "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
+                    game_id,
+                    seat,
+                    user_id,
+                    game_id,
+                )
+                == 1
+            )
+            if changed:
+                await tx.run("UPDATE games SET deadline = ? WHERE id = ?", _real(deadline), game_id)
+        return await self.get(game_id) if changed else None
+
+    async def start_game(
+        self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
+    ) -> GameRecord:
+        """Lobby → playing, with the engine's initial snapshot at version 0; the updated record.
+        Raises `StaleVersion` (nothing written) when the game is no longer a lobby."""
+        changed = await self._count(
+            "UPDATE games SET status = 'playing', players = ?, snapshot = ?, version = 0, "
+            "deadline = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+            players,
+            _dumps(snapshot),
+            _real(deadline),
+            time.time(),
+            game_id,
+        )
+        if changed != 1:
+            raise StaleVersion(f"game {game_id} is not a lobby")
+        record = await self.get(game_id)
+        assert record is not None
+        return record
+
+    async def abandon_game(self, game_id: int) -> GameRecord | None:
+        """A lobby or a game in play → abandoned; the updated record, or None when the game was
+        neither (nothing changed)."""
+        changed = await self._count(
+            "UPDATE games SET status = 'abandoned', deadline = NULL, updated_at = ? "
+            "WHERE id = ? AND status IN ('lobby', 'playing')",
+            time.time(),
+            game_id,
+        )
+        return await self.get(game_id) if changed == 1 else None
+
+    async def commit_move(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        seat: int,
+        action: str,
+        by_cpu: bool,
+        snapshot: dict[str, Any],
+        deadline: float | None,
+        result: dict[str, Any] | None = None,
+        status: str = "playing",
+        seats: Sequence[SeatRecord] | None = None,
+    ) -> GameRecord:
+        """Store the move that turns `version - 1` into `version`, atomically, and return the
+        game's record as stored after it.
+
+        One statement (`MOVE_SQL`, whose trigger is in migration 0005) writes the action row,
+        the status, snapshot, version and deadline: SQLite's write lock is held for a single
+        call to the database thread, and PostgreSQL's lock on the game's row serialises one
+        game's moves across processes. `status` is `"finished"` for a game's last move (its end
+        then not yet published), with its `result`; else `"playing"`.
+
+        Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`,
+        including when another process stored that version first. `seats`, when given, are the
+        game's seats (a move never changes them: not read again), unless the database is
+        `SHARED` (another process may have replaced a seat: the record is read back whole).
+        """
+        try:
+            await self._run(
+                MOVE_SQL,
+                game_id,
+                version,
+                seat,
+                action,
+                int(by_cpu),
+                time.time(),
+                status,
+                _dumps(snapshot),
+                _real(deadline),
+                _dumps(result["scores"]) if result is not None else None,
+                _dumps(result["winners"]) if result is not None else None,
+                _dumps(result) if result is not None else None,
+            )
+        except (sqlite3.IntegrityError, asyncpg.RaiseError) as exc:
+            if str(exc) == "stale version":  # raised by the trigger (see MOVE_SQL)
+                raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
+            raise
+        record = await self._read_record(game_id, None if self.SHARED else seats)
+        assert record is not None
+        return record
+
+    async def set_table_version(self, game_id: int, version: int) -> None:
+        """Record that the game's table message now shows `version` (never going back)."""
+        await self._run(
+            "UPDATE games SET table_version = ? "
+            "WHERE id = ? AND (table_version IS NULL OR table_version < ?)",
+            version,
+            game_id,
+            version,
+        )
+
+    async def in_play(self) -> list[tuple[int, int | None]]:
+        """`(id, guild id)` of every game in play, oldest first: what a restart needs to decide
+        which games to load (each one's record, seats and log are read as it is loaded)."""
+        rows = await self._rows(
+            "SELECT id, guild_id FROM games WHERE status = 'playing' ORDER BY id"
+        )
+        return [(int(row[0]), row[1]) for row in rows]
+
+    async def tables_behind(self) -> list[int]:
+        """Games in play whose table shows an older version than the stored one (or an unknown
+        one), oldest first."""
+        rows = await self._rows(
+            "SELECT id FROM games WHERE status = 'playing' "
+            "AND (table_version IS NULL OR table_version < version) ORDER BY id"
+        )
+        return [int(row[0]) for row in rows]
+
+    async def unpublished_ends(self) -> list[int]:
+        """Finished games whose end has not reached Discord yet, oldest first."""
+        rows = await self._rows(
+            "SELECT id FROM games WHERE status = 'finished' AND NOT end_published ORDER BY id"
+        )
+        return [int(row[0]) for row in rows]
+
+    async def repair_snapshot(self, game_id: int, version: int, snapshot: dict[str, Any]) -> None:
+        """Replace an unreadable snapshot by one rebuilt from the complete action log."""
+        await self._run(
+            "UPDATE games SET snapshot = ?, problem = NULL WHERE id = ? AND version = ?",
+            _dumps(snapshot),
+            game_id,
+            version,
+        )
+
+    async def set_problem(self, game_id: int, problem: str) -> None:
+        """Note why a game cannot be loaded (nothing else about it changes)."""
+        await self._run("UPDATE games SET problem = ? WHERE id = ?", problem, game_id)
+
+    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
+        """The action log `(version, seat, action)` in order."""
+        rows = await self._rows(
+            "SELECT version, seat, action FROM actions WHERE game_id = ? ORDER BY version",
+            game_id,
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    async def result(self, game_id: int) -> dict[str, Any] | None:
+        row = await self._row("SELECT result FROM results WHERE game_id = ?", game_id)
+        return json.loads(row[0]) if row is not None else None
+
+    # -- per-user settings and DM hand messages --------------------------------------------
+
+    async def user_settings(self, user_id: int) -> tuple[str, str]:
+        """`(hand_delivery, language)` of a user; `("ephemeral", "en")` by default."""
+        known = self._user_settings.get(user_id)
+        if known is not None:
+            return known
+        row = await self._row(
+            "SELECT hand_delivery, language FROM user_settings WHERE user_id = ?", user_id
+        )
+        found = (str(row[0]), str(row[1])) if row is not None else ("ephemeral", "en")
+        # A write made while this read was under way wins.
+        return self._user_settings.setdefault(user_id, found)
+
+    async def set_user_settings(self, user_id: int, delivery: str, language: str) -> None:
+        async with self._atomic() as tx:
+            await tx.run(
+                "INSERT INTO user_settings (user_id, hand_delivery, language) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET hand_delivery = excluded.hand_delivery, "
+                "language = excluded.language",
+                user_id,
+                delivery,
+                language,
+            )
+            await self._settings_changed(tx, user_id)
+        self._user_settings[user_id] = (delivery, language)
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
+        their hand delivery stays as it was ("ephemeral" for a new user)."""
+        known = self._user_settings.get(user_id)
+        if known is not None and known[1] == language:
+            return
+        async with self._atomic() as tx:
+            await tx.run(
+                "INSERT INTO user_settings (user_id, hand_delivery, language) "
+                "VALUES (?, 'ephemeral', ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                user_id,
+                language,
+            )
+            await self._settings_changed(tx, user_id)
+        if known is None or self.SHARED:
+            self._user_settings.pop(user_id, None)  # read back with its stored delivery
+        else:
+            self._user_settings[user_id] = (known[0], language)
+
+    async def _pictures(self, table: str, key: int, cache: dict[int, bool]) -> bool:
+        """The pictures switch of row `key` of `table` (a `PICTURE_SWITCHES` table); on when
+        the row does not exist. Kept in `cache` unless the database is `SHARED`."""
+        known = cache.get(key)
+        if known is not None:
+            return known
+        row = await self._row(
+            f"SELECT pictures FROM {table} WHERE {PICTURE_SWITCHES[table]} = ?", key
+        )
+        found = bool(row[0]) if row is not None else True
+        return found if self.SHARED else cache.setdefault(key, found)
+
+    async def _set_pictures(self, table: str, key: int, on: bool, cache: dict[int, bool]) -> None:
+        column = PICTURE_SWITCHES[table]
+        await self._run(
+            f"INSERT INTO {table} ({column}, pictures) VALUES (?, ?) "
+            f"ON CONFLICT ({column}) DO UPDATE SET pictures = excluded.pictures",
+            key,
+            int(on),
+        )
+        if not self.SHARED:
+            cache[key] = on
+
+    async def guild_pictures(self, guild_id: int) -> bool:
+        """Whether a server shows pictures (tables, hands, the end); on by default."""
+        return await self._pictures("guild_settings", guild_id, self._guild_pictures)
+
+    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
+        await self._set_pictures("guild_settings", guild_id, on, self._guild_pictures)
+
+    async def user_pictures(self, user_id: int) -> bool:
+        """Whether a player's own hand is shown with a picture; on by default."""
+        return await self._pictures("user_settings", user_id, self._user_pictures)
+
+    async def set_user_pictures(self, user_id: int, on: bool) -> None:
+        await self._set_pictures("user_settings", user_id, on, self._user_pictures)
+
+    async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        row = await self._row(
+            "SELECT channel_id, message_id FROM hand_messages WHERE game_id = ? AND seat = ?",
+            game_id,
+            seat,
+        )
+        return (row[0], row[1]) if row is not None else None
+
+    async def set_hand_message(
+        self, game_id: int, seat: int, channel_id: int, message_id: int
+    ) -> None:
+        await self._run(
+            "INSERT INTO hand_messages (game_id, seat, channel_id, message_id) VALUES (?,?,?,?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id",
+            game_id,
+            seat,
+            channel_id,
+            message_id,
+        )
+
+    async def delete_hand_message(self, game_id: int, seat: int) -> None:
+        await self._run("DELETE FROM hand_messages WHERE game_id = ? AND seat = ?", game_id, seat)
+
+    async def set_live_hand(self, hand: StoredHand) -> None:
+        """Keep the seat's live hand (replacing the one kept before)."""
+        notice, action = hand.confirm if hand.confirm is not None else (None, None)
+        await self._run(
+            "INSERT INTO live_hands (game_id, seat, language, application_id, token, message_id, "
+            "created_at, confirm_notice, confirm_action) VALUES (?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
+            "application_id = excluded.application_id, token = excluded.token, "
+            "message_id = excluded.message_id, created_at = excluded.created_at, "
+            "confirm_notice = excluded.confirm_notice, confirm_action = excluded.confirm_action",
+            hand.game_id,
+            hand.seat,
+            hand.language,
+            hand.application_id,
+            hand.token,
+            hand.message_id,
+            _real(hand.created_at),
+            notice,
+            action,
+        )
+
+    async def delete_live_hand(self, game_id: int, seat: int) -> None:
+        """The seat has no live hand to keep any more."""
+        await self._run("DELETE FROM live_hands WHERE game_id = ? AND seat = ?", game_id, seat)
+
+    async def live_hands(self) -> list[StoredHand]:
+        """Every kept live hand, with its game's server and whether the game is in play."""
+        rows = await self._rows(
+            "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
+            "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
+            "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
+        )
+        return [_stored_hand(row) for row in rows]
+
+
+class _SqliteStatements:
+    """`Statements` on a SQLite connection: the store's inside its `transaction()`, or for
+    reads only (`Reads`), the store's or a reader's own."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
-        #: Checkpoints the write-ahead log from its own connection (see `_checkpoint_regularly`).
-        self._checkpointing: asyncio.Task[None] | None = None
+
+    async def row(self, sql: str, *args: Any) -> Row | None:
+        async with self.db.execute(sql, args) as cursor:
+            return await cursor.fetchone()
+
+    async def rows(self, sql: str, *args: Any) -> list[Row]:
+        async with self.db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
+    async def run(self, sql: str, *args: Any) -> int:
+        cursor = await self.db.execute(sql, args)
+        return cursor.rowcount
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, rows)
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        cursor = await self.db.execute(sql, args)
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+
+class Store(SqlStore):
+    """The bot's database on SQLite. Create with `await Store.open(path)`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        super().__init__()
+        self.db = db
         #: One connection serves every game: a statement run while another coroutine's
         #: transaction is open would become part of that transaction. Transactions hold this
         #: lock; single statements only wait for it (see `_write`).
         self._writing = asyncio.Lock()
-        #: Users' settings as read or written: only `set_user_settings` changes them, and every
-        #: move asks for those of each player (DM hands), so they are read once.
-        self._user_settings: dict[int, tuple[str, str]] = {}
-        #: Picture switches (`guild_pictures`, `user_pictures`), read once, like the above.
-        self._guild_pictures: dict[int, bool] = {}
-        self._user_pictures: dict[int, bool] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -304,16 +942,12 @@ class Store:
             # 1,000 pages: that move waited several milliseconds for pages to be copied and
             # the file synced. Checkpoints are made in the background instead.
             await db.execute("PRAGMA wal_autocheckpoint=0")
-            store._checkpointing = asyncio.create_task(
+            store._background = asyncio.create_task(
                 store._checkpoint_regularly(path), name="wal-checkpoint"
             )
         return store
 
-    async def close(self) -> None:
-        if self._checkpointing is not None:
-            self._checkpointing.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._checkpointing
+    async def _disconnect(self) -> None:
         await self.db.close()  # the last connection to close checkpoints what is left
 
     async def _checkpoint_regularly(self, path: Path) -> None:
@@ -347,294 +981,10 @@ class Store:
                     await self.db.execute(statement)
                 await self.db.execute(f"PRAGMA user_version = {number}")
 
-    # -- games ---------------------------------------------------------------------------
-
-    async def create_game(
-        self,
-        *,
-        game: str,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        language: str,
-        seed: int,
-        options: dict[str, Any],
-        cpu_level: str,
-        turn_seconds: int,
-    ) -> GameRecord:
-        """A new lobby with the host in seat 0."""
-        now = time.time()
-        async with self.transaction():
-            cur = await self.db.execute(
-                "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, "
-                "options, cpu_level, turn_seconds, seed, created_at, updated_at) "
-                "VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    guild_id,
-                    channel_id,
-                    host_id,
-                    language,
-                    _dumps(options),
-                    cpu_level,
-                    turn_seconds,
-                    seed,
-                    now,
-                    now,
-                ),
-            )
-            game_id = cur.lastrowid
-            await self.db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                (game_id, host_id, host_name),
-            )
-        record = await self.get(int(game_id))  # type: ignore[arg-type]
-        assert record is not None
-        return record
-
-    async def get(self, game_id: int) -> GameRecord | None:
-        if not valid_id(game_id):
-            return None  # (SQLite cannot even compare it: no game has such an id)
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        return await self._record(row)
-
-    async def _record(
-        self, row: aiosqlite.Row, seats: Sequence[SeatRecord] | None = None
-    ) -> GameRecord:
-        """The record of a `games` row, with its seats (read unless given: a move does not
-        change them)."""
-        if seats is None:
-            async with self.db.execute(
-                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
-            ) as cur:
-                seats = [seat_record(r) for r in await cur.fetchall()]
-        return game_record(row, seats)
-
-    async def games(
-        self,
-        *,
-        statuses: Iterable[str] = ("lobby", "playing"),
-        guild_id: int | None = None,
-        channel_id: int | None = None,
-        newest: int | None = None,
-    ) -> list[GameRecord]:
-        """Games in those statuses, oldest first, optionally in one guild or channel, and
-        optionally only the `newest` n of them."""
-        statuses = list(statuses)
-        sql = f"SELECT * FROM games WHERE status IN ({','.join('?' * len(statuses))})"
-        args: list[Any] = list(statuses)
-        if guild_id is not None:
-            sql += " AND guild_id = ?"
-            args.append(guild_id)
-        if channel_id is not None:
-            sql += " AND (channel_id = ? OR thread_id = ?)"
-            args += [channel_id, channel_id]
-        if newest is not None:
-            sql = f"SELECT * FROM ({sql} ORDER BY id DESC LIMIT ?)"
-            args.append(newest)
-        async with self.db.execute(sql + " ORDER BY id", args) as cur:
-            rows = await cur.fetchall()
-        return [await self._record(row) for row in rows]
-
-    async def open_counts(
-        self, user_id: int, channel_id: int, *, db: aiosqlite.Connection | None = None
-    ) -> OpenCounts:
-        """What the quotas of `bot.quotas` count for a user in a channel (reads only). `db`: a
-        connection of the caller's own to read from (its own thread, so these reads never hold
-        up a move being written), else the store's."""
-        db = db or self.db
-        async with db.execute(
-            "SELECT COUNT(*), MIN(updated_at) FROM games WHERE status = 'lobby' AND channel_id = ?",
-            (channel_id,),
-        ) as cur:
-            channel_lobbies, channel_oldest = await cur.fetchone()  # type: ignore[misc]
-        async with db.execute(
-            "SELECT COUNT(*), MIN(g.updated_at) FROM games g JOIN seats s ON s.game_id = g.id "
-            "WHERE s.user_id = ? AND g.status = 'lobby'",
-            (user_id,),
-        ) as cur:
-            user_lobbies, user_oldest = await cur.fetchone()  # type: ignore[misc]
-        async with db.execute(
-            "SELECT COUNT(*) FROM ("
-            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE s.user_id = ? AND g.status = 'playing' UNION "
-            "SELECT g.id FROM games g WHERE g.status = 'playing' AND g.host_id = ? AND NOT EXISTS "
-            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL))",
-            (user_id, user_id),
-        ) as cur:
-            (user_games,) = await cur.fetchone()  # type: ignore[misc]
-        return OpenCounts(
-            channel_lobbies=int(channel_lobbies),
-            channel_oldest_lobby=channel_oldest,
-            user_lobbies=int(user_lobbies),
-            user_oldest_lobby=user_oldest,
-            user_games=int(user_games),
-        )
-
-    async def idle_lobbies(self, before: float) -> list[int]:
-        """Lobbies unchanged since `before` (unix time), oldest first."""
-        async with self.db.execute(
-            "SELECT id FROM games WHERE status = 'lobby' AND updated_at < ? ORDER BY updated_at",
-            (before,),
-        ) as cur:
-            return [int(row[0]) for row in await cur.fetchall()]
-
-    async def results(self, game_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]:
-        """`(scores per seat, winning seats)` of those finished games, by game id."""
-        if not game_ids:
-            return {}
-        marks = ",".join("?" * len(game_ids))
-        async with self.db.execute(
-            f"SELECT game_id, scores, winners FROM results WHERE game_id IN ({marks})",
-            list(game_ids),
-        ) as cur:
-            rows = await cur.fetchall()
-        return {int(r[0]): (json.loads(r[1]), json.loads(r[2])) for r in rows}
-
-    async def update_game(self, game_id: int, **values: Any) -> None:
-        """Set mutable columns (`options` may be a dict)."""
-        unknown = set(values) - MUTABLE_COLUMNS
-        if unknown:
-            raise ValueError(f"not mutable: {sorted(unknown)}")
-        if "options" in values:
-            values["options"] = _dumps(values["options"])
-        values["updated_at"] = time.time()
-        assignments = ", ".join(f"{key} = ?" for key in values)
-        await self._write(
-            f"UPDATE games SET {assignments} WHERE id = ?", (*values.values(), game_id)
-        )
-
-    async def set_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
-        """Replace the lobby's seats (seat numbers are renumbered 0..n-1 in order)."""
-        async with self.transaction():
-            await self.db.execute(
-                "UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id)
-            )
-            await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await self.db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(game_id, i, s.user_id, s.cpu_level, s.name) for i, s in enumerate(seats)],
-            )
-
-    async def replace_seat(
-        self, game_id: int, seat: int, cpu_level: str, name: str
-    ) -> GameRecord | None:
-        """A human seat of a game in play becomes a CPU player, remembering its player; the
-        updated record, or None when the game is no longer in play (nothing changed)."""
-        await self._write(
-            "UPDATE seats SET away_user_id = user_id, away_name = name, "
-            "user_id = NULL, cpu_level = ?, name = ? "
-            "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL "
-            "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
-            (cpu_level, name, game_id, seat, game_id),
-        )
-        record = await self.get(game_id)
-        return record if record is not None and record.status == "playing" else None
-
-    async def return_seat(
-        self, game_id: int, seat: int, user_id: int, *, deadline: float | None
-    ) -> GameRecord | None:
-        """The player a CPU replaced takes their seat back in a game in play, and the game's
-        turn deadline becomes `deadline`, together; the updated record, or None when nothing
-        changed (not their seat, or no longer in play)."""
-        async with self.transaction():
-            cur = await self.db.execute(
-                "UPDATE seats SET user_id = away_user_id, name = away_name, cpu_level = NULL, "
-                "away_user_id = NULL, away_name = NULL "
-                "WHERE game_id = ? AND seat = ? AND away_user_id = ? "
-                "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
-                (game_id, seat, user_id, game_id),
-            )
-            changed = cur.rowcount == 1
-            if changed:
-                await self.db.execute(
-                    "UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id)
-                )
-        return await self.get(game_id) if changed else None
-
-    async def start_game(
-        self, game_id: int, *, players: int, snapshot: dict[str, Any], deadline: float | None
-    ) -> GameRecord:
-        """Lobby → playing, with the engine's initial snapshot at version 0; the updated record.
-        Raises `StaleVersion` (nothing written) when the game is no longer a lobby."""
-        async with self.transaction():
-            cur = await self.db.execute(
-                "UPDATE games SET status = 'playing', players = ?, snapshot = ?, version = 0, "
-                "deadline = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (players, _dumps(snapshot), deadline, time.time(), game_id),
-            )
-            if cur.rowcount != 1:
-                raise StaleVersion(f"game {game_id} is not a lobby")
-        record = await self.get(game_id)
-        assert record is not None
-        return record
-
-    async def abandon_game(self, game_id: int) -> GameRecord | None:
-        """A lobby or a game in play → abandoned; the updated record, or None when the game was
-        neither (nothing changed)."""
-        async with self.transaction():
-            cur = await self.db.execute(
-                "UPDATE games SET status = 'abandoned', deadline = NULL, updated_at = ? "
-                "WHERE id = ? AND status IN ('lobby', 'playing')",
-                (time.time(), game_id),
-            )
-            changed = cur.rowcount == 1
-        return await self.get(game_id) if changed else None
-
-    async def commit_move(
-        self,
-        game_id: int,
-        *,
-        version: int,
-        seat: int,
-        action: str,
-        by_cpu: bool,
-        snapshot: dict[str, Any],
-        deadline: float | None,
-        result: dict[str, Any] | None = None,
-        status: str = "playing",
-        seats: Sequence[SeatRecord] | None = None,
-    ) -> GameRecord:
-        """Store the move that turns `version - 1` into `version`, atomically, and return the
-        game's record as stored after it.
-
-        One statement (`MOVE_SQL`, whose trigger is in migration 0005) writes the action row,
-        the status, snapshot, version and deadline, so the store's write lock is held for a
-        single call to the database thread. `status` is `"finished"` for a game's last move
-        (its end then not yet published), with its `result`; else `"playing"`.
-
-        Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`.
-        `seats`, when given, are the game's seats (a move never changes them: not read again).
-        """
-        values = (
-            game_id,
-            version,
-            seat,
-            action,
-            int(by_cpu),
-            time.time(),
-            status,
-            _dumps(snapshot),
-            deadline,
-            _dumps(result["scores"]) if result is not None else None,
-            _dumps(result["winners"]) if result is not None else None,
-            _dumps(result) if result is not None else None,
-        )
-        try:
-            await self._write(MOVE_SQL, values)
-        except sqlite3.IntegrityError as exc:
-            if str(exc) == "stale version":
-                raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
-            raise
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        assert row is not None
-        return await self._record(row, seats)
+    async def check_writable(self) -> None:
+        """A test write that changes nothing (the schema version written back as it is);
+        raises when the database cannot be written to (see `bot.health`)."""
+        await self._write(f"PRAGMA user_version = {await self.schema_version()}")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -666,204 +1016,29 @@ class Store:
             # runs before the BEGIN of any transaction that starts after it.
             await self.db.execute(sql, args)
 
-    async def set_table_version(self, game_id: int, version: int) -> None:
-        """Record that the game's table message now shows `version` (never going back)."""
-        await self._write(
-            "UPDATE games SET table_version = ? "
-            "WHERE id = ? AND (table_version IS NULL OR table_version < ?)",
-            (version, game_id, version),
-        )
+    # -- driver calls ---------------------------------------------------------------------
 
-    async def in_play(self) -> list[tuple[int, int | None]]:
-        """`(id, guild id)` of every game in play, oldest first: what a restart needs to decide
-        which games to load (each one's record, seats and log are read as it is loaded)."""
-        async with self.db.execute(
-            "SELECT id, guild_id FROM games WHERE status = 'playing' ORDER BY id"
-        ) as cur:
-            return [(int(row[0]), row[1]) for row in await cur.fetchall()]
+    async def _row(self, sql: str, *args: Any) -> Row | None:
+        return await _SqliteStatements(self.db).row(sql, *args)
 
-    async def tables_behind(self) -> list[int]:
-        """Games in play whose table shows an older version than the stored one (or an unknown
-        one), oldest first."""
-        async with self.db.execute(
-            "SELECT id FROM games WHERE status = 'playing' "
-            "AND (table_version IS NULL OR table_version < version) ORDER BY id"
-        ) as cur:
-            return [int(row[0]) for row in await cur.fetchall()]
+    async def _rows(self, sql: str, *args: Any) -> list[Row]:
+        return await _SqliteStatements(self.db).rows(sql, *args)
 
-    async def check_writable(self) -> None:
-        """A test write that changes nothing (the schema version written back as it is);
-        raises when the database cannot be written to (see `bot.health`)."""
-        await self._write(f"PRAGMA user_version = {await self.schema_version()}")
+    async def _run(self, sql: str, *args: Any) -> None:
+        await self._write(sql, args)
 
-    async def unpublished_ends(self) -> list[int]:
-        """Finished games whose end has not reached Discord yet, oldest first."""
-        async with self.db.execute(
-            "SELECT id FROM games WHERE status = 'finished' AND end_published = 0 ORDER BY id"
-        ) as cur:
-            return [int(row[0]) for row in await cur.fetchall()]
+    async def _count(self, sql: str, *args: Any) -> int:
+        async with self._atomic() as tx:
+            return await tx.run(sql, *args)
 
-    async def repair_snapshot(self, game_id: int, version: int, snapshot: dict[str, Any]) -> None:
-        """Replace an unreadable snapshot by one rebuilt from the complete action log."""
-        await self._write(
-            "UPDATE games SET snapshot = ?, problem = NULL WHERE id = ? AND version = ?",
-            (_dumps(snapshot), game_id, version),
-        )
+    @asynccontextmanager
+    async def _atomic(self) -> AsyncIterator[Statements]:
+        async with self.transaction():
+            yield _SqliteStatements(self.db)
 
-    async def set_problem(self, game_id: int, problem: str) -> None:
-        """Note why a game cannot be loaded (nothing else about it changes)."""
-        await self._write("UPDATE games SET problem = ? WHERE id = ?", (problem, game_id))
-
-    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
-        """The action log `(version, seat, action)` in order."""
-        async with self.db.execute(
-            "SELECT version, seat, action FROM actions WHERE game_id = ? ORDER BY version",
-            (game_id,),
-        ) as cur:
-            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
-
-    async def result(self, game_id: int) -> dict[str, Any] | None:
-        async with self.db.execute(
-            "SELECT result FROM results WHERE game_id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return json.loads(row[0]) if row else None
-
-    # -- per-user settings and DM hand messages --------------------------------------------
-
-    async def user_settings(self, user_id: int) -> tuple[str, str]:
-        """`(hand_delivery, language)` of a user; `("ephemeral", "en")` by default."""
-        known = self._user_settings.get(user_id)
-        if known is not None:
-            return known
-        async with self.db.execute(
-            "SELECT hand_delivery, language FROM user_settings WHERE user_id = ?", (user_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        found = (str(row[0]), str(row[1])) if row else ("ephemeral", "en")
-        # A write made while this read was under way wins.
-        return self._user_settings.setdefault(user_id, found)
-
-    async def set_user_settings(self, user_id: int, delivery: str, language: str) -> None:
-        await self._write(
-            "INSERT INTO user_settings (user_id, hand_delivery, language) VALUES (?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET hand_delivery = excluded.hand_delivery, "
-            "language = excluded.language",
-            (user_id, delivery, language),
-        )
-        self._user_settings[user_id] = (delivery, language)
-
-    async def _pictures(self, table: str, key: int, cache: dict[int, bool]) -> bool:
-        """The pictures switch of row `key` of `table` (a `PICTURE_SWITCHES` table); on when
-        the row does not exist. Cached in `cache`."""
-        known = cache.get(key)
-        if known is not None:
-            return known
-        sql = f"SELECT pictures FROM {table} WHERE {PICTURE_SWITCHES[table]} = ?"
-        async with self.db.execute(sql, (key,)) as cur:
-            row = await cur.fetchone()
-        return cache.setdefault(key, bool(row[0]) if row else True)
-
-    async def _set_pictures(self, table: str, key: int, on: bool, cache: dict[int, bool]) -> None:
-        column = PICTURE_SWITCHES[table]
-        await self._write(
-            f"INSERT INTO {table} ({column}, pictures) VALUES (?, ?) "
-            f"ON CONFLICT ({column}) DO UPDATE SET pictures = excluded.pictures",
-            (key, int(on)),
-        )
-        cache[key] = on
-
-    async def guild_pictures(self, guild_id: int) -> bool:
-        """Whether a server shows pictures (tables, hands, the end); on by default."""
-        return await self._pictures("guild_settings", guild_id, self._guild_pictures)
-
-    async def set_guild_pictures(self, guild_id: int, on: bool) -> None:
-        await self._set_pictures("guild_settings", guild_id, on, self._guild_pictures)
-
-    async def user_pictures(self, user_id: int) -> bool:
-        """Whether a player's own hand is shown with a picture; on by default."""
-        return await self._pictures("user_settings", user_id, self._user_pictures)
-
-    async def set_user_pictures(self, user_id: int, on: bool) -> None:
-        await self._set_pictures("user_settings", user_id, on, self._user_pictures)
-
-    async def remember_language(self, user_id: int, language: str) -> None:
-        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
-        their hand delivery stays as it was ("ephemeral" for a new user)."""
-        known = self._user_settings.get(user_id)
-        if known is not None and known[1] == language:
-            return
-        await self._write(
-            "INSERT INTO user_settings (user_id, hand_delivery, language) "
-            "VALUES (?, 'ephemeral', ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-            (user_id, language),
-        )
-        delivery = known[0] if known is not None else None
-        if delivery is None:
-            self._user_settings.pop(user_id, None)  # read back with its stored delivery
-        else:
-            self._user_settings[user_id] = (delivery, language)
-
-    async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
-        async with self.db.execute(
-            "SELECT channel_id, message_id FROM hand_messages WHERE game_id = ? AND seat = ?",
-            (game_id, seat),
-        ) as cur:
-            row = await cur.fetchone()
-        return (row[0], row[1]) if row else None
-
-    async def set_hand_message(
-        self, game_id: int, seat: int, channel_id: int, message_id: int
-    ) -> None:
-        await self._write(
-            "INSERT INTO hand_messages (game_id, seat, channel_id, message_id) VALUES (?,?,?,?) "
-            "ON CONFLICT (game_id, seat) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id",
-            (game_id, seat, channel_id, message_id),
-        )
-
-    async def delete_hand_message(self, game_id: int, seat: int) -> None:
-        await self._write(
-            "DELETE FROM hand_messages WHERE game_id = ? AND seat = ?", (game_id, seat)
-        )
-
-    async def set_live_hand(self, hand: StoredHand) -> None:
-        """Keep the seat's live hand (replacing the one kept before)."""
-        notice, action = hand.confirm if hand.confirm is not None else (None, None)
-        await self._write(
-            "INSERT INTO live_hands (game_id, seat, language, application_id, token, message_id, "
-            "created_at, confirm_notice, confirm_action) VALUES (?,?,?,?,?,?,?,?,?) "
-            "ON CONFLICT (game_id, seat) DO UPDATE SET language = excluded.language, "
-            "application_id = excluded.application_id, token = excluded.token, "
-            "message_id = excluded.message_id, created_at = excluded.created_at, "
-            "confirm_notice = excluded.confirm_notice, confirm_action = excluded.confirm_action",
-            (
-                hand.game_id,
-                hand.seat,
-                hand.language,
-                hand.application_id,
-                hand.token,
-                hand.message_id,
-                hand.created_at,
-                notice,
-                action,
-            ),
-        )
-
-    async def delete_live_hand(self, game_id: int, seat: int) -> None:
-        """The seat has no live hand to keep any more."""
-        await self._write("DELETE FROM live_hands WHERE game_id = ? AND seat = ?", (game_id, seat))
-
-    async def live_hands(self) -> list[StoredHand]:
-        """Every kept live hand, with its game's server and whether the game is in play."""
-        async with self.db.execute(
-            "SELECT h.game_id, h.seat, h.language, h.application_id, h.token, h.message_id, "
-            "h.created_at, h.confirm_notice, h.confirm_action, g.guild_id, g.status "
-            "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
-        ) as cur:
-            rows = await cur.fetchall()
-        return [_stored_hand(row) for row in rows]
+    @asynccontextmanager
+    async def _reads(self, db: aiosqlite.Connection | None = None) -> AsyncIterator[Reads]:
+        yield _SqliteStatements(db or self.db)
 
 
 def _stored_hand(row: Sequence[Any]) -> StoredHand:

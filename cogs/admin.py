@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.sessions import GameDamaged
 from bot.store import GameRecord
-from cogs.common import ls
+from cogs.common import BotCog, ls
 from games import registry
 
 if TYPE_CHECKING:
@@ -66,15 +65,12 @@ async def _say(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-class AdminCog(commands.Cog):
+class AdminCog(BotCog):
     game = app_commands.Group(
         name=ls(msg.CMD_GAME),
         description=ls(msg.CMD_GAME_DESC),
         guild_only=True,
     )
-
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
 
     async def _game_here(
         self, interaction: discord.Interaction[Any], game_id: int | None
@@ -93,6 +89,18 @@ class AdminCog(commands.Cog):
                 return None
         if record is None or record.status not in ("lobby", "playing"):
             await interaction.response.send_message(msg.ERROR_NO_GAME_HERE(lang), ephemeral=True)
+            return None
+        return record
+
+    async def _game_to_manage(
+        self, interaction: discord.Interaction[Any], game_id: int | None
+    ) -> GameRecord | None:
+        """`_game_here`, if the user may manage it (its host, or a server manager); else None,
+        the user told why."""
+        record = await self._game_here(interaction, game_id)
+        if record is not None and not _can_manage(interaction, record):
+            lang = lang_of(interaction.locale)
+            await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
             return None
         return record
 
@@ -181,11 +189,8 @@ class AdminCog(commands.Cog):
         self, interaction: discord.Interaction[Any], game_id: int | None = None
     ) -> None:
         lang = lang_of(interaction.locale)
-        record = await self._game_here(interaction, game_id)
+        record = await self._game_to_manage(interaction, game_id)
         if record is None:
-            return
-        if not _can_manage(interaction, record):
-            await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
             return
         text = msg.GAME_ABANDONED(lang, id=record.id, game=registry.get(record.game).name(lang))
         try:
@@ -206,11 +211,8 @@ class AdminCog(commands.Cog):
     @app_commands.describe(player=ls(msg.OPT_PLAYER_DESC))
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         lang = lang_of(interaction.locale)
-        record = await self._game_here(interaction, None)
+        record = await self._game_to_manage(interaction, None)
         if record is None:
-            return
-        if not _can_manage(interaction, record):
-            await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
             return
         seat = record.seat_of(player.id)
         if seat is None or record.status != "playing":

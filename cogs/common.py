@@ -1,12 +1,26 @@
-"""Pieces shared by the cogs: the game and CPU-level choice lists and localised strings."""
+"""Pieces shared by the cogs: their base class, the game and CPU-level choice lists and
+localised strings."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import messages as msg
 from games import registry
 from games.text import Text
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+class BotCog(commands.Cog):
+    """A cog of the bot's commands, which reach the bot's services through `self.bot`."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
 
 
 def ls(text: Text) -> app_commands.locale_str:

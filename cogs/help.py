@@ -6,22 +6,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR
-from cogs.common import game_choices, ls
+from cogs.common import BotCog, game_choices, ls
 from games import registry
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 
-class HelpCog(commands.Cog):
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
-
+class HelpCog(BotCog):
     @app_commands.command(name=ls(msg.CMD_RULES), description=ls(msg.CMD_RULES_DESC))
     @app_commands.rename(game=ls(msg.OPT_GAME))
     @app_commands.describe(game=ls(msg.OPT_RULES_GAME_DESC))

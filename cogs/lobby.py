@@ -6,19 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import messages as msg
-from cogs.common import cpu_choices, game_choices, ls
+from cogs.common import BotCog, cpu_choices, game_choices, ls
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 
-class LobbyCog(commands.Cog):
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
-
+class LobbyCog(BotCog):
     @app_commands.command(name=ls(msg.CMD_NEWGAME), description=ls(msg.CMD_NEWGAME_DESC))
     @app_commands.guild_only()
     @app_commands.rename(

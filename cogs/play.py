@@ -6,20 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
-from cogs.common import ls
+from cogs.common import BotCog, ls
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 
-class PlayCog(commands.Cog):
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
-
+class PlayCog(BotCog):
     @app_commands.command(name=ls(msg.CMD_HAND), description=ls(msg.CMD_HAND_DESC))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot import sessions as sessions_module
-from bot.cpu import CpuPool, cpu_rng
+from bot.cpu import CpuPool, Question, cpu_rng
 from bot.sessions import MoveRefused, Sessions
 from bot.store import Store
 from bot.table import Table
@@ -31,7 +31,7 @@ async def test_cpu_decisions_run_in_the_pool_and_follow_the_seed() -> None:
         game = registry.get("kasane")
         state = game.new(3, seed=5)
         seat = state.to_act()[0]
-        decision = await pool.decide("kasane", state.snapshot(), seat, "strong", 5, 0)
+        decision = await pool.decide(Question("kasane", state.snapshot(), seat, "strong", 5, 0))
         assert decision.pid != os.getpid()
         assert decision.action == game.cpu("strong").choose(state, seat, cpu_rng(5, 0)).encode()
     finally:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ import pytest
 
 from bot import pgstore
 from bot.pgstore import PostgresStore
-from bot.store import SeatRecord, StaleVersion, Store, migration_files
+from bot.store import SeatRecord, StaleVersion, Store, StoredHand, migration_files
 from tests.bot.stored import AnyStore, commit_stand_in, commit_stand_ins, create_lobby, playing_game
 
 
@@ -280,3 +282,98 @@ async def test_the_log_is_checkpointed_in_the_background_not_by_moves(
     assert not (tmp_path / "db.sqlite3-wal").exists() or (
         (tmp_path / "db.sqlite3-wal").stat().st_size == 0
     )
+
+
+async def test_games_are_listed_with_their_own_seats(store: AnyStore) -> None:
+    """`games` filters by status, guild and channel (or thread), keeps only the newest when
+    asked, lists oldest first, and gives each game its own seats in order."""
+    here = await create_lobby(store, seats=[SeatRecord(0, "a", 1), SeatRecord(1, "b", 2)])
+    elsewhere = await create_lobby(store, guild_id=9, channel_id=8)
+    in_play = await playing_game(store)
+    await store.update_game(in_play, thread_id=3)
+    newest = await create_lobby(store, seats=[SeatRecord(0, "c", 3)])
+    listed = await store.games()
+    assert [g.id for g in listed] == [here.id, elsewhere.id, in_play, newest.id]
+    assert [[s.name for s in g.seats] for g in listed] == [
+        ["a", "b"],
+        ["host"],
+        ["host", "b"],
+        ["c"],
+    ]
+    assert [g.id for g in await store.games(guild_id=1)] == [here.id, in_play, newest.id]
+    assert [g.id for g in await store.games(channel_id=3)] == [in_play]
+    assert [g.id for g in await store.games(statuses=("playing",), channel_id=2)] == [in_play]
+    assert [g.id for g in await store.games(guild_id=1, newest=2)] == [in_play, newest.id]
+    assert await store.games(statuses=("finished",)) == []
+
+
+async def test_quota_counts_idle_lobbies_and_results(store: AnyStore) -> None:
+    """What the quotas count, which lobbies have idled, and the results of finished games."""
+    first = await create_lobby(store, seats=[SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
+    await create_lobby(store, channel_id=5)
+    cpu_only = await create_lobby(store, seats=[SeatRecord(0, "CPU", None, "strong")])
+    await store.start_game(cpu_only.id, players=1, snapshot={}, deadline=None)
+    playing = await playing_game(store)
+    counts = await store.open_counts(10, 2)
+    assert (counts.channel_lobbies, counts.user_lobbies, counts.user_games) == (1, 2, 2)
+    assert counts.channel_oldest_lobby == first.updated_at
+    assert counts.user_oldest_lobby == first.updated_at
+    counts = await store.open_counts(11, 5)
+    assert (counts.channel_lobbies, counts.user_lobbies, counts.user_games) == (1, 1, 1)
+    assert await store.idle_lobbies(first.updated_at) == []
+    assert await store.idle_lobbies(time.time() + 1) == [first.id, first.id + 1]
+    await commit_stand_in(
+        store, playing, 1, status="finished", result={"scores": [4, 2], "winners": [0]}
+    )
+    assert await store.results([playing, first.id]) == {playing: ([4, 2], [0])}
+    assert await store.results([]) == {}
+    assert await store.unpublished_ends() == [playing]
+    await store.update_game(playing, end_published=True)
+    assert await store.unpublished_ends() == []
+
+
+async def test_settings_pictures_and_languages_are_kept(store: AnyStore) -> None:
+    """A client's language is remembered without changing the hand delivery; picture switches
+    are on until switched off, per server and per player."""
+    await store.remember_language(7, "ja")
+    assert await store.user_settings(7) == ("ephemeral", "ja")
+    await store.set_user_settings(7, "dm", "ja")
+    await store.remember_language(7, "en")
+    assert await store.user_settings(7) == ("dm", "en")
+    assert await execute(store, "SELECT hand_delivery, language FROM user_settings") == [
+        ("dm", "en")
+    ]
+    assert await store.guild_pictures(1) and await store.user_pictures(7)
+    await store.set_guild_pictures(1, False)
+    await store.set_user_pictures(7, False)
+    assert not await store.guild_pictures(1) and await store.guild_pictures(2)
+    assert not await store.user_pictures(7) and await store.user_pictures(8)
+    await store.set_user_pictures(7, True)
+    assert await store.user_pictures(7)
+
+
+async def test_hands_kept_and_a_seat_taken_back(store: AnyStore) -> None:
+    """DM hand messages and live hands are kept per seat (replaced, then deleted); a player a
+    CPU replaced takes their seat back once, with the new turn deadline."""
+    game_id = await playing_game(store)
+    assert await store.hand_message(game_id, 1) is None
+    await store.set_hand_message(game_id, 1, 20, 30)
+    await store.set_hand_message(game_id, 1, 20, 31)
+    assert await store.hand_message(game_id, 1) == (20, 31)
+    await store.delete_hand_message(game_id, 1)
+    assert await store.hand_message(game_id, 1) is None
+    hand = StoredHand(game_id, 0, "ja", 99, "secret", 40, 1000, ("pick?", "take.1"))
+    await store.set_live_hand(hand)
+    await store.set_live_hand(replace(hand, seat=1, created_at=1001.5, confirm=None))
+    assert await store.live_hands() == [
+        replace(hand, created_at=1000.0, guild_id=1),
+        replace(hand, seat=1, created_at=1001.5, confirm=None, guild_id=1),
+    ]
+    await store.delete_live_hand(game_id, 0)
+    assert [h.seat for h in await store.live_hands()] == [1]
+    await store.replace_seat(game_id, 1, "strong", "CPU (b)")
+    assert await store.return_seat(game_id, 1, 12, deadline=50) is None  # not their seat
+    returned = await store.return_seat(game_id, 1, 11, deadline=50)
+    assert returned is not None and returned.deadline == 50.0
+    assert (returned.seats[1].user_id, returned.seats[1].name) == (11, "b")
+    assert await store.return_seat(game_id, 1, 11, deadline=60) is None
