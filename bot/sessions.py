@@ -552,6 +552,7 @@ class Sessions:
                 result=state.result().model_dump(mode="json") if over else None,
                 status="finished" if over else "playing",
                 seats=record.seats,
+                known=record,
             )
         )
         try:
