@@ -14,6 +14,7 @@ from games.kasane.rules import KasaneOptions
 from games.kasane.scoring import YAKU
 from games.kasane.state import KasaneState
 from games.registry import get
+from tests.games.playing import play_randomly
 from tests.games.refusals import refusal
 
 
@@ -260,9 +261,7 @@ def test_variant_a_pre_marks_two_slots_and_needs_three_players() -> None:
 
 def play_round(state: KasaneState, rng: Rng) -> None:
     start_round = state.round
-    while not state.is_over() and state.round == start_round:
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng, until=lambda s: s.round != start_round)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -354,9 +353,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged() -> None:
 def test_actions_after_the_game_is_over() -> None:
     state = GAME.new(4, seed=2)
     rng = Rng(2)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng)
     assert state.legal_actions(0) == []
     rejects(state, 0, Take(row=0), Reason.GAME_OVER)
     rejects(state, 0, Pass(), Reason.GAME_OVER)
@@ -420,9 +417,7 @@ def test_strong_player_takes_the_best_meld_on_its_last_turn() -> None:
 def test_strong_player_ignores_hidden_cards() -> None:
     state = GAME.new(4, seed=21)
     rng = Rng(4)
-    for _ in range(9):
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng, moves=9)
     seat = state.to_act()[0]
     snap = state.snapshot()
     other = (seat + 1) % 4
