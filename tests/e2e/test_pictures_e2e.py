@@ -19,14 +19,39 @@ from bot.render.pictures.kit import WIDTH
 from bot.render.sakura import TABLE_STEPS
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from tests.bot.test_renderers import PublicOnly
-from tests.e2e.harness import custom_id, make_bot, table_message, wait_stored, wait_until
-from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
+from tests.e2e.harness import (
+    custom_id,
+    make_bot,
+    start_through_lobby,
+    table_message,
+    wait_stored,
+    wait_until,
+)
+from tests.e2e.test_kasane_e2e import human_turn, play_out
 from tests.e2e.test_sakura_e2e import choose, human_step, legal, shown_moves
-from tests.e2e.test_sakura_e2e import start_game as start_sakura
 
 
 def png_size(data: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(data)).size
+
+
+def embedded_picture(fake: FakeDiscord, message: Message) -> str:
+    """The file name of the message's one attachment, checked to be the picture its first
+    embed shows, drawn at the renderers' width."""
+    (attachment,) = message.attachments
+    assert message.embeds[0]["image"]["url"] == attachment["url"]
+    assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+    return attachment["filename"]
+
+
+def public_pictures(fake: FakeDiscord) -> set[str]:
+    """The file names of every picture any version of a public message carried."""
+    return {
+        a["filename"]
+        for message in fake.public_messages()
+        for version in message.versions
+        for a in version.get("attachments") or []
+    }
 
 
 async def show_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
@@ -45,7 +70,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
     mod = fake.add_user("Mod", "en-US", manage_guild=True)
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
         users = dict(enumerate(people))
         session = await bot.sessions.get(game_id)
         assert session is not None
@@ -90,16 +115,10 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
 
         # A hand comes with its own picture, for its player only.
         hand = await show_hand(fake, people[0], game_id, thread_id)
-        (attachment,) = hand.attachments
-        assert attachment["filename"] == "hand.png"
-        assert hand.embeds[0]["image"]["url"] == attachment["url"]
-        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+        assert embedded_picture(fake, hand) == "hand.png"
 
         # No hand picture was ever posted where others could see it.
-        for message in fake.public_messages():
-            for version in message.versions:
-                names = {a["filename"] for a in version.get("attachments") or []}
-                assert names <= {"table.png", "final.png"}, names
+        assert public_pictures(fake) <= {"table.png", "final.png"}
 
         # A player switches pictures of their hand off; the table keeps its picture.
         answer = await (await people[0].slash("settings", {"pictures": "off"})).response()
@@ -133,16 +152,10 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
             return None
 
         message = await fake.wait_for(final, 20, "the final message")
-        (attachment,) = message.attachments
-        assert attachment["filename"] == "final.png"
-        assert message.embeds[0]["image"]["url"] == attachment["url"]
-        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+        assert embedded_picture(fake, message) == "final.png"
 
         # No hand picture was ever posted where others could see it.
-        for message in fake.public_messages():
-            for version in message.versions:
-                names = {a["filename"] for a in version.get("attachments") or []}
-                assert names <= {"table.png", "final.png"}, names
+        assert public_pictures(fake) <= {"table.png", "final.png"}
 
 
 async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
@@ -156,7 +169,9 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
     people = [fake.add_user("Aoi", "en-US"), fake.add_user("Ben", "en-US")]
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_sakura(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, people[0], people[1:], "sakura", language="en"
+        )
         session = await bot.sessions.get(game_id)
         assert session is not None
         users = {

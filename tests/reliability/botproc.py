@@ -46,10 +46,10 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.client import GameBot, create_bot
+from bot.client import GameBot
 from bot.store import MOVE_SQL, Store
 from games import registry
-from tests.e2e.harness import bot_settings
+from tests.e2e.harness import bot_settings, bot_with_setup
 
 log = logging.getLogger("botproc")
 
@@ -209,11 +209,8 @@ def make_bot(
     settings = bot_settings(
         token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
     )
-    bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
-    original = bot.setup_hook
 
-    async def setup_hook() -> None:
-        await original()
+    async def after_setup(bot: GameBot) -> None:
         every = ("lobby", "playing", "finished", "abandoned")
         source = seeds(seed, len(await bot.store.games(statuses=every)))
         bot.lobby.new_seed = lambda: next(source)
@@ -229,7 +226,8 @@ def make_bot(
     async def before_identify_hook(shard_id: int | None, *, initial: bool = False) -> None:
         return None  # no 5-second pause before a re-IDENTIFY
 
-    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    # One guild: no need to wait for more.
+    bot = bot_with_setup(settings, after_setup, guild_ready_timeout=0.05)
     bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
     bot.add_listener(on_ready, "on_ready")
     return bot
