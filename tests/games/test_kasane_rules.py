@@ -75,14 +75,21 @@ def test_seed_example_67321_kagen() -> None:
     assert state.seat == 1 and state.step == "take"
 
 
-def test_seed_example_876_setsugetsufuka() -> None:
-    state = craft(
+def example_876(**more: Any) -> KasaneState:
+    """The position of the seed's 8-7-6 example: seat 0 holds 3 2 4 over a tableau 8 7 6,
+    row 2 offers 1 6, and seat 0 already took the first slot of 上弦 with 3 cards (`more`:
+    further fields for `craft`)."""
+    return craft(
         hands={0: [3, 2, 4]},
         tableaus={0: [8, 7, 6]},
         rows={2: [1, 6]},
         used=[["jogen", 3, 0, 0]],
-        yaku_points=[3, 0, 0, 0],
+        **more,
     )
+
+
+def test_seed_example_876_setsugetsufuka() -> None:
+    state = example_876(yaku_points=[3, 0, 0, 0])
     state.apply(0, Take(row=2))
     assert codes(state, 0) == [
         "meld.setsugetsufuka.4.3.1",
@@ -400,14 +407,7 @@ def test_action_encodings() -> None:
 
 
 def test_strong_player_takes_the_best_meld_on_its_last_turn() -> None:
-    state = craft(
-        hands={0: [3, 2, 4]},
-        tableaus={0: [8, 7, 6]},
-        rows={2: [1, 6]},
-        used=[["jogen", 3, 0, 0]],
-        turns=[11, 11, 11, 11],
-        round=4,
-    )
+    state = example_876(turns=[11, 11, 11, 11], round=4)
     player = StrongPlayer()
     state.apply(0, Take(row=2))
     action = player.choose(state, 0, Rng(1))
