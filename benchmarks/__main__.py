@@ -15,6 +15,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks import (
@@ -58,23 +59,19 @@ def main(argv: list[str] | None = None) -> int:
         f"load average {os.getloadavg()[0]:.2f}; {'quick' if args.quick else 'full'} run"
     )
     started = time.monotonic()
-    figures: dict[str, dict[str, object]] = {}
-    if "engines" in chosen:
-        figures["engines"] = engines.run(args.quick)
-    if "overhead" in chosen:
-        figures["overhead"] = overhead.run(args.quick, profile("overhead"))
-    if "rest" in chosen:
-        figures["rest"] = rest_calls.run(args.quick)
-    if "load" in chosen:
-        figures["load"] = load.run(args.quick, args.load_games, args.load_seconds, profile("load"))
-    if "persistence" in chosen:
-        figures["persistence"] = persistence.run(args.quick)
-    if "restart" in chosen:
-        figures["restart"] = restart.run(args.quick, profile("restart"))
-    if "postgres" in chosen:
-        figures["postgres"] = postgres.run(args.quick)
-    if "shards" in chosen:
-        figures["shards"] = shards.run(args.quick, args.load_games, args.load_seconds)
+    quick, games, seconds = args.quick, args.load_games, args.load_seconds
+    #: Each benchmark's run, in the order of NAMES.
+    runs: dict[str, Callable[[], dict[str, object]]] = {
+        "engines": lambda: engines.run(quick),
+        "overhead": lambda: overhead.run(quick, profile("overhead")),
+        "rest": lambda: rest_calls.run(quick),
+        "load": lambda: load.run(quick, games, seconds, profile("load")),
+        "persistence": lambda: persistence.run(quick),
+        "restart": lambda: restart.run(quick, profile("restart")),
+        "postgres": lambda: postgres.run(quick),
+        "shards": lambda: shards.run(quick, games, seconds),
+    }
+    figures = {name: run() for name, run in runs.items() if name in chosen}
     target = args.plot or (None if args.quick else HERE / "latency.svg")
     if target is not None and "overhead" in figures:
         series = {

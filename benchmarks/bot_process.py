@@ -21,13 +21,11 @@ system's monotonic clock, so the parent compares it with when it started the pro
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import cProfile
 import gc
 import itertools
 import json
-import logging
 import sys
 import time
 from pathlib import Path
@@ -35,43 +33,17 @@ from typing import Any
 
 import aiosqlite
 import discord
-import discord.gateway
-import discord.http
-import yarl
 
-from bot.client import GameBot, create_bot
-from tests.e2e.harness import bot_settings
+from bot.client import GameBot
+from bot.sandbox.botproc import process_bot, process_parser
 
 #: custom_ids of the trivial handler start with this.
 TRIVIAL_PREFIX = "bench:"
 
 
-def point_at(port: int) -> None:
-    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway")
-
-
-def make_bot(
-    db: Path,
-    token: str,
-    *,
-    seed: int,
-    cpu_delay: float,
-    database_url: str | None = None,
-    shard_count: int | None = None,
-    shard_ids: str | None = None,
-    quotas_on: bool = False,
-) -> GameBot:
-    shards = None if shard_count is None else (shard_count, shard_ids)
-    settings = bot_settings(
-        token,
-        db,
-        database_url=database_url,
-        shards=shards,
-        cpu_delay=cpu_delay,
-        quotas_on=quotas_on,
-    )
-    bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
+def bench_hooks(bot: GameBot, seed: int) -> None:
+    """Give the bot's new games seeds from `seed` upwards, and answer clicks on custom_ids
+    starting with `TRIVIAL_PREFIX` with a short ephemeral message."""
     original_setup = bot.setup_hook
     original_interaction = bot.on_interaction
     seeds = itertools.count(seed)
@@ -87,18 +59,8 @@ def make_bot(
             return
         await original_interaction(interaction)
 
-    async def on_ready() -> None:
-        sys.stdout.write("ready\n")
-        sys.stdout.flush()
-
-    async def before_identify_hook(shard_id: int | None, *, initial: bool = False) -> None:
-        return None
-
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
     bot.on_interaction = on_interaction  # type: ignore[method-assign]
-    bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
-    bot.add_listener(on_ready, "on_ready")
-    return bot
 
 
 def note(event: str) -> None:
@@ -186,35 +148,16 @@ class Watch:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--token", required=True)
-    parser.add_argument("--db", type=Path, required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cpu-delay", type=float, default=0.0)
+    parser = process_parser(__doc__.split("\n", 1)[0])
     parser.add_argument("--profile", type=Path)
     parser.add_argument("--time-database", action="store_true")
-    parser.add_argument("--log-level", default="WARNING")
-    parser.add_argument("--database-url", help="PostgreSQL instead of --db")
-    parser.add_argument("--shard-count", type=int)
-    parser.add_argument("--shard-ids", help="e.g. 0-1")
     parser.add_argument("--quotas", action="store_true", help="keep the usage limits on")
     parser.add_argument("--timeline", action="store_true", help="note when start-up steps end")
     args = parser.parse_args(argv)
     if args.timeline:
         note("main")
-    discord.utils.setup_logging(level=getattr(logging, args.log_level.upper()))
-    point_at(args.port)
-    bot = make_bot(
-        args.db,
-        args.token,
-        seed=args.seed,
-        cpu_delay=args.cpu_delay,
-        database_url=args.database_url,
-        shard_count=args.shard_count,
-        shard_ids=args.shard_ids,
-        quotas_on=args.quotas,
-    )
+    bot = process_bot(parser, args, quotas_on=args.quotas)
+    bench_hooks(bot, args.seed)
     watch = Watch()
     original_setup = bot.setup_hook
 

@@ -8,6 +8,8 @@ over every game of the registry).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from games.core import CpuPlayer, Result, Rng, State
 
@@ -38,6 +40,45 @@ def play_strong_against_random(
 def margin(result: Result, seat: int) -> int:
     """`seat`'s score minus the best score of the other seats."""
     return result.scores[seat] - max(s for i, s in enumerate(result.scores) if i != seat)
+
+
+@dataclass
+class Tally:
+    """How the strong seat fared over matches: wins alone, shared wins, and its margin over the
+    best other seat in each match."""
+
+    alone: int = 0
+    shared: int = 0
+    margins: list[int] = field(default_factory=list)
+
+    def add(self, result: Result, seat: int) -> None:
+        """Count one match's `result` for the strong `seat`."""
+        if seat in result.winners:
+            if len(result.winners) == 1:
+                self.alone += 1
+            else:
+                self.shared += 1
+        self.margins.append(margin(result, seat))
+
+
+def series(
+    new_state: Callable[[int], State],
+    players: int,
+    games: int,
+    rng_seed: Callable[[int], int],
+    strong: CpuPlayer,
+    weak: CpuPlayer,
+) -> tuple[Tally, list[float]]:
+    """Play `games` matches, the k-th from `new_state(k)` with `strong` at seat `k % players`
+    (the others `weak`), both drawing from `Rng(rng_seed(k))`; the strong seat's tally and the
+    seconds of its decisions."""
+    tally, times = Tally(), []
+    for k in range(games):
+        seat = k % players
+        state = new_state(k)
+        result = play_strong_against_random(state, strong, weak, seat, Rng(rng_seed(k)), times)
+        tally.add(result, seat)
+    return tally, times
 
 
 def pct(values: list[float], q: float) -> float:

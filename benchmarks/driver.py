@@ -34,9 +34,9 @@ from typing import Any
 import asyncpg
 
 from bot.sandbox.fakediscord import Channel, FakeDiscord, Interaction, Message, User
+from bot.sandbox.players import create_lobby, game_id_of, lobby_click
 from games import registry
 from games.core import State
-from tests.e2e.harness import create_lobby, game_id_of, lobby_click
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,8 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.cpu_match import decision_figures, margin, play_strong_against_random
-from games.core import Rng
+from benchmarks.cpu_match import decision_figures, series
 from games.kasane import GAME
 from games.kasane.ai import RandomPlayer, StrongPlayer
 from games.kasane.rules import KasaneOptions
@@ -25,21 +24,15 @@ from games.kasane.rules import KasaneOptions
 
 def play(players: int, games: int, options: KasaneOptions) -> None:
     """Play `games` games and print the figures for that player count and options."""
-    strong, random_player = StrongPlayer(), RandomPlayer()
-    wins = shared = 0
-    margins = 0
-    times: list[float] = []
-    for game in range(games):
-        state = GAME.new(players, seed=10_000 + game, options=options)
-        strong_seat = game % players
-        rng = Rng(game * 7919 + players)
-        result = play_strong_against_random(state, strong, random_player, strong_seat, rng, times)
-        if strong_seat in result.winners:
-            if len(result.winners) == 1:
-                wins += 1
-            else:
-                shared += 1
-        margins += margin(result, strong_seat)
+    tally, times = series(
+        lambda game: GAME.new(players, seed=10_000 + game, options=options),
+        players,
+        games,
+        lambda game: game * 7919 + players,
+        StrongPlayer(),
+        RandomPlayer(),
+    )
+    wins, shared, margins = tally.alone, tally.shared, sum(tally.margins)
     label = ",".join(k for k, v in options.model_dump().items() if v) or "default"
     print(
         f"{players} players ({label}): {games} games, strong wins {wins} "

@@ -6,7 +6,7 @@ The same random games of every title and player count as section 5 (persistence)
 checks the version under the game's row lock, writes the action row, snapshot and version, and
 announces the move by NOTIFY), each followed by a bare `INSERT … ON CONFLICT DO UPDATE` of a
 string as long as that snapshot through the same pool. The server is a throwaway cluster
-(`tests.postgres`) with PostgreSQL's durable defaults: fsync on, every commit flushed.
+(`bot.sandbox.postgres`) with PostgreSQL's durable defaults: fsync on, every commit flushed.
 
 The restart is section 6's (`benchmarks.restart`), the 10,000 games copied into PostgreSQL
 before the new bot process starts on it.
@@ -19,7 +19,7 @@ import asyncio
 from benchmarks import restart
 from benchmarks.persistence import play_every_title, report
 from bot.pgstore import PostgresStore
-from tests.postgres import throwaway_cluster
+from bot.sandbox.postgres import throwaway_cluster
 
 
 async def _run(url: str, quick: bool) -> dict[str, object]:

@@ -152,7 +152,9 @@ async def populate(
             "table_version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             games,
         )
-        conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?)", seats)
+        conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, cpu_level, name) VALUES (?,?,?,?,?)", seats
+        )
         conn.executemany(
             "INSERT INTO actions (game_id, version, seat, action, by_cpu, created_at) "
             "VALUES (?,?,?,?,?,?)",
@@ -311,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     `--postgres` the same games copied into a throwaway PostgreSQL server (section 9)."""
     import argparse
 
-    from tests.postgres import throwaway_cluster
+    from bot.sandbox.postgres import throwaway_cluster
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1,000 games instead of 10,000")

@@ -34,7 +34,9 @@ import re
 import sqlite3
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from benchmarks.cpu_match import pct
 from benchmarks.driver import BotProcess, Click, Player, TimedFake
@@ -123,75 +125,84 @@ def _cpu_moves(db: Path) -> int:
     return int(count)
 
 
-async def flood(games: int, seconds: float, profile: Path | None = None) -> dict[str, object]:
-    """`games` CPU-only games kept in play (a finished one is replaced by a new one, as the
-    flooders would) while two people play a game of their own."""
+@contextlib.asynccontextmanager
+async def _running_bot(**options: Any) -> AsyncIterator[tuple[TimedFake, Path, BotProcess]]:
+    """A bot process (`BotProcess` `options`) on a fresh database, connected to a fresh fake
+    Discord; stopped when the block ends."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bot.sqlite3"
         async with TimedFake() as fake:
-            bot = BotProcess(fake, db, cpu_delay=0.0, quotas=True, profile=profile)
+            bot = BotProcess(fake, db, **options)
             await bot.start()
-            names = itertools.count()
-            failed: list[str] = []
-            opened = 0
-            stop = asyncio.Event()
-
-            async def flooder() -> None:
-                nonlocal opened
-                while not stop.is_set():
-                    if _cpu_games_in_play(db, set()) >= games:
-                        await asyncio.sleep(0.5)
-                        continue
-                    host = fake.add_user(f"Flood{next(names)}", locale="en-US")
-                    try:
-                        await asyncio.wait_for(_open_cpu_game(fake, db, host), FLOOD_TIMEOUT_S)
-                        opened += 1
-                    except (AssertionError, TimeoutError) as exc:
-                        failed.append(f"{type(exc).__name__}: {str(exc)[:100]}")
-
             try:
-                setup = time.monotonic()
-                flooders = [asyncio.create_task(flooder()) for _ in range(FLOOD_CREATORS)]
-                while (
-                    _cpu_games_in_play(db, set()) < games
-                    and time.monotonic() - setup < FLOOD_SETUP_S
-                ):
-                    await asyncio.sleep(1.0)
-                print(
-                    f"  {_cpu_games_in_play(db, set())} CPU-only games in play after "
-                    f"{time.monotonic() - setup:.0f} s ({opened} opened, {len(failed)} failed)"
-                )
-                people = [fake.add_user(f"Human{i}", locale="en-US") for i in range(2)]
-                humans = await Player.start(fake, db, "sakura", people)
-                mine = {humans.game_id}
-                cpu_before = _cpu_moves(db)
-                started = time.monotonic()
-                clicks: list[Click] = []
-                in_play: list[int] = []
-                rng = random.Random(3)
-
-                async def count() -> None:
-                    while not stop.is_set():
-                        in_play.append(_cpu_games_in_play(db, mine))
-                        await asyncio.sleep(1.0)
-
-                counter = asyncio.create_task(count())
-                while time.monotonic() - started < seconds:
-                    if humans.state.is_over():
-                        humans = await _people_game(fake, db, people)
-                        mine.add(humans.game_id)
-                    await _play(humans, rng, started + seconds, clicks)
-                elapsed = time.monotonic() - started
-                cpu_after = _cpu_moves(db)
-                stop.set()
-                await counter
-                for task in flooders:
-                    task.cancel()
-                await asyncio.gather(*flooders, return_exceptions=True)
-                errors = bot.errors()
+                yield fake, db, bot
             finally:
-                stop.set()
                 await bot.stop()
+
+
+async def flood(games: int, seconds: float, profile: Path | None = None) -> dict[str, object]:
+    """`games` CPU-only games kept in play (a finished one is replaced by a new one, as the
+    flooders would) while two people play a game of their own."""
+    async with _running_bot(cpu_delay=0.0, quotas=True, profile=profile) as (fake, db, bot):
+        names = itertools.count()
+        failed: list[str] = []
+        opened = 0
+        stop = asyncio.Event()
+
+        async def flooder() -> None:
+            nonlocal opened
+            while not stop.is_set():
+                if _cpu_games_in_play(db, set()) >= games:
+                    await asyncio.sleep(0.5)
+                    continue
+                host = fake.add_user(f"Flood{next(names)}", locale="en-US")
+                try:
+                    await asyncio.wait_for(_open_cpu_game(fake, db, host), FLOOD_TIMEOUT_S)
+                    opened += 1
+                except (AssertionError, TimeoutError) as exc:
+                    failed.append(f"{type(exc).__name__}: {str(exc)[:100]}")
+
+        try:
+            setup = time.monotonic()
+            flooders = [asyncio.create_task(flooder()) for _ in range(FLOOD_CREATORS)]
+            while (
+                _cpu_games_in_play(db, set()) < games and time.monotonic() - setup < FLOOD_SETUP_S
+            ):
+                await asyncio.sleep(1.0)
+            print(
+                f"  {_cpu_games_in_play(db, set())} CPU-only games in play after "
+                f"{time.monotonic() - setup:.0f} s ({opened} opened, {len(failed)} failed)"
+            )
+            people = [fake.add_user(f"Human{i}", locale="en-US") for i in range(2)]
+            humans = await Player.start(fake, db, "sakura", people)
+            mine = {humans.game_id}
+            cpu_before = _cpu_moves(db)
+            started = time.monotonic()
+            clicks: list[Click] = []
+            in_play: list[int] = []
+            rng = random.Random(3)
+
+            async def count() -> None:
+                while not stop.is_set():
+                    in_play.append(_cpu_games_in_play(db, mine))
+                    await asyncio.sleep(1.0)
+
+            counter = asyncio.create_task(count())
+            while time.monotonic() - started < seconds:
+                if humans.state.is_over():
+                    humans = await _people_game(fake, db, people)
+                    mine.add(humans.game_id)
+                await _play(humans, rng, started + seconds, clicks)
+            elapsed = time.monotonic() - started
+            cpu_after = _cpu_moves(db)
+            stop.set()
+            await counter
+            for task in flooders:
+                task.cancel()
+            await asyncio.gather(*flooders, return_exceptions=True)
+            errors = bot.errors()
+        finally:
+            stop.set()
     values = _latencies(fake, clicks)
     rate = (cpu_after - cpu_before) / elapsed
     mean_in_play = sum(in_play) / len(in_play) if in_play else 0.0
@@ -223,64 +234,57 @@ async def flood(games: int, seconds: float, profile: Path | None = None) -> dict
 
 async def ratelimit(seconds: float) -> dict[str, object]:
     retry_after = 40.0
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bot.sqlite3"
-        async with TimedFake() as fake:
-            bot = BotProcess(fake, db)
-            await bot.start()
-            try:
-                games = []
-                for name in ("A", "B"):
-                    users = [fake.add_user(f"{name}{i}", locale="en-US") for i in range(3)]
-                    games.append(await Player.start(fake, db, "take_and_share", users))
-                a, b = games
-                table_path = f"/messages/{a.table_id}"
-                limit = fake.faults.add(
-                    "429",
-                    routes=frozenset({"PATCH /channels/{channel_id}/messages/{message_id}"}),
-                    times=1,
-                    retry_after=retry_after,
-                    when=lambda r: r.path.endswith(table_path),
-                )
-                clicks_a: list[Click] = []
-                clicks_b: list[Click] = []
-                started = time.monotonic()
-                until = started + max(seconds, retry_after + 15)
-                await asyncio.gather(
-                    _play(a, random.Random(1), until, clicks_a),
-                    _play(b, random.Random(2), until, clicks_b),
-                )
-                limited_at = next((r.at for r in fake.requests if r.fault is not None), None)
-                # Wait for the limit to lift and the table to catch up.
-                lifted = (limited_at or started) + retry_after
-                while time.monotonic() < lifted + 5:
-                    await asyncio.sleep(0.2)
-                a.absorb()
-                edits = [
-                    r
-                    for r in fake.requests
-                    if r.method == "PATCH" and r.path.endswith(table_path) and r.fault is None
-                ]
-                # Edits of A's table from the 429 until the limit lifted, and the first one after
-                # (the game went on meanwhile, its clicks answered in place): what it showed.
-                lift = (limited_at or 0.0) + retry_after
-                after = [r for r in edits if limited_at is not None and limited_at < r.at < lift]
-                caught_up = next((r for r in edits if r.at >= lift), None)
-                shown_then = _version_shown(caught_up.json) if caught_up is not None else None
-                during = [
-                    c
-                    for c in clicks_a
-                    if c.inter.dispatched_at is not None
-                    and limited_at is not None
-                    and limited_at < c.inter.dispatched_at < lift
-                ]
-                table = fake.message(a.table_id) if a.table_id else None
-                shows = table is not None and (
-                    a.state.is_over() or any(f":{a.version}:" in c for c in table.custom_ids)
-                )
-                errors = bot.errors()
-            finally:
-                await bot.stop()
+    async with _running_bot() as (fake, db, bot):
+        games = []
+        for name in ("A", "B"):
+            users = [fake.add_user(f"{name}{i}", locale="en-US") for i in range(3)]
+            games.append(await Player.start(fake, db, "take_and_share", users))
+        a, b = games
+        table_path = f"/messages/{a.table_id}"
+        limit = fake.faults.add(
+            "429",
+            routes=frozenset({"PATCH /channels/{channel_id}/messages/{message_id}"}),
+            times=1,
+            retry_after=retry_after,
+            when=lambda r: r.path.endswith(table_path),
+        )
+        clicks_a: list[Click] = []
+        clicks_b: list[Click] = []
+        started = time.monotonic()
+        until = started + max(seconds, retry_after + 15)
+        await asyncio.gather(
+            _play(a, random.Random(1), until, clicks_a),
+            _play(b, random.Random(2), until, clicks_b),
+        )
+        limited_at = next((r.at for r in fake.requests if r.fault is not None), None)
+        # Wait for the limit to lift and the table to catch up.
+        lifted = (limited_at or started) + retry_after
+        while time.monotonic() < lifted + 5:
+            await asyncio.sleep(0.2)
+        a.absorb()
+        edits = [
+            r
+            for r in fake.requests
+            if r.method == "PATCH" and r.path.endswith(table_path) and r.fault is None
+        ]
+        # Edits of A's table from the 429 until the limit lifted, and the first one after
+        # (the game went on meanwhile, its clicks answered in place): what it showed.
+        lift = (limited_at or 0.0) + retry_after
+        after = [r for r in edits if limited_at is not None and limited_at < r.at < lift]
+        caught_up = next((r for r in edits if r.at >= lift), None)
+        shown_then = _version_shown(caught_up.json) if caught_up is not None else None
+        during = [
+            c
+            for c in clicks_a
+            if c.inter.dispatched_at is not None
+            and limited_at is not None
+            and limited_at < c.inter.dispatched_at < lift
+        ]
+        table = fake.message(a.table_id) if a.table_id else None
+        shows = table is not None and (
+            a.state.is_over() or any(f":{a.version}:" in c for c in table.custom_ids)
+        )
+        errors = bot.errors()
     la, lb = _latencies(fake, clicks_a), _latencies(fake, clicks_b)
     print(f"  429 with Retry-After {retry_after:.0f} s injected: {limit.used}")
     print("  " + _summary("game A (rate-limited table)", la))
@@ -303,36 +307,29 @@ async def ratelimit(seconds: float) -> dict[str, object]:
 
 
 async def locked(hold: float) -> dict[str, object]:
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bot.sqlite3"
-        async with TimedFake() as fake:
-            bot = BotProcess(fake, db)
-            await bot.start()
-            try:
-                games = []
-                for n in range(3):
-                    users = [fake.add_user(f"L{n}P{i}", locale="en-US") for i in range(3)]
-                    games.append(await Player.start(fake, db, "kasane", users))
-                rng = random.Random(4)
-                for player in games:
-                    for _ in range(2):
-                        await player.move(rng)
-                        await player._stored(player.version)
-                other = sqlite3.connect(db, isolation_level=None, timeout=30)
-                other.execute("BEGIN IMMEDIATE")
-                locked_at = time.monotonic()
-                released = asyncio.get_running_loop().call_later(hold, other.commit)
-                results = await asyncio.gather(
-                    *(
-                        _clicks_while_locked(p, random.Random(n), locked_at + hold + 2)
-                        for n, p in enumerate(games)
-                    )
-                )
-                released.cancel()
-                other.close()
-                errors = bot.errors()
-            finally:
-                await bot.stop()
+    async with _running_bot() as (fake, db, bot):
+        games = []
+        for n in range(3):
+            users = [fake.add_user(f"L{n}P{i}", locale="en-US") for i in range(3)]
+            games.append(await Player.start(fake, db, "kasane", users))
+        rng = random.Random(4)
+        for player in games:
+            for _ in range(2):
+                await player.move(rng)
+                await player._stored(player.version)
+        other = sqlite3.connect(db, isolation_level=None, timeout=30)
+        other.execute("BEGIN IMMEDIATE")
+        locked_at = time.monotonic()
+        released = asyncio.get_running_loop().call_later(hold, other.commit)
+        results = await asyncio.gather(
+            *(
+                _clicks_while_locked(p, random.Random(n), locked_at + hold + 2)
+                for n, p in enumerate(games)
+            )
+        )
+        released.cancel()
+        other.close()
+        errors = bot.errors()
     rows = [row for found in results for row in found]
     firsts = [row[0] for row in rows]
     mismatched = [row for row in rows if row[1] != row[2]]

@@ -6,7 +6,7 @@ SQLite under the same load.
 
 The fake Discord holds four guilds, one on each shard. Process A runs shards 0–1 and process B
 shards 2–3 (`SHARD_COUNT=4`, `SHARD_IDS`), both on one throwaway PostgreSQL server with its
-durable defaults (`tests.postgres`). Games of every title in turn, three human players each
+durable defaults (`bot.sandbox.postgres`). Games of every title in turn, three human players each
 (distinct users), are opened in the four guilds in turn, so each process owns half of them;
 half of the players (every other one) take their hand by DM. Discord sends DM clicks to shard 0,
 so the DM moves of the games of shards 2–3 are applied by process A, which does not own them
@@ -28,7 +28,7 @@ from pathlib import Path
 from benchmarks.driver import BotProcess, Player, TimedFake, close_databases, titles
 from benchmarks.load import measure
 from bot.sandbox.fakediscord import Channel, User
-from tests.postgres import throwaway_cluster
+from bot.sandbox.postgres import throwaway_cluster
 
 SHARDS = 4
 #: Seconds between two moves of one game.

@@ -3,7 +3,7 @@
     python -m benchmarks.soak                 # 30 minutes
     python -m benchmarks.soak --minutes 3     # a quick look
 
-The real bot runs in its own process (`tests.reliability.botproc`) against the fake Discord
+The real bot runs in its own process (`bot.sandbox.botproc`) against the fake Discord
 server of `bot/sandbox/fakediscord/` (schema checks off: they are the fake's cost). Games of every
 title that has a renderer are started through the lobby, one after another in several slots at
 once; the host then hands their seat to a CPU with `/game replace`, so each game is played by
@@ -32,10 +32,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.sandbox import botproc
 from bot.sandbox.fakediscord import FakeDiscord, User
+from bot.sandbox.players import create_lobby, game_id_of, lobby_click
 from games import registry
-from tests.e2e.harness import create_lobby, game_id_of, lobby_click
-from tests.reliability import botproc
 
 
 @dataclass

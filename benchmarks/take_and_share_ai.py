@@ -16,27 +16,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.cpu_match import decision_figures, margin, play_strong_against_random
-from games.core import Rng
+from benchmarks.cpu_match import decision_figures, series
 from games.take_and_share import GAME
 from games.take_and_share.ai import RandomPlayer, StrongPlayer
 
 
 def bench(players: int, games: int, long_game: bool) -> None:
-    strong, weak = StrongPlayer(), RandomPlayer()
-    wins = shared = 0
-    margins: list[int] = []
-    times: list[float] = []
-    for game in range(games):
-        seed = 10_000 + game
-        state = GAME.new(players, seed=seed, options={"long_game": long_game})
-        rng = Rng(seed * 7919 + 1)
-        me = game % players
-        result = play_strong_against_random(state, strong, weak, me, rng, times)
-        if me in result.winners:
-            wins += 1
-            shared += len(result.winners) > 1
-        margins.append(margin(result, me))
+    tally, times = series(
+        lambda game: GAME.new(players, seed=10_000 + game, options={"long_game": long_game}),
+        players,
+        games,
+        lambda game: (10_000 + game) * 7919 + 1,
+        StrongPlayer(),
+        RandomPlayer(),
+    )
+    # A shared win counts as a win here, and is also counted apart.
+    wins, shared, margins = tally.alone + tally.shared, tally.shared, tally.margins
     print(
         f"{players} players{' (long game)' if long_game else ''}: strong won {wins}/{games} "
         f"= {wins / games:.1%} (shared {shared}; chance {1 / players:.0%}), "

@@ -39,6 +39,12 @@ log = logging.getLogger(__name__)
 #: How long Discord lets an interaction's token edit its messages (seconds from its creation).
 TOKEN_SECONDS = 15 * 60.0
 
+#: How long a live hand's write to the store waits: the click that showed the hand answers
+#: first (its database work and that answer do not compete), and a player's clicks in a row
+#: cost one write. A crash meanwhile loses only the newest token; the previous one kept edits
+#: the same message, or the hand is shown afresh with the next "Show my hand".
+KEEP_AFTER_SECONDS = 0.1
+
 
 def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
     """Whether a pick shown back on a hand for confirmation (`action_text`: the encoded action
@@ -79,6 +85,9 @@ class LiveHand:
     #: The fingerprint of the hand itself, without a notice or pick on top: while the game has
     #: not changed what it shows, a notice the player was given (a refusal) stays.
     plain: str = ""
+    #: The message's picture is older than its text: a click's quick answer kept it
+    #: (`Table.kept_picture`), and the publisher's next pass draws the new one in.
+    picture_behind: bool = False
     closer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -117,12 +126,18 @@ class LiveHands:
         shown: str,
         confirm: tuple[str, str] | None = None,
         plain: str | None = None,
+        *,
+        picture_behind: bool = False,
     ) -> None:
         """`interaction` has just shown the seat's hand (`shown`: its fingerprint; `plain`: the
-        fingerprint without a notice or pick on top, when the caller has it) in message
+        fingerprint without a notice or pick on top, when the caller has it; `picture_behind`:
+        the message kept an older picture) in message
         `message_id`, a new message or the clicked hand updated in place. It becomes the seat's
         live hand; a previous hand message of the seat is deleted in the background (this may
         run under the game's lock, as part of a click's answer: it sends nothing itself)."""
+        old = self.live(session.id, seat)
+        if old is not None and old.message_id == message_id and old.picture_behind:
+            picture_behind = True  # shown again in place before its picture was sent
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
@@ -133,6 +148,7 @@ class LiveHands:
             shown=shown,
             confirm=confirm,
             plain=plain if plain is not None else self.table.hand_fingerprint(session, seat, lang),
+            picture_behind=picture_behind,
         )
         self._register(hand)
         self._save(
@@ -202,7 +218,7 @@ class LiveHands:
                 return  # replaced or closed meanwhile
             payload = self.table.hand_payload(session, hand.seat, hand.lang)
             plain = self.table.fingerprint(payload)
-            if notice is None and plain == hand.plain:
+            if notice is None and plain == hand.plain and not hand.picture_behind:
                 return  # the game changed nothing this hand shows: its notice stays
             confirm = None
             if notice is None and hand.confirm is not None and self._legal(session, hand):
@@ -215,7 +231,7 @@ class LiveHands:
                     session, hand.seat, hand.lang, notice, confirm=confirm
                 )
                 shown = self.table.fingerprint(payload)
-            if shown == hand.shown:
+            if shown == hand.shown and not hand.picture_behind:
                 return
             try:
                 payload = await self.table.hand_message(
@@ -231,7 +247,7 @@ class LiveHands:
                 log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
                 self._forget(hand)
                 return
-            hand.shown, hand.plain = shown, plain
+            hand.shown, hand.plain, hand.picture_behind = shown, plain, False
 
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:
@@ -308,13 +324,15 @@ class LiveHands:
 
     def _save(self, hand: LiveHand, stored: StoredHand | None) -> None:
         """Keep the seat's live hand in the store (`stored`), or with None keep none for the
-        seat, in the background: it may be asked under the game's lock. The writes of a seat
-        follow each other in the order they were asked for, and each says all there is to
-        keep of the seat, so only the newest one waiting needs doing."""
+        seat, in the background (after `KEEP_AFTER_SECONDS`): it may be asked under the game's
+        lock. The writes of a seat follow each other in the order they were asked for, and
+        each says all there is to keep of the seat, so only the newest one waiting needs
+        doing."""
         key = (hand.game_id, hand.seat)
         before = self._saving.get(key)
 
         async def write() -> None:
+            await asyncio.sleep(KEEP_AFTER_SECONDS)
             if before is not None:
                 await asyncio.wait({before})
             if self._saving.get(key) is not task:

@@ -70,9 +70,12 @@ class Play:
         *,
         notice: str | None = None,
         confirm: str | None = None,
+        picture_behind: bool = False,
     ) -> None:
         """Update the clicked hand message in place with `payload` (`notice` and `confirm`:
-        what it was made with); an ephemeral one becomes (or stays) the seat's live hand, kept
+        what it was made with; `picture_behind`: it keeps the message's picture although the
+        game has moved, for the publisher to send the new one); an ephemeral one becomes
+        (or stays) the seat's live hand, kept
         current through this click's token by the publisher; on a DM hand, the pick it shows
         (or that it shows none) is noted for the publisher's edits of that message. Either is
         registered before the answer is sent, so that an edit of the publisher under way does
@@ -80,7 +83,17 @@ class Play:
         message = interaction.message
         live = interaction.guild_id is not None and message is not None
         if live:
-            self._live(interaction, session, seat, lang, message.id, payload, notice, confirm)  # type: ignore[union-attr]
+            self._live(
+                interaction,
+                session,
+                seat,
+                lang,
+                message.id,  # type: ignore[union-attr]
+                payload,
+                notice,
+                confirm,
+                picture_behind=picture_behind,
+            )
         elif message is not None:
             pick = (notice, confirm) if notice is not None and confirm is not None else None
             await self.table.dm_hand_clicked(session, seat, message.id, pick)
@@ -101,12 +114,25 @@ class Play:
         payload: dict[str, Any],
         notice: str | None = None,
         confirm: str | None = None,
+        *,
+        picture_behind: bool = False,
     ) -> None:
-        """Note the hand `payload` (made with `notice` and `confirm`) as the seat's live hand."""
+        """Note the hand `payload` (made with `notice` and `confirm`; `picture_behind`: see
+        `LiveHand`) as the seat's live hand."""
         shown = self.table.fingerprint(payload)
         pick = (notice, confirm) if notice is not None and confirm is not None else None
         plain = shown if notice is None and confirm is None else None
-        self.table.hands.shown(session, seat, lang, interaction, message_id, shown, pick, plain)
+        self.table.hands.shown(
+            session,
+            seat,
+            lang,
+            interaction,
+            message_id,
+            shown,
+            pick,
+            plain,
+            picture_behind=picture_behind,
+        )
 
     async def _reply(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral answer, as a first response or as a follow-up."""
@@ -268,8 +294,8 @@ class Play:
         game's lock; True when that update put the move on the table message. With pictures
         on, a table's answer keeps the message's current picture (its text is the new state)
         and the publisher then edits in the new picture, so the answer never waits for a
-        drawing; a hand's answer carries its own new picture (small, drawn in the drawing
-        thread), so no hand shows an old picture beside a new text. While the publisher has
+        drawing; so does a hand's answer (a live or DM hand is the publisher's to keep
+        current: its next edit brings the hand's new picture). While the publisher has
         a table request in flight, a table click is only acknowledged (see
         `Table.table_answer`)."""
         message_id = interaction.message.id if interaction.message is not None else None
@@ -291,8 +317,11 @@ class Play:
 
             await self.table.answer_dm_hand(session, seat, lang, interaction.message.id, update)
         elif on_hand:
-            payload = await self.table.hand_message(session, seat, lang, edit=True)
-            await self._update_hand(interaction, session, seat, lang, payload)
+            payload = await self.table.hand_answer(session, seat, lang)
+            behind = self.table.kept_picture(payload)
+            await self._update_hand(
+                interaction, session, seat, lang, payload, picture_behind=behind
+            )
         else:
             await self._reply(interaction, msg.MOVE_DONE(lang))
         return False

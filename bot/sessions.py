@@ -567,12 +567,9 @@ class Sessions:
         except STORAGE_ERRORS as exc:
             log.error("game %s: a move could not be stored: %s", record.id, exc)
             raise MoveRefused("storage") from exc
-        # Stored: the live state (one object for the game's whole life) takes the same step.
-        try:
-            session.state.apply(seat, action)
-        except Exception:
-            log.exception("game %s: the live state refused a stored move", record.id)
-            session.state = state
+        # Stored: the copy that made the move becomes the live state (whatever holds the old
+        # one, a render or a decision under way, keeps a state that no longer changes).
+        session.state = state
         session.record = stored
         session.movers.append((stored.version, seat))
         for event in events:

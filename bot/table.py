@@ -293,6 +293,12 @@ class Table:
             payload["attachments"] = []
         return payload
 
+    @staticmethod
+    def kept_picture(payload: dict[str, Any]) -> bool:
+        """Whether `payload` is a quick answer (`_keeping_picture`) that leaves the message's
+        current picture beside its new text: the picture is then one edit behind."""
+        return bool(payload["embeds"]) and "attachments" not in payload and "files" not in payload
+
     async def table_answer(self, session: Session) -> dict[str, Any] | None:
         """The table as a click's own answer (see `_keeping_picture`), or None while the feed
         has a table request in flight: that request carries an older state and would land
@@ -849,19 +855,23 @@ class Table:
         update: Callable[[dict[str, Any]], Awaitable[None]],
     ) -> None:
         """Answer a move clicked on a DM hand with the hand as it is now (`update`: the click's
-        own update of that message). When it is the seat's DM hand message, that is noted as
-        what it shows, so the refresh after the move does not send the same hand again. While
+        own update of that message), its picture kept (`hand_answer`) for the refresh after
+        the move to replace. With pictures off, when it is the seat's DM hand message, that is
+        noted as what it shows, so that refresh does not send the same hand again. While
         an earlier refresh of that hand is under way the answer does not wait for it (it may
         be waiting out a rate limit) and notes nothing: the refresh after the move then
         brings the message in step."""
         self._dm_picks.pop((session.id, seat), None)  # a move answers any pending pick
+        payload = await self.hand_answer(session, seat, lang)
         sending = self._dm_sending[(session.id, seat)]
         if sending.locked():
-            await update(await self.hand_message(session, seat, lang, edit=True))
+            await update(payload)
             return
         async with sending:
-            shown = _fingerprint(self.hand_payload(session, seat, lang))
-            await update(await self.hand_message(session, seat, lang, edit=True))
+            await update(payload)
+            if self.kept_picture(payload):
+                return  # its picture is behind: the refresh after the move sends the new one
+            shown = _fingerprint(payload)
             stored = await self.bot.store.hand_message(session.id, seat)
             if stored is not None and stored[1] == message_id:
                 self._dm_shown[(session.id, seat)] = shown

@@ -9,6 +9,7 @@ exactly and replaying the action log from the seed reproduces the final snapshot
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -17,17 +18,27 @@ from enum import StrEnum
 from importlib import import_module
 from types import ModuleType
 from typing import (
+    Annotated,
     Any,
     ClassVar,
     Literal,
     Protocol,
+    Self,
     TypeVar,
     get_args,
     get_origin,
     runtime_checkable,
 )
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    TypeAdapter,
+)
+from pydantic_core import core_schema
 
 __all__ = [
     "Action",
@@ -41,6 +52,7 @@ __all__ = [
     "Rng",
     "SearchBudget",
     "State",
+    "StoredRecord",
     "winners_by",
 ]
 
@@ -93,9 +105,64 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> core_schema.CoreSchema:
+        """In a pydantic type (a state's `Stored` declaration) an `Rng` is its position, an
+        int."""
+        return core_schema.no_info_after_validator_function(
+            cls,
+            core_schema.int_schema(),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                _position, return_schema=core_schema.int_schema()
+            ),
+        )
+
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one's position and `salt` (no advance)."""
         return Rng(Rng(self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK64)).next64())
+
+
+def _as_written(record: Any) -> Any:
+    """The record itself: declared as returning `Any`, pydantic writes it as the JSON it is, a
+    copy (its `tuple` shape would warn about a list)."""
+    return record
+
+
+def StoredRecord(shape: Any) -> Any:
+    """A record a state keeps as a list of fixed positions (e.g. `[leader, cards, winner]`):
+    `shape` is its `tuple[...]` type, which checks and converts each position on load; the state
+    still holds (and may change) a list, and the snapshot stores a copy of it."""
+    return Annotated[shape, AfterValidator(list), PlainSerializer(_as_written, return_type=Any)]
+
+
+@functools.cache
+def _stored_form(shape: type) -> tuple[TypeAdapter[Any], tuple[str, ...]]:
+    """The adapter of a state's `Stored` declaration and the attribute names it lists."""
+    return TypeAdapter(shape), tuple(typing.get_type_hints(shape))
+
+
+def _copied(value: Any) -> Any:
+    """`value` with every list, dict, tuple of them and `Rng` inside copied (what a state holds
+    is JSON-shaped; anything else, such as options, is never changed in place and is shared)."""
+    kind = type(value)
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copied(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(v if type(v) in _ATOMS else _copied(v) for v in value)
+    if kind is set:
+        return set(value)
+    if kind is Rng:
+        return Rng(value.state)
+    return value
+
+
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
+def _position(rng: Rng) -> int:
+    return rng.state
 
 
 class Reason(StrEnum):
@@ -302,9 +369,45 @@ class State(ABC):
     def private_view(self, seat: int) -> BaseModel:
         """The public view plus what `seat` alone knows."""
 
-    @abstractmethod
+    #: What a snapshot holds, declared once: a `TypedDict` (from `typing_extensions`) naming
+    #: each attribute the state keeps with its type; `snapshot` and `from_snapshot` follow from
+    #: it (pydantic writes the JSON form and checks and converts it back).
+    Stored: ClassVar[type]
+    #: Keys every snapshot of the game carries with one fixed value (`game`, a format
+    #: `version`): written first, and a snapshot without them is refused.
+    stored_marks: ClassVar[dict[str, Any]] = {}
+
     def snapshot(self) -> dict[str, Any]:
         """A JSON-able dict from which `Game.load` rebuilds this exact state (RNG included)."""
+        adapter, names = _stored_form(self.Stored)
+        values = {name: getattr(self, name) for name in names}
+        return {**self.stored_marks, **adapter.dump_python(values, mode="json")}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> Self:
+        """The state a `snapshot()` was taken of. Raises `ValueError` for a snapshot of another
+        game or format, or one whose values do not fit the declaration."""
+        for key, value in cls.stored_marks.items():
+            if snapshot.get(key) != value:
+                raise ValueError(
+                    f"not a snapshot of {cls.__name__}: {key} is {snapshot.get(key)!r}"
+                )
+        adapter, _ = _stored_form(cls.Stored)
+        state = cls.__new__(cls)
+        state.__dict__.update(adapter.validate_python(snapshot))
+        state._restored()
+        return state
+
+    def copy(self) -> Self:
+        """An independent copy, RNG position included: the state `from_snapshot(snapshot())`
+        would give, made without the JSON form (CPU players copy states in their searches)."""
+        state = type(self).__new__(type(self))
+        state.__dict__.update({name: _copied(value) for name, value in self.__dict__.items()})
+        return state
+
+    def _restored(self) -> None:
+        """Check a state just loaded from a snapshot and set what follows from what it stores."""
+        return None
 
     def timeout_action(self, seat: int) -> Action | None:
         """What `seat` plays when its time runs out, where the rules say so (e.g. a documented
@@ -374,12 +477,22 @@ class Game(ABC):
     #: The level a lobby gets when its host chooses none.
     default_cpu_level: ClassVar[str] = "strong"
 
-    @abstractmethod
-    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State: ...
+    #: The game's `State` class, which loads its games (`from_snapshot`) and starts them: its
+    #: classmethod `new(players, seed, options)` gets the validated options and raises
+    #: `ValueError` for a table the rules do not allow. A game whose state starts otherwise
+    #: overrides `new`.
+    state_class: ClassVar[type[State]]
 
-    @abstractmethod
+    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State:
+        """A new game. Raises `ValueError` for a player count or options the rules do not
+        allow."""
+        self.check_players(players)
+        start = self.state_class.new  # type: ignore[attr-defined]
+        return start(players, seed, self.options(options))  # type: ignore[no-any-return]
+
     def load(self, snapshot: dict[str, Any]) -> State:
         """The inverse of `State.snapshot()`."""
+        return self.state_class.from_snapshot(snapshot)
 
     #: The CPU player class of each level as `module.Class` inside the game's package: the
     #: heuristic players live in `ai`, the search player (`games.search`) in `expert`.

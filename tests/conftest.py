@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.sandbox.postgres import Cluster, throwaway_cluster
 from tests import extra_game
-from tests.postgres import Cluster, throwaway_cluster
 
 extra_game.install()
 

@@ -1,9 +1,11 @@
 """Helpers every renderer uses: the turn line, the recent-moves log, the winners line, the
-brief table text shown beside a picture."""
+brief table text shown beside a picture; and `GameRenderer`, the base of the games' renderers."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import Generic, TypeVar
 
 import discord
 
@@ -17,6 +19,16 @@ CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 def seat_mark(seat: int) -> str:
     """A compact mark for a seat: ① for seat 0, ② for seat 1, …"""
     return CIRCLED[seat] if 0 <= seat < len(CIRCLED) else f"({seat + 1})"
+
+
+def seat_title(ctx: RenderContext, seat: int) -> str:
+    """A seat as lines and fields name it: its mark and its label ("① Aoi", "② 🤖 CPU 1")."""
+    return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
+
+
+def hand_title(ctx: RenderContext, seat: int) -> str:
+    """A hand message's title: the game, its number and whose hand ("襲ノ色目 #12 — ① Aoi")."""
+    return f"{ctx.game.name(ctx.lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
 
 
 def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
@@ -75,9 +87,7 @@ def brief(
 def scores_line(ctx: RenderContext, scores: list[str]) -> tuple[str, str]:
     """A brief table's field of every seat's score on one line: `scores[seat]` after the
     seat's mark and name."""
-    value = " · ".join(
-        f"{seat_mark(s)} {ctx.seat_label(s)} {score}" for s, score in enumerate(scores)
-    )
+    value = " · ".join(f"{seat_title(ctx, s)} {score}" for s, score in enumerate(scores))
     return msg.TABLE_SCORES(ctx.lang), value
 
 
@@ -98,3 +108,41 @@ def status_suffix(ctx: RenderContext) -> str:
     if ctx.record.status == "abandoned":
         return "\n\n" + msg.TABLE_ABANDONED(ctx.lang)
     return ""
+
+
+View = TypeVar("View")
+
+
+class GameRenderer(ABC, Generic[View]):
+    """The base of a game's renderer (`bot.render.base.Renderer`), typed by the game's public
+    view: what every game's table and end embeds share — the title, the brief text beside a
+    picture, the whole table's text — and no reference beyond the rules unless it says one."""
+
+    game_id: str
+    #: Put before the game's name in its embeds' titles.
+    title_mark: str = ""
+
+    @abstractmethod
+    def event_text(self, ctx: RenderContext, event: Event) -> str | None:
+        """One log line for a public event (None to leave it out of the log)."""
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Nothing beyond the rules summary: every choice is explained where it is made."""
+        return []
+
+    def _public(self, ctx: RenderContext) -> View:
+        return ctx.state.public_view()  # type: ignore[return-value]
+
+    def _title(self, ctx: RenderContext, header: str) -> str:
+        """An embed's title: the game's name, then `header` (the round, the trick, the end)."""
+        return f"{self.title_mark}{ctx.game.name(ctx.lang)} — {header}"
+
+    def _brief(
+        self, ctx: RenderContext, header: str, description: str, fields: list[tuple[str, str]]
+    ) -> discord.Embed:
+        """The table's text beside its picture (`brief`), titled with `header`."""
+        return brief(ctx, self._title(ctx, header), description, fields, self.event_text)
+
+    def _table_embed(self, ctx: RenderContext, header: str, description: str) -> discord.Embed:
+        """The whole table's text, titled with `header`, noting a game that no longer runs."""
+        return table_embed(ctx, self._title(ctx, header), description + status_suffix(ctx))

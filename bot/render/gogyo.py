@@ -4,17 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
-from bot.render.common import (
-    brief,
-    log_text,
-    scores_line,
-    seat_mark,
-    status_suffix,
-    table_embed,
-    turn_line,
-    winners_line,
-)
 from games.core import Event, Lang
 from games.gogyo import texts
 from games.gogyo.actions import (
@@ -183,14 +174,8 @@ def yaku_line(arrangement: Arrangement, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-class GogyoRenderer:
+class GogyoRenderer(common.GameRenderer[PublicView]):
     game_id = "gogyo"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
-
-    def _seat(self, ctx: RenderContext, seat: int) -> str:
-        return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
 
     def _step(self, view: PublicView, lang: Lang) -> str:
         return texts.STEPS[view.step](lang)
@@ -204,15 +189,14 @@ class GogyoRenderer:
         header = texts.GAME(lang, n=view.game_no, total=GAMES_PER_MATCH)
         if ctx.pictures:
             totals = [texts.TOTAL(lang, points=sum(p.game_scores)) for p in view.players]
-            embed = brief(
+            embed = self._brief(
                 ctx,
-                f"{ctx.game.name(lang)} — {header}",
-                turn_line(ctx, view.to_act, step),
-                [scores_line(ctx, totals)],
-                self.event_text,
+                header,
+                common.turn_line(ctx, view.to_act, step),
+                [common.scores_line(ctx, totals)],
             )
             return Rendered(embeds=[embed], controls=[])
-        lines = [turn_line(ctx, view.to_act, step), ""]
+        lines = [common.turn_line(ctx, view.to_act, step), ""]
         lines.append(f"**{texts.FIELD(lang)}** {cards(view.field) or texts.EMPTY(lang)}")
         piles = texts.PILES(lang, deck=view.deck_count, discard=view.discard_count)
         if view.discard_top is not None:
@@ -221,11 +205,9 @@ class GogyoRenderer:
         if view.last_duel is not None:
             lines.append(self._duel(ctx, view.last_duel))
         lines += ["", texts.LEGEND(lang)]
-        embed = table_embed(
-            ctx, f"{ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
-        )
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         for player in view.players:
-            name = self._seat(ctx, player.seat)
+            name = common.seat_title(ctx, player.seat)
             extra = [
                 texts.GAME_POINTS(lang, n=n, points=p)
                 for n, p in enumerate(player.game_scores, start=1)
@@ -244,7 +226,9 @@ class GogyoRenderer:
                 value=self._results(ctx, game)[:FIELD_MAX],
                 inline=False,
             )
-        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(
+            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+        )
         return Rendered(embeds=[embed], controls=[])
 
     def _duel(self, ctx: RenderContext, duel: DuelView) -> str:
@@ -293,7 +277,7 @@ class GogyoRenderer:
         lines: list[str] = []
         for seat, arrangement in enumerate(game.arrangements):
             lines.append(
-                texts.SCORE_LINE(lang, seat=self._seat(ctx, seat), points=game.scores[seat])
+                texts.SCORE_LINE(lang, seat=common.seat_title(ctx, seat), points=game.scores[seat])
                 + f" · {yaku_line(arrangement, lang)}"
             )
             lines.append("　" + arranged(arrangement))
@@ -309,7 +293,7 @@ class GogyoRenderer:
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+        title = common.hand_title(ctx, seat)
         embed = discord.Embed(title=title[:256], colour=discord.Colour(0x3B7A57))
         hand_text = " ".join(hand_card(c) for c in private.hand) or "—"
         if any(c.face_down for c in private.hand):
@@ -334,7 +318,7 @@ class GogyoRenderer:
                 inline=False,
             )
             others = [
-                f"{self._seat(ctx, p.seat)}: "
+                f"{common.seat_title(ctx, p.seat)}: "
                 + " ".join([card(c) for c in p.face_up] + [HIDDEN_CARD] * p.face_down_count)
                 for p in view.players
                 if p.seat != seat
@@ -533,15 +517,11 @@ class GogyoRenderer:
 
     # -- the end --------------------------------------------------------------------------
 
-    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """Nothing beyond the rules summary: every choice is explained where it is made."""
-        return []
-
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)
         lang = ctx.lang
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         tiebreak = result.tiebreak or [0] * len(result.scores)
         order = sorted(
             range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
@@ -559,7 +539,9 @@ class GogyoRenderer:
                     + yaku_line(arrangement, lang)
                 )
                 lines.append("　" + arranged(arrangement))
-            name = f"{self._seat(ctx, seat)} — {texts.TOTAL(lang, points=result.scores[seat])}"
+            name = (
+                f"{common.seat_title(ctx, seat)} — {texts.TOTAL(lang, points=result.scores[seat])}"
+            )
             embed.add_field(
                 name=name[:256], value="\n".join(lines)[:FIELD_MAX] or "—", inline=False
             )
@@ -567,7 +549,7 @@ class GogyoRenderer:
         endings = [
             texts.ENDED(lang, n=game.game, ending=self._ending(ctx, game)) for game in view.games
         ]
-        description = [winners_line(ctx, result.winners)]
+        description = [common.winners_line(ctx, result.winners)]
         top = max(result.scores)
         if sum(1 for s in result.scores if s == top) > 1:
             description.append((texts.SHARED if len(result.winners) > 1 else texts.TIEBREAK)(lang))

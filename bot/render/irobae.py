@@ -5,16 +5,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
-from bot.render.common import (
-    brief,
-    log_text,
-    seat_mark,
-    status_suffix,
-    table_embed,
-    turn_line,
-    winners_line,
-)
 from games.core import Event, Lang
 from games.irobae import texts
 from games.irobae.rules import PlayCard, colour_of, number_of
@@ -80,14 +72,8 @@ def by_colour(cards: list[CardView], lang: Lang) -> list[tuple[int, str]]:
     return lines
 
 
-class IrobaeRenderer:
+class IrobaeRenderer(common.GameRenderer[PublicView]):
     game_id = "irobae"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
-
-    def _seat(self, ctx: RenderContext, seat: int) -> str:
-        return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
 
     # -- the table ------------------------------------------------------------------------
 
@@ -119,7 +105,7 @@ class IrobaeRenderer:
         for i, played in enumerate(cards):
             flag = f" {MARKER}" if i == marker else ""
             lines.append(
-                f"{self._seat(ctx, played.seat)} — {card_text(played.card, ctx.lang)}{flag}"
+                f"{common.seat_title(ctx, played.seat)} — {card_text(played.card, ctx.lang)}{flag}"
             )
         return lines
 
@@ -128,22 +114,23 @@ class IrobaeRenderer:
         head = texts.LAST_TRICK(
             lang,
             n=trick.number,
-            seat=self._seat(ctx, trick.winner),
+            seat=common.seat_title(ctx, trick.winner),
             trump=colours_short([trick.trump], lang),
         )
         cards = " · ".join(
-            f"{seat_mark(p.seat)}{card_short(p.card)}" + (MARKER if i == trick.marker else "")
+            f"{common.seat_mark(p.seat)}{card_short(p.card)}"
+            + (MARKER if i == trick.marker else "")
             for i, p in enumerate(trick.cards)
         )
         return [f"**{head}**", cards]
 
     def _description(self, ctx: RenderContext, view: PublicView) -> str:
         lang = ctx.lang
-        lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+        lines = [common.turn_line(ctx, list(view.to_act), self._step(view, lang))]
         if view.phase == "over":
             return "\n".join(lines)
         lines.append(
-            texts.DEALER_LINE(lang, seat=self._seat(ctx, view.dealer), n=view.unused_count)
+            texts.DEALER_LINE(lang, seat=common.seat_title(ctx, view.dealer), n=view.unused_count)
         )
         lines.append("")
         if view.phase == "pass":
@@ -151,13 +138,13 @@ class IrobaeRenderer:
             lines.append(
                 " · ".join(
                     ("✅ " if view.passed[s] else "⏳ ")
-                    + f"{seat_mark(s)}→{seat_mark(view.pass_to[s])}"
+                    + f"{common.seat_mark(s)}→{common.seat_mark(view.pass_to[s])}"
                     for s in range(view.players)
                 )
             )
             lines.append(texts.PASS_LEGEND(lang))
             if view.leader is not None:
-                lines.append(texts.FIRST_LEADER(lang, seat=self._seat(ctx, view.leader)))
+                lines.append(texts.FIRST_LEADER(lang, seat=common.seat_title(ctx, view.leader)))
             if view.last_trick is not None:
                 lines.append("")
                 lines += self._last_trick(ctx, view.last_trick)
@@ -173,7 +160,7 @@ class IrobaeRenderer:
                 lines += self._last_trick(ctx, view.last_trick)
                 lines.append("")
             if view.leader is not None:
-                leader = self._seat(ctx, view.leader)
+                leader = common.seat_title(ctx, view.leader)
                 lines.append(f"**{texts.TRICK_EMPTY(lang, n=view.trick_number, seat=leader)}**")
         return "\n".join(lines)
 
@@ -184,7 +171,7 @@ class IrobaeRenderer:
             mark = ""
             if view.phase == "pass":
                 mark = "✅ " if view.passed[seat] else "⏳ "
-            line = f"{mark}{seat_mark(seat)} **{ctx.seat_label(seat)}**"
+            line = f"{mark}{common.seat_mark(seat)} **{ctx.seat_label(seat)}**"
             if view.phase != "over" and seat == view.dealer:
                 line += f" 🎴{texts.DEALER(lang)}"
             line += " — " + texts.PLAYER_LINE(
@@ -200,7 +187,7 @@ class IrobaeRenderer:
 
     def _scores(self, view: PublicView, lang: Lang) -> str:
         def row(values: list[int]) -> str:
-            return " · ".join(f"{seat_mark(s)} {signed(v)}" for s, v in enumerate(values))
+            return " · ".join(f"{common.seat_mark(s)} {signed(v)}" for s, v in enumerate(values))
 
         lines = [
             texts.DEAL_LINE(lang, n=n, scores=row(scores))
@@ -213,34 +200,31 @@ class IrobaeRenderer:
         view = self._public(ctx)
         lang = ctx.lang
         if ctx.pictures:
-            lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+            lines = [common.turn_line(ctx, list(view.to_act), self._step(view, lang))]
             if view.phase == "pass":
                 lines.append(
                     " · ".join(
                         ("✅ " if view.passed[s] else "⏳ ")
-                        + f"{seat_mark(s)}→{seat_mark(view.pass_to[s])}"
+                        + f"{common.seat_mark(s)}→{common.seat_mark(view.pass_to[s])}"
                         for s in range(view.players)
                     )
                 )
-            embed = brief(
+            embed = self._brief(
                 ctx,
-                f"{ctx.game.name(lang)} — {self._header(view, lang)}",
+                self._header(view, lang),
                 "\n".join(lines),
                 [(texts.PLAYERS(lang), self._players(ctx, view))],
-                self.event_text,
             )
             return Rendered(embeds=[embed], controls=[])
-        embed = table_embed(
-            ctx,
-            f"{ctx.game.name(lang)} — {self._header(view, lang)}",
-            self._description(ctx, view) + status_suffix(ctx),
-        )
+        embed = self._table_embed(ctx, self._header(view, lang), self._description(ctx, view))
         embed.add_field(name=texts.PLAYERS(lang), value=self._players(ctx, view), inline=False)
         if view.deal_scores:
             embed.add_field(
                 name=texts.DEAL_SCORES(lang), value=self._scores(view, lang), inline=False
             )
-        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(
+            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+        )
         return Rendered(embeds=[embed], controls=[])
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
@@ -253,13 +237,13 @@ class IrobaeRenderer:
         view, lang, seat = private.public, ctx.lang, private.seat
         if view.phase == "pass":
             if private.passable:
-                return texts.PROMPT_PASS(lang, seat=self._seat(ctx, private.pass_to))
-            waiting = ", ".join(self._seat(ctx, s) for s in view.to_act)
+                return texts.PROMPT_PASS(lang, seat=common.seat_title(ctx, private.pass_to))
+            waiting = ", ".join(common.seat_title(ctx, s) for s in view.to_act)
             return texts.PROMPT_PASSED(lang, who=waiting)
         if view.phase != "play" or view.turn is None:
             return None
         if view.turn != seat:
-            return texts.WAIT(lang, who=self._seat(ctx, view.turn))
+            return texts.WAIT(lang, who=common.seat_title(ctx, view.turn))
         if not view.trick:
             return texts.PROMPT_LEAD(lang)
         colours = colours_short(view.follow_colours, lang)
@@ -273,7 +257,7 @@ class IrobaeRenderer:
         if view.phase == "play":
             if view.trick:
                 trick = " · ".join(
-                    f"{seat_mark(p.seat)}{card_short(p.card)}"
+                    f"{common.seat_mark(p.seat)}{card_short(p.card)}"
                     + (MARKER if i == view.marker else "")
                     for i, p in enumerate(view.trick)
                 )
@@ -285,7 +269,7 @@ class IrobaeRenderer:
                 lines.append(f"**{texts.FOLLOW(lang)}** {colours_short(view.follow_colours, lang)}")
             elif view.leader is not None:
                 lead = texts.TRICK_EMPTY(
-                    lang, n=view.trick_number, seat=self._seat(ctx, view.leader)
+                    lang, n=view.trick_number, seat=common.seat_title(ctx, view.leader)
                 )
                 lines.append(f"**{lead}**")
         return "\n".join(lines)
@@ -293,7 +277,7 @@ class IrobaeRenderer:
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+        title = common.hand_title(ctx, seat)
         embed = discord.Embed(
             title=title[:256], description=self._hand_description(ctx, view), colour=HAND_COLOUR
         )
@@ -305,7 +289,7 @@ class IrobaeRenderer:
         )
         if private.pass_choice:
             embed.add_field(
-                name=texts.PASS_CHOICE(lang, seat=self._seat(ctx, private.pass_to))[:256],
+                name=texts.PASS_CHOICE(lang, seat=common.seat_title(ctx, private.pass_to))[:256],
                 value=" ".join(card_text(c, lang) for c in private.pass_choice),
                 inline=False,
             )
@@ -316,12 +300,12 @@ class IrobaeRenderer:
                     [
                         texts.PASSED_TO(
                             lang,
-                            seat=self._seat(ctx, private.pass_to),
+                            seat=common.seat_title(ctx, private.pass_to),
                             cards=cards_short(private.passed) or "—",
                         ),
                         texts.RECEIVED_FROM(
                             lang,
-                            seat=self._seat(ctx, private.pass_from),
+                            seat=common.seat_title(ctx, private.pass_from),
                             cards=cards_short(private.received) or "—",
                         ),
                     ]
@@ -366,7 +350,9 @@ class IrobaeRenderer:
             )
             return [
                 Select(
-                    placeholder=texts.CHOOSE_PASS(lang, seat=self._seat(ctx, private.pass_to)),
+                    placeholder=texts.CHOOSE_PASS(
+                        lang, seat=common.seat_title(ctx, private.pass_to)
+                    ),
                     options=options,
                     seat=seat,
                     prefix=PASS_PREFIX,
@@ -409,10 +395,10 @@ class IrobaeRenderer:
             if event.kind == "play" and data.get("lead"):
                 card += f" {MARKER}"
         values: dict[str, object] = {
-            "seat": self._seat(ctx, event.seat) if event.seat is not None else "",
+            "seat": common.seat_title(ctx, event.seat) if event.seat is not None else "",
             "deal": data.get("deal", ""),
             "deals": data.get("deals", ""),
-            "dealer": self._seat(ctx, int(data["dealer"])) if "dealer" in data else "",
+            "dealer": common.seat_title(ctx, int(data["dealer"])) if "dealer" in data else "",
             "trick": data.get("trick", ""),
             "card": card,
             "trump": colours_short([int(data["trump"])], lang) if "trump" in data else "",
@@ -423,7 +409,7 @@ class IrobaeRenderer:
         text = template(lang, **values)
         if kind == "deal_end" and "scores" in data:
             text += ("：" if lang == "ja" else ": ") + " · ".join(
-                f"{seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
+                f"{common.seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
             )
         return text
 
@@ -440,30 +426,26 @@ class IrobaeRenderer:
                 parts.append(f"{COLOUR_MARK[colour]} {' '.join(map(str, numbers))} ({score})")
         return " · ".join(parts) or texts.EVENTS["pile_none"](lang)
 
-    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """Nothing beyond the rules summary: every choice is explained where it is made."""
-        return []
-
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang
         dealers = list(result.details.get("dealers", []))
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             parts = result.breakdown[seat]
             lines = []
             for n in range(1, len(parts) + 1):
-                dealer = seat_mark(dealers[n - 1]) if n - 1 < len(dealers) else "—"
+                dealer = common.seat_mark(dealers[n - 1]) if n - 1 < len(dealers) else "—"
                 score = signed(parts.get(f"deal{n}", 0))
                 lines.append(texts.FINAL_DEAL(lang, n=n, dealer=dealer, score=score))
             lines.append(f"**{texts.FINAL_TOTAL(lang, score=signed(result.scores[seat]))}**")
             embed.add_field(
-                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                name=common.seat_title(ctx, seat)[:256],
                 value="\n".join(lines)[:FIELD_MAX],
                 inline=True,
             )
-        embed.description = winners_line(ctx, result.winners)
+        embed.description = common.winners_line(ctx, result.winners)
         return [embed]
 
 

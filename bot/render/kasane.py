@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.render import common
 from bot.render.base import (
     FIELD_MAX,
     TABLE_COLOUR,
@@ -12,16 +13,6 @@ from bot.render.base import (
     Rendered,
     Select,
     SelectOption,
-)
-from bot.render.common import (
-    brief,
-    log_text,
-    scores_line,
-    seat_mark,
-    status_suffix,
-    table_embed,
-    turn_line,
-    winners_line,
 )
 from games.core import Event, Lang
 from games.kasane import texts
@@ -59,11 +50,8 @@ def yaku_name(yaku: str, lang: Lang) -> str:
     return texts.YAKU_NAME[yaku](lang)
 
 
-class KasaneRenderer:
+class KasaneRenderer(common.GameRenderer[PublicView]):
     game_id = "kasane"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
 
     def table(self, ctx: RenderContext) -> Rendered:
         view = self._public(ctx)
@@ -73,15 +61,11 @@ class KasaneRenderer:
         header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
         if ctx.pictures:
             scores = [texts.POINTS(lang, n=view.scores[s]) for s in range(view.players)]
-            embed = brief(
-                ctx,
-                f"{ctx.game.name(lang)} — {header}",
-                turn_line(ctx, seats, step),
-                [scores_line(ctx, scores)],
-                self.event_text,
+            embed = self._brief(
+                ctx, header, common.turn_line(ctx, seats, step), [common.scores_line(ctx, scores)]
             )
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
-        lines = [turn_line(ctx, seats, step), ""]
+        lines = [common.turn_line(ctx, seats, step), ""]
         lines.append(f"**{texts.GRID(lang)}**")
         for n, row in enumerate(view.grid, start=1):
             if not row.cards:
@@ -90,19 +74,19 @@ class KasaneRenderer:
             shown = [card(c) for c in row.cards[:-1]] + [f"【{card(row.cards[-1])}】"]
             lines.append(f"`{n}` " + " ".join(shown))
         lines.append(texts.DECK(lang, deck=view.deck_size, discard=view.discard_size))
-        embed = table_embed(
-            ctx, f"{ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
-        )
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         for seat in range(view.players):
             tableau = view.tableaus[seat]
             points = texts.POINTS(lang, n=view.scores[seat])
             hand = texts.HAND(lang, n=view.hand_sizes[seat])
-            name = f"{seat_mark(seat)} {ctx.seat_label(seat)} — {points} · {hand}"
+            name = f"{common.seat_title(ctx, seat)} — {points} · {hand}"
             embed.add_field(
                 name=name[:256], value=(cards(tableau) or "—")[:FIELD_MAX], inline=False
             )
         embed.add_field(name=texts.YAKU_BOARD(lang), value=self._board(view, lang), inline=False)
-        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(
+            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+        )
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
     def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
@@ -134,7 +118,11 @@ class KasaneRenderer:
             counts: dict[int, list[str]] = {}
             points: dict[int, list[int]] = {}
             for slot in slots:
-                mark = "○" if not slot.used else ("×" if slot.by is None else seat_mark(slot.by))
+                mark = (
+                    "○"
+                    if not slot.used
+                    else ("×" if slot.by is None else common.seat_mark(slot.by))
+                )
                 counts.setdefault(slot.count, []).append(mark)
                 points.setdefault(slot.count, []).append(slot.points)
             parts = [
@@ -152,7 +140,7 @@ class KasaneRenderer:
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+        title = common.hand_title(ctx, seat)
         embed = discord.Embed(
             title=title[:256],
             colour=discord.Colour(0x6A8CB0),
@@ -256,7 +244,7 @@ class KasaneRenderer:
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         lang = ctx.lang
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             parts = result.breakdown[seat]
@@ -267,11 +255,11 @@ class KasaneRenderer:
             if result.tiebreak:
                 lines.append(f"{texts.TABLEAU_SIZE(lang)}: {result.tiebreak[seat]}")
             embed.add_field(
-                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                name=common.seat_title(ctx, seat)[:256],
                 value="\n".join(lines),
                 inline=True,
             )
-        embed.description = winners_line(ctx, result.winners)
+        embed.description = common.winners_line(ctx, result.winners)
         return [embed]
 
 

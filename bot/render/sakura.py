@@ -7,17 +7,8 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
-from bot.render.common import (
-    brief,
-    log_text,
-    scores_line,
-    seat_mark,
-    status_suffix,
-    table_embed,
-    turn_line,
-    winners_line,
-)
 from games.core import Event, Lang
 from games.sakura import scoring, texts
 from games.sakura.actions import (
@@ -105,15 +96,9 @@ def fatal_colours(turn: Mapping[str, int]) -> list[str]:
     return fatal
 
 
-def seat_title(ctx: RenderContext, seat: int) -> str:
-    return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
-
-
-class SakuraRenderer:
+class SakuraRenderer(common.GameRenderer[PublicView]):
     game_id = "sakura"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
+    title_mark = "🌸 "
 
     def _step_name(self, view: PublicView, lang: Lang) -> str | None:
         if view.step == "over":
@@ -129,9 +114,9 @@ class SakuraRenderer:
         header = texts.OVER(lang) if over else texts.HEADER(lang, n=view.turn_number)
         # Over, the header already says so: the winners take the turn line's place.
         if over:
-            lines = [winners_line(ctx, view.final.winners)]  # type: ignore[union-attr]
+            lines = [common.winners_line(ctx, view.final.winners)]  # type: ignore[union-attr]
         else:
-            lines = [turn_line(ctx, list(view.to_act), self._step_name(view, lang))]
+            lines = [common.turn_line(ctx, list(view.to_act), self._step_name(view, lang))]
         bag = texts.BAG(lang, n=view.bag)
         if view.removed:
             bag += texts.REMOVED(lang, n=view.removed)
@@ -150,22 +135,14 @@ class SakuraRenderer:
                 str(view.final.seats[s.seat].score if view.final else s.field_score)
                 for s in view.seats
             ]
-            fields.append(scores_line(ctx, scores))
-            embed = brief(
-                ctx,
-                f"🌸 {ctx.game.name(lang)} — {header}",
-                "\n".join(lines),
-                fields,
-                self.event_text,
-            )
+            fields.append(common.scores_line(ctx, scores))
+            embed = self._brief(ctx, header, "\n".join(lines), fields)
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines += [bag, texts.LEGEND(lang)]
-        embed = table_embed(
-            ctx, f"🌸 {ctx.game.name(lang)} — {header}", "\n".join(lines) + status_suffix(ctx)
-        )
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         if view.turn is not None:
             embed.add_field(
-                name=texts.TURN(lang, seat=seat_title(ctx, view.turn.seat))[:256],
+                name=texts.TURN(lang, seat=common.seat_title(ctx, view.turn.seat))[:256],
                 value=self._turn_text(view, lang),
                 inline=False,
             )
@@ -186,18 +163,20 @@ class SakuraRenderer:
             seat = seat_view.seat
             if view.final is not None:
                 final = view.final.seats[seat]
-                name = texts.SEAT_FINAL(lang, seat=seat_title(ctx, seat), score=final.score)
+                name = texts.SEAT_FINAL(lang, seat=common.seat_title(ctx, seat), score=final.score)
                 value = self._breakdown(view, final, lang)
             else:
                 name = texts.SEAT_NAME(
                     lang,
-                    seat=seat_title(ctx, seat),
+                    seat=common.seat_title(ctx, seat),
                     points=seat_view.field_score,
                     screen=seat_view.screen_count,
                 )
                 value = counts(seat_view.field, lang)
             embed.add_field(name=name[:256], value=value[:FIELD_MAX], inline=False)
-        embed.add_field(name=texts.LOG(lang), value=log_text(ctx, self.event_text), inline=False)
+        embed.add_field(
+            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+        )
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
     def _turn_text(self, view: PublicView, lang: Lang) -> str:
@@ -285,7 +264,7 @@ class SakuraRenderer:
                 texts.ABILITY_GIVE(lang, flower=FLOWER[ability.give_colour], source=source)
             )
         if ability.taken:
-            taken = " ".join(f"{FLOWER[c]}←{seat_mark(s)}" for s, c in ability.taken)
+            taken = " ".join(f"{FLOWER[c]}←{common.seat_mark(s)}" for s, c in ability.taken)
             lines.append(texts.ABILITY_TAKEN(lang, taken=taken))
         return "\n".join(lines)[:FIELD_MAX]
 
@@ -293,10 +272,10 @@ class SakuraRenderer:
         lang = ctx.lang
         lines = [texts.SPLIT_NOTE(lang)]
         if view.split_waiting:
-            seats = ", ".join(seat_title(ctx, s) for s in view.split_waiting)
+            seats = ", ".join(common.seat_title(ctx, s) for s in view.split_waiting)
             lines.append(texts.SPLIT_WAITING(lang, seats=seats))
         if view.split_done:
-            seats = ", ".join(seat_title(ctx, s) for s in view.split_done)
+            seats = ", ".join(common.seat_title(ctx, s) for s in view.split_done)
             lines.append(texts.SPLIT_DONE(lang, seats=seats))
         return "\n".join(lines)[:FIELD_MAX]
 
@@ -377,7 +356,7 @@ class SakuraRenderer:
         elif isinstance(action, TakeAction):
             label = texts.TAKE(
                 lang,
-                seat=seat_title(ctx, action.seat),
+                seat=common.seat_title(ctx, action.seat),
                 colour=texts.colour_name(action.colour, lang),
             )
             emoji = FLOWER[action.colour]
@@ -398,7 +377,7 @@ class SakuraRenderer:
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_title(ctx, seat)}"
+        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {common.seat_title(ctx, seat)}"
         embed = discord.Embed(title=title[:256], colour=HAND_COLOUR)
         screen = private.screen
         warm = sum(screen[COLOURS[i]] for i in WARM)
@@ -531,7 +510,7 @@ class SakuraRenderer:
                     label = texts.PLACE_OWN(lang)
                     style = discord.ButtonStyle.primary
                 else:
-                    label = texts.PLACE_OTHER(lang, seat=seat_title(ctx, action.seat))
+                    label = texts.PLACE_OTHER(lang, seat=common.seat_title(ctx, action.seat))
             elif isinstance(action, ScreenAction):
                 if action.colour == NO_COLOUR:
                     label = texts.SCREEN_NONE(lang)
@@ -682,7 +661,7 @@ class SakuraRenderer:
         if kind == "reveal":
             return texts.EV_REVEAL(lang)
         if kind == "game_over":
-            scores = " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
+            scores = " · ".join(f"{common.seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
             return texts.EV_GAME_OVER(lang, scores=scores)
         return None
 
@@ -704,15 +683,15 @@ class SakuraRenderer:
         lang = ctx.lang
         assert view.final is not None
         final = view.final
-        embed = table_embed(ctx, f"🌸 {ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(view.players), key=lambda s: (-final.scores[s], s))
         for seat in order:
             embed.add_field(
-                name=seat_title(ctx, seat)[:256],
+                name=common.seat_title(ctx, seat)[:256],
                 value=self._breakdown(view, final.seats[seat], lang),
                 inline=False,
             )
-        description = winners_line(ctx, final.winners)
+        description = common.winners_line(ctx, final.winners)
         top = max(final.scores)
         tied = [s for s in range(view.players) if final.scores[s] == top]
         if len(tied) > 1:

@@ -4,16 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select
-from bot.render.common import (
-    brief,
-    log_text,
-    seat_mark,
-    status_suffix,
-    table_embed,
-    turn_line,
-    winners_line,
-)
 from games.core import Event, Lang
 from games.take_and_share import texts
 from games.take_and_share.actions import Give, Play
@@ -48,7 +40,7 @@ def by_suit(cards: list[Card], *, sums: bool = False) -> str:
 
 def played(cards: list[PlayedCard]) -> str:
     """A trick in play order, compact: `①🔴7 · ②🔴9 · ③🟡3`."""
-    return " · ".join(f"{seat_mark(c.seat)}{short((c.suit, c.number))}" for c in cards)
+    return " · ".join(f"{common.seat_mark(c.seat)}{short((c.suit, c.number))}" for c in cards)
 
 
 def share_line(view: PublicView, lang: Lang) -> str:
@@ -70,11 +62,8 @@ def keep_newest(lines: list[str], limit: int = FIELD_MAX) -> str:
     return "\n".join(reversed(kept)) or "—"
 
 
-class TakeAndShareRenderer:
+class TakeAndShareRenderer(common.GameRenderer[PublicView]):
     game_id = "take_and_share"
-
-    def _public(self, ctx: RenderContext) -> PublicView:
-        return ctx.state.public_view()  # type: ignore[return-value]
 
     # -- the table ------------------------------------------------------------------------
 
@@ -90,7 +79,7 @@ class TakeAndShareRenderer:
     def _last_trick(self, ctx: RenderContext, record: TrickRecord) -> list[str]:
         lang = ctx.lang
         rule = texts.RULE_NAMES[record.rule](lang)
-        seat = f"{seat_mark(record.winner)} {ctx.seat_label(record.winner)}"
+        seat = common.seat_title(ctx, record.winner)
         return [
             "**" + texts.LAST_TRICK(lang, n=record.number, seat=seat, rule=rule) + "**",
             played(record.cards),
@@ -98,15 +87,14 @@ class TakeAndShareRenderer:
 
     def _description(self, ctx: RenderContext, view: PublicView) -> str:
         lang = ctx.lang
-        lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+        lines = [common.turn_line(ctx, list(view.to_act), self._step(view, lang))]
         lines.append(texts.TRICKS_LEFT(lang, n=view.tricks_left, total=view.tricks_per_game))
         lines.append("")
         if view.trick:
             lead = texts.suit_name(view.trick[0].suit, lang)
             lines.append(f"**{texts.TRICK(lang)}** · {texts.LEAD(lang, suit=lead)}")
             lines += [
-                f"{seat_mark(c.seat)} {ctx.seat_label(c.seat)} — "
-                f"{texts.card_name((c.suit, c.number), lang)}"
+                f"{common.seat_title(ctx, c.seat)} — {texts.card_name((c.suit, c.number), lang)}"
                 for c in view.trick
             ]
         elif view.history:
@@ -117,7 +105,7 @@ class TakeAndShareRenderer:
             lines.append(f"**{texts.TRICK(lang)}** {texts.NO_CARD(lang)}")
         lines.append("")
         if view.phase == "share" and view.next_gift is not None:
-            done = " ".join(seat_mark(s) for s in view.share_received)
+            done = " ".join(common.seat_mark(s) for s in view.share_received)
             given = texts.GIVEN(lang, seats=done) if done else ""
             lines.append(f"**{texts.TO_GIVE(lang)}** {shorts(view.to_give)}{given}")
             card = texts.card_name(view.next_gift, lang)
@@ -131,7 +119,7 @@ class TakeAndShareRenderer:
     def _players(self, ctx: RenderContext, view: PublicView) -> str:
         lines = []
         for seat in range(view.players):
-            line = f"{seat_mark(seat)} **{ctx.seat_label(seat)}** — " + texts.PLAYER_LINE(
+            line = f"{common.seat_mark(seat)} **{ctx.seat_label(seat)}** — " + texts.PLAYER_LINE(
                 ctx.lang,
                 hand=view.hand_sizes[seat],
                 received=view.received_counts[seat],
@@ -143,7 +131,7 @@ class TakeAndShareRenderer:
 
     def _scores(self, ctx: RenderContext, view: PublicView) -> str:
         def row(values: list[int]) -> str:
-            return " · ".join(f"{seat_mark(s)} {v}" for s, v in enumerate(values))
+            return " · ".join(f"{common.seat_mark(s)} {v}" for s, v in enumerate(values))
 
         lines = [
             texts.GAME_LINE(ctx.lang, n=n, scores=row(scores))
@@ -157,8 +145,10 @@ class TakeAndShareRenderer:
         for record in view.history:
             if not record.gifts:
                 continue
-            gifts = " ".join(f"{short((g.suit, g.number))}→{seat_mark(g.to)}" for g in record.gifts)
-            lines.append(f"`{record.number:>2}` {seat_mark(record.winner)}: {gifts}")
+            gifts = " ".join(
+                f"{short((g.suit, g.number))}→{common.seat_mark(g.to)}" for g in record.gifts
+            )
+            lines.append(f"`{record.number:>2}` {common.seat_mark(record.winner)}: {gifts}")
         return keep_newest(lines)
 
     def table(self, ctx: RenderContext) -> Rendered:
@@ -168,23 +158,15 @@ class TakeAndShareRenderer:
         if view.long_game:
             header = f"{texts.GAME_HEADER(lang, n=view.game_number)} · {header}"
         if ctx.pictures:
-            lines = [turn_line(ctx, list(view.to_act), self._step(view, lang))]
+            lines = [common.turn_line(ctx, list(view.to_act), self._step(view, lang))]
             if view.phase == "share" and view.next_gift is not None:
                 card = texts.card_name(view.next_gift, lang)
                 lines.append(f"🎁 **{texts.GIVE_TO(lang, card=card)}**")
-            embed = brief(
-                ctx,
-                f"{ctx.game.name(lang)} — {header}",
-                "\n".join(lines),
-                [(texts.PLAYERS(lang), self._players(ctx, view))],
-                self.event_text,
+            embed = self._brief(
+                ctx, header, "\n".join(lines), [(texts.PLAYERS(lang), self._players(ctx, view))]
             )
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
-        embed = table_embed(
-            ctx,
-            f"{ctx.game.name(lang)} — {header}",
-            self._description(ctx, view) + status_suffix(ctx),
-        )
+        embed = self._table_embed(ctx, header, self._description(ctx, view))
         embed.add_field(name=texts.PLAYERS(lang), value=self._players(ctx, view), inline=False)
         if view.long_game:
             embed.add_field(
@@ -194,7 +176,7 @@ class TakeAndShareRenderer:
             )
         embed.add_field(name=texts.GIFT_LOG(lang), value=self._gift_log(view), inline=False)
         embed.add_field(
-            name=texts.LABEL_LOG(lang), value=log_text(ctx, self.event_text), inline=False
+            name=texts.LABEL_LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
         )
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
@@ -209,7 +191,7 @@ class TakeAndShareRenderer:
                 gift = (action.suit, action.number)
                 controls.append(
                     Button(
-                        label=f"{short(gift)} → {seat_mark(action.to)} {ctx.seat_label(action.to)}",
+                        label=f"{short(gift)} → {common.seat_title(ctx, action.to)}",
                         action=action.encode(),
                         seat=giver,
                         style=discord.ButtonStyle.success,
@@ -239,7 +221,7 @@ class TakeAndShareRenderer:
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
+        title = common.hand_title(ctx, seat)
         trick = played(view.trick) if view.trick else texts.NO_CARD(lang)
         description = "\n".join(
             [
@@ -302,20 +284,16 @@ class TakeAndShareRenderer:
         text = template(lang, **values)
         if event.kind == "game_end" and "scores" in data:
             text += " " + " · ".join(
-                f"{seat_mark(s)} {ctx.seat_label(s)} {v}" for s, v in enumerate(data["scores"])
+                f"{common.seat_title(ctx, s)} {v}" for s, v in enumerate(data["scores"])
             )
         return text
-
-    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """Nothing beyond the rules summary: every choice is explained where it is made."""
-        return []
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()
         view = self._public(ctx)
         lang = ctx.lang
         games = result.details.get("games", [])
-        embed = table_embed(ctx, f"{ctx.game.name(lang)} — {texts.FINAL(lang)}", "")
+        embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
             if view.long_game:
@@ -328,11 +306,11 @@ class TakeAndShareRenderer:
                 lines = lines or [texts.NO_RECEIVED(lang)]
             lines.append(f"**{texts.TOTAL_LINE(lang, n=result.scores[seat])}**")
             embed.add_field(
-                name=f"{seat_mark(seat)} {ctx.seat_label(seat)}"[:256],
+                name=common.seat_title(ctx, seat)[:256],
                 value=keep_newest(lines),
                 inline=True,
             )
-        description = winners_line(ctx, result.winners)
+        description = common.winners_line(ctx, result.winners)
         if view.long_game:
             description += "\n" + texts.LONG_FINAL(lang, games=len(games), target=view.target)
         embed.description = description

@@ -75,7 +75,7 @@ def _refill(state: GogyoState, seat: int, cards: list[int]) -> None:
 def redact(state: State, seat: int) -> GogyoState:
     """`state` as `seat` knows it: the unseen cards sorted into the hidden places, RNG zeroed."""
     assert isinstance(state, GogyoState)
-    out = GogyoState.from_snapshot(state.snapshot())
+    out = state.copy()
     _refill(out, seat, sorted(_unseen(out, seat)))
     out.rng = Rng(0)
     return out
@@ -83,7 +83,7 @@ def redact(state: State, seat: int) -> GogyoState:
 
 def sample(redacted: GogyoState, seat: int, rng: Rng) -> GogyoState:
     """A world: the unseen cards shuffled into the hidden places, a fresh RNG."""
-    world = GogyoState.from_snapshot(redacted.snapshot())
+    world = redacted.copy()
     cards = _unseen(world, seat)
     rng.shuffle(cards)
     _refill(world, seat, cards)

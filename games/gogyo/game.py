@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -21,11 +21,4 @@ class GogyoGame(Game):
     Options: ClassVar[type[BaseModel]] = GogyoOptions
     Action: ClassVar[type[GogyoAction]] = GogyoAction
 
-    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> GogyoState:
-        self.check_players(players)
-        opts = self.options(options)
-        assert isinstance(opts, GogyoOptions)
-        return GogyoState.new(players, seed, opts)
-
-    def load(self, snapshot: dict[str, Any]) -> GogyoState:
-        return GogyoState.from_snapshot(snapshot)
+    state_class: ClassVar[type[GogyoState]] = GogyoState

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
+from typing_extensions import TypedDict
 
 from games.core import Action, Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.gogyo.actions import (
@@ -67,6 +68,28 @@ class GogyoOptions(BaseModel):
     """Gogyo has no variants; the rules are played as written."""
 
 
+class GogyoStored(TypedDict):
+    """What a snapshot of a match holds (see `GogyoState` for each attribute)."""
+
+    players: int
+    seed: int
+    options: GogyoOptions
+    rng: Rng
+    game_no: int
+    deck: list[int]
+    field: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    down: list[list[int]]
+    turn: int
+    start_seat: int
+    step: str
+    turns_taken: list[int]
+    pending: int | None
+    duel: dict[str, Any] | None
+    results: list[dict[str, Any]]
+
+
 class GogyoState(State):
     """A match of two games for 2–4 players.
 
@@ -77,6 +100,9 @@ class GogyoState(State):
     acting seat may declare the end, a last `declare` step offers it. `back` undoes a choice that
     has not been carried out yet.
     """
+
+    Stored = GogyoStored
+    stored_marks: ClassVar[dict[str, Any]] = {"game": "gogyo", "version": SNAPSHOT_VERSION}
 
     def __init__(self, players: int, seed: int, options: GogyoOptions) -> None:
         self.players = players
@@ -104,56 +130,6 @@ class GogyoState(State):
         state = cls(players, seed, options)
         state._start_game()
         return state
-
-    @classmethod
-    def from_snapshot(cls, snap: dict[str, Any]) -> GogyoState:
-        if snap.get("version") != SNAPSHOT_VERSION:
-            raise ValueError("unknown Gogyo snapshot version")
-        state = cls(snap["players"], snap["seed"], GogyoOptions.model_validate(snap["options"]))
-        state.rng = Rng(snap["rng"])
-        state.game_no = snap["game_no"]
-        state.deck = list(snap["deck"])
-        state.field = list(snap["field"])
-        state.discard = list(snap["discard"])
-        state.hands = [list(h) for h in snap["hands"]]
-        state.down = [list(d) for d in snap["down"]]
-        state.turn = snap["turn"]
-        state.start_seat = snap["start_seat"]
-        state.step = snap["step"]
-        state.turns_taken = list(snap["turns_taken"])
-        state.pending = snap["pending"]
-        state.duel = dict(snap["duel"]) if snap["duel"] is not None else None
-        state.results = [
-            {**r, "hands": [list(h) for h in r["hands"]], "scores": list(r["scores"])}
-            for r in snap["results"]
-        ]
-        return state
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "game": "gogyo",
-            "version": SNAPSHOT_VERSION,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options.model_dump(),
-            "rng": self.rng.state,
-            "game_no": self.game_no,
-            "deck": list(self.deck),
-            "field": list(self.field),
-            "discard": list(self.discard),
-            "hands": [list(h) for h in self.hands],
-            "down": [list(d) for d in self.down],
-            "turn": self.turn,
-            "start_seat": self.start_seat,
-            "step": self.step,
-            "turns_taken": list(self.turns_taken),
-            "pending": self.pending,
-            "duel": dict(self.duel) if self.duel is not None else None,
-            "results": [
-                {**r, "hands": [list(h) for h in r["hands"]], "scores": list(r["scores"])}
-                for r in self.results
-            ],
-        }
 
     def _start_game(self) -> list[Event]:
         """Shuffle all 66 cards, deal 5 face up to each seat and 4 to the field."""

@@ -45,7 +45,7 @@ def redact(state: State, seat: int) -> IrobaeState:
     pooled, sorted cards (the cards this seat passed left stay in that hand), secret pass choices
     and the passes between other seats blanked, the RNG zeroed."""
     assert isinstance(state, IrobaeState)
-    out = IrobaeState.from_snapshot(state.snapshot())
+    out = state.copy()
     n = state.players
     left, right = state.left_of(seat), state.right_of(seat)
     known = {c for c in state.passed[seat] if c in state.hands[left]}
@@ -98,7 +98,7 @@ class Expert(ExpertPlayer[IrobaeState]):
         view = knowledge.view
         assert isinstance(view, PrivateView)
         know = _Knowledge.of(view)
-        world = IrobaeState.from_snapshot(knowledge.redacted.snapshot())
+        world = knowledge.redacted.copy()
         others = [s for s in range(know.players) if s != know.seat]
         known = {c for cards in know.known.values() for c in cards}
         sizes = [know.hand_sizes[s] - len(know.known.get(s, [])) for s in others]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -20,16 +20,7 @@ class IrobaeGame(Game):
     Options: ClassVar[type[BaseModel]] = IrobaeOptions
     Action: ClassVar[type[IrobaeAction]] = IrobaeAction
 
-    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> IrobaeState:
-        self.check_players(players)
-        opts = self.options(options)
-        assert isinstance(opts, IrobaeOptions)
-        return IrobaeState.new(players, seed, opts)
-
-    def load(self, snapshot: dict[str, Any]) -> IrobaeState:
-        if snapshot.get("game") != self.id:
-            raise ValueError("not an irobae snapshot")
-        return IrobaeState.from_snapshot(snapshot)
+    state_class: ClassVar[type[IrobaeState]] = IrobaeState
 
 
 GAME = IrobaeGame()

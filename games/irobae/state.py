@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
+
+from typing_extensions import TypedDict
 
 from games.core import Action, Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.irobae import scoring
@@ -42,6 +44,29 @@ def pile_minimums(pile: list[int]) -> list[int]:
     return [lowest[c] for c in sorted(lowest)]
 
 
+class IrobaeStored(TypedDict):
+    """What a snapshot of a game holds (see `IrobaeState` for each attribute)."""
+
+    players: int
+    seed: int
+    options: IrobaeOptions
+    rng: Rng
+    deal: int
+    first_dealer: int
+    phase: Phase
+    hands: list[list[int]]
+    unused: list[int]
+    pass_choice: list[list[int] | None]
+    passed: list[list[int]]
+    received: list[list[int]]
+    leader: int
+    trick: list[int]
+    tricks: list[tuple[int, list[int]]]
+    last_trick: tuple[int, int, list[int]] | None
+    piles: list[list[int]]
+    deal_scores: list[list[int]]
+
+
 class IrobaeState(State):
     """One game of 色映に生へど.
 
@@ -50,6 +75,9 @@ class IrobaeState(State):
     `pass_choice` (still counted in the hand) until every seat has chosen; then all passes
     resolve at once, so the order of submissions cannot matter.
     """
+
+    Stored = IrobaeStored
+    stored_marks: ClassVar[dict[str, Any]] = {"game": "irobae"}
 
     def __init__(self, players: int, seed: int, options: IrobaeOptions, rng: Rng) -> None:
         self.players = players
@@ -80,56 +108,6 @@ class IrobaeState(State):
         # saw a sunrise or sunset); the deal then passes to the left each deal.
         state.first_dealer = state.rng.below(players)
         state._start_deal()
-        return state
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "game": "irobae",
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options.model_dump(),
-            "rng": self.rng.state,
-            "deal": self.deal,
-            "first_dealer": self.first_dealer,
-            "phase": self.phase,
-            "hands": [list(h) for h in self.hands],
-            "unused": list(self.unused),
-            "pass_choice": [None if c is None else list(c) for c in self.pass_choice],
-            "passed": [list(p) for p in self.passed],
-            "received": [list(r) for r in self.received],
-            "leader": self.leader,
-            "trick": list(self.trick),
-            "tricks": [[leader, list(cards)] for leader, cards in self.tricks],
-            "last_trick": None
-            if self.last_trick is None
-            else [self.last_trick[0], self.last_trick[1], list(self.last_trick[2])],
-            "piles": [list(p) for p in self.piles],
-            "deal_scores": [list(row) for row in self.deal_scores],
-        }
-
-    @classmethod
-    def from_snapshot(cls, snap: dict[str, Any]) -> IrobaeState:
-        state = cls(
-            int(snap["players"]),
-            int(snap["seed"]),
-            IrobaeOptions.model_validate(snap["options"]),
-            Rng(int(snap["rng"])),
-        )
-        state.deal = int(snap["deal"])
-        state.first_dealer = int(snap["first_dealer"])
-        state.phase = snap["phase"]
-        state.hands = [list(h) for h in snap["hands"]]
-        state.unused = list(snap["unused"])
-        state.pass_choice = [None if c is None else list(c) for c in snap["pass_choice"]]
-        state.passed = [list(p) for p in snap["passed"]]
-        state.received = [list(r) for r in snap["received"]]
-        state.leader = int(snap["leader"])
-        state.trick = list(snap["trick"])
-        state.tricks = [(int(leader), list(cards)) for leader, cards in snap["tricks"]]
-        last = snap["last_trick"]
-        state.last_trick = None if last is None else (int(last[0]), int(last[1]), list(last[2]))
-        state.piles = [list(p) for p in snap["piles"]]
-        state.deal_scores = [list(row) for row in snap["deal_scores"]]
         return state
 
     # -- derived facts ------------------------------------------------------------------------

@@ -163,7 +163,7 @@ class _Planner:
         """The outcomes of every legal meld from this hand and tableau."""
         outcomes: list[Outcome] = []
         for m in legal_melds(hand, tableau, dict.fromkeys(used)):
-            meld = Meld(yaku=m.yaku, count=m.count, hand=m.hand, top=m.top)
+            meld = m.action()
             rest = hand[: len(hand) - m.hand]
             laid = [*tableau, *hand[len(hand) - m.hand :]]
             slot = (m.yaku, m.count, m.index)

@@ -55,7 +55,7 @@ def redact(state: State, seat: int) -> KasaneState:
     """`state` as `seat` knows it: the hands, tableaus, grid and discard as the public history
     shows them, the deck (whose order nobody knows) sorted, the RNG zeroed."""
     assert isinstance(state, KasaneState)
-    out = KasaneState.from_snapshot(state.snapshot())
+    out = state.copy()
     out.deck.sort()
     out.rng = Rng(0)
     return out
@@ -63,7 +63,7 @@ def redact(state: State, seat: int) -> KasaneState:
 
 def sample(redacted: KasaneState, seat: int, rng: Rng) -> KasaneState:
     """A world: the deck shuffled, a fresh RNG."""
-    world = KasaneState.from_snapshot(redacted.snapshot())
+    world = redacted.copy()
     rng.shuffle(world.deck)
     world.rng = Rng(rng.next64())
     return world
@@ -115,7 +115,7 @@ class _KnowingPlanner(_Planner):
         key = (tuple(tuple(r) for r in rows), used)
         found = self._predicted.get(key)
         if found is None:
-            table = KasaneState.from_snapshot(self.state.snapshot())
+            table = self.state.copy()
             table.grid = [list(r) for r in rows]
             table.used = dict.fromkeys(used)
             table.seat, table.step, table.just_taken = other, "take", None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -23,15 +23,7 @@ class KasaneGame(Game):
     Options: ClassVar[type[BaseModel]] = KasaneOptions
     Action: ClassVar[type[KasaneAction]] = KasaneAction
 
-    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> KasaneState:
-        """A new game. Raises `ValueError` for a wrong player count, or for `variant_a` with
-        other than 3 players."""
-        self.check_players(players)
-        opts = KasaneOptions.model_validate(self.options(options).model_dump())
-        return KasaneState.new(players, seed, opts)
-
-    def load(self, snapshot: dict[str, Any]) -> KasaneState:
-        return KasaneState.from_snapshot(snapshot)
+    state_class: ClassVar[type[KasaneState]] = KasaneState
 
 
 GAME = KasaneGame()

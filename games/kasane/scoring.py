@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import get_args
 
-from games.kasane.actions import YakuId
+from games.kasane.actions import Meld, YakuId
 
 __all__ = [
     "COLOUR_BONUS",
@@ -162,6 +162,10 @@ class MeldOption:
     top: bool
     points: int
     cards: tuple[int, ...]
+
+    def action(self) -> Meld:
+        """The action that makes this meld."""
+        return Meld(yaku=self.yaku, count=self.count, hand=self.hand, top=self.top)
 
 
 def legal_melds(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Annotated, Any, ClassVar
+
+from pydantic import PlainSerializer, PlainValidator
+from typing_extensions import TypedDict
 
 from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.kasane.actions import KasaneAction, Meld, Pass, Take
@@ -50,9 +53,52 @@ class Reasons:
 SKIP_MELD_STEP_WITHOUT_MELDS = True
 
 
+def _dump_used(used: dict[SlotId, int | None]) -> list[list[Any]]:
+    return [[*slot, used[slot]] for slot, _ in all_slots() if slot in used]
+
+
+def _load_used(rows: list[list[Any]]) -> dict[SlotId, int | None]:
+    return {(str(y), int(c), int(i)): (None if by is None else int(by)) for y, c, i, by in rows}
+
+
+#: The slots used so far and who used them (None: used before the game, variant A), stored as
+#: `[yaku, count, index, seat]` rows in the scoring table's order.
+StoredUsed = Annotated[
+    dict[SlotId, int | None],
+    PlainValidator(_load_used),
+    PlainSerializer(_dump_used, return_type=list[list[Any]]),
+]
+
+
+class KasaneStored(TypedDict):
+    """What a snapshot of a game holds (see `KasaneState` for each attribute)."""
+
+    players: int
+    options: KasaneOptions
+    seed: int
+    rng: Rng
+    deck: list[int]
+    discard: list[int]
+    grid: list[list[int]]
+    hands: list[list[int]]
+    tableaus: list[list[int]]
+    yaku_points: list[int]
+    plus_one: list[int]
+    used: StoredUsed
+    round: int
+    start_player: int
+    seat: int | None
+    step: Step
+    turns: list[int]
+    just_taken: int | None
+
+
 class KasaneState(State):
     """One game of 襲ノ色目. Hands and tableaus are lists bottom → top; grid rows run from the
     first card dealt to the front card (last)."""
+
+    Stored = KasaneStored
+    stored_marks: ClassVar[dict[str, Any]] = {"game": "kasane"}
 
     def __init__(self) -> None:
         self.players = 0
@@ -153,9 +199,7 @@ class KasaneState(State):
             return []
         if self.step == "take":
             return [Take(row=r) for r, row in enumerate(self.grid) if row]
-        actions: list[KasaneAction] = [
-            Meld(yaku=m.yaku, count=m.count, hand=m.hand, top=m.top) for m in self.melds(seat)
-        ]
+        actions: list[KasaneAction] = [m.action() for m in self.melds(seat)]
         actions.append(Pass())
         return actions
 
@@ -368,19 +412,7 @@ class KasaneState(State):
         hand = list(self.hands[seat])
         melds: list[MeldView] = []
         if self.step == "meld" and self.seat == seat:
-            melds = [
-                MeldView(
-                    action=Meld(yaku=m.yaku, count=m.count, hand=m.hand, top=m.top).encode(),
-                    yaku=m.yaku,
-                    count=m.count,
-                    index=m.index,
-                    hand=m.hand,
-                    top=m.top,
-                    points=m.points,
-                    cards=list(m.cards),
-                )
-                for m in self.melds(seat)
-            ]
+            melds = [MeldView(action=m.action().encode(), **vars(m)) for m in self.melds(seat)]
         return PrivateView(
             public=self.public_view(),
             seat=seat,
@@ -391,56 +423,6 @@ class KasaneState(State):
 
     # -- persistence --------------------------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "game": "kasane",
-            "players": self.players,
-            "options": self.options.model_dump(),
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "grid": [list(row) for row in self.grid],
-            "hands": [list(h) for h in self.hands],
-            "tableaus": [list(t) for t in self.tableaus],
-            "yaku_points": list(self.yaku_points),
-            "plus_one": list(self.plus_one),
-            "used": [[*slot, self.used[slot]] for slot, _ in all_slots() if slot in self.used],
-            "round": self.round,
-            "start_player": self.start_player,
-            "seat": self.seat,
-            "step": self.step,
-            "turns": list(self.turns),
-            "just_taken": self.just_taken,
-        }
-
-    @classmethod
-    def from_snapshot(cls, snap: dict[str, Any]) -> KasaneState:
-        state = cls()
-        state.players = int(snap["players"])
-        if state.players not in SETUP:
-            raise ValueError(f"kasane takes 3-4 players, not {state.players}")
-        state.options = KasaneOptions.model_validate(snap["options"])
-        state.seed = int(snap["seed"])
-        state.rng = Rng(int(snap["rng"]))
-        state.deck = [int(c) for c in snap["deck"]]
-        state.discard = [int(c) for c in snap["discard"]]
-        state.grid = [[int(c) for c in row] for row in snap["grid"]]
-        state.hands = [[int(c) for c in h] for h in snap["hands"]]
-        state.tableaus = [[int(c) for c in t] for t in snap["tableaus"]]
-        state.yaku_points = [int(p) for p in snap["yaku_points"]]
-        state.plus_one = [int(p) for p in snap["plus_one"]]
-        state.used = {
-            (str(y), int(c), int(i)): (None if by is None else int(by))
-            for y, c, i, by in snap["used"]
-        }
-        state.round = int(snap["round"])
-        state.start_player = int(snap["start_player"])
-        state.seat = None if snap["seat"] is None else int(snap["seat"])
-        step = str(snap["step"])
-        if step not in ("take", "meld", "over"):
-            raise ValueError(f"unknown step {step!r}")
-        state.step = cast(Step, step)
-        state.turns = [int(t) for t in snap["turns"]]
-        state.just_taken = None if snap["just_taken"] is None else int(snap["just_taken"])
-        return state
+    def _restored(self) -> None:
+        if self.players not in SETUP:
+            raise ValueError(f"kasane takes 3-4 players, not {self.players}")

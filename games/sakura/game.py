@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -22,13 +22,4 @@ class SakuraGame(Game):
     Options: ClassVar[type[BaseModel]] = SakuraOptions
     Action: ClassVar[type[SakuraAction]] = SakuraAction
 
-    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> SakuraState:
-        self.check_players(players)
-        opts = self.options(options)
-        assert isinstance(opts, SakuraOptions)
-        return SakuraState(players, seed, opts)
-
-    def load(self, snapshot: dict[str, Any]) -> SakuraState:
-        if snapshot.get("game") != self.id:
-            raise ValueError("not a sakura snapshot")
-        return SakuraState.from_snapshot(snapshot)
+    state_class: ClassVar[type[SakuraState]] = SakuraState

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
+from typing_extensions import TypedDict
 
 from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
 from games.sakura import rules, scoring
@@ -81,8 +82,39 @@ def _colour_index(name: str) -> int | None:
     return COLOURS.index(name) if name in COLOURS else None
 
 
+class SakuraStored(TypedDict):
+    """What a snapshot of a game holds (see `SakuraState` for each attribute)."""
+
+    players: int
+    seed: int
+    options: SakuraOptions
+    rng: Rng
+    bag: list[int]
+    removed: list[int]
+    fields: list[list[int]]
+    screens: list[list[int]]
+    start: int
+    seat: int
+    turn_number: int
+    step: str
+    turn: list[int]
+    draws: int
+    drawn: int
+    quals: list[str]
+    used: list[str]
+    card: str | None
+    pending: list[int]
+    give: tuple[str, int] | None
+    taken: list[tuple[int, int]]
+    splits: list[int | None]
+    waiting: list[int]
+
+
 class SakuraState(State):
     """One game in progress. Flowers are kept as per-colour counts (`COLOURS` order)."""
+
+    Stored = SakuraStored
+    stored_marks: ClassVar[dict[str, Any]] = {"game": "sakura"}
 
     def __init__(self, players: int, seed: int, options: SakuraOptions) -> None:
         self.players = players
@@ -111,6 +143,10 @@ class SakuraState(State):
         self.waiting: list[int] = []
         for _ in range(self.removed_count):
             self.removed[self._take_from_bag()] += 1
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: SakuraOptions) -> SakuraState:
+        return cls(players, seed, options)
 
     # ----------------------------------------------------------------- basics
 
@@ -850,64 +886,5 @@ class SakuraState(State):
 
     # -------------------------------------------------------------- snapshot
 
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "game": "sakura",
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options.model_dump(),
-            "rng": self.rng.state,
-            "bag": list(self.bag),
-            "removed": list(self.removed),
-            "fields": [list(f) for f in self.fields],
-            "screens": [list(s) for s in self.screens],
-            "start": self.start,
-            "seat": self.seat,
-            "turn_number": self.turn_number,
-            "step": self.step,
-            "turn": list(self.turn),
-            "draws": self.draws,
-            "drawn": self.drawn,
-            "quals": list(self.quals),
-            "used": list(self.used),
-            "card": self.card,
-            "pending": list(self.pending),
-            "give": list(self.give) if self.give else None,
-            "taken": [list(t) for t in self.taken],
-            "splits": list(self.splits),
-            "waiting": list(self.waiting),
-        }
-
-    @classmethod
-    def from_snapshot(cls, snap: dict[str, Any]) -> SakuraState:
-        state = cls.__new__(cls)
-        state.players = int(snap["players"])
-        state.seed = int(snap["seed"])
-        state.options = SakuraOptions.model_validate(snap["options"])
-        state.rng = Rng(int(snap["rng"]))
-        state.removed_count = rules.SETUP[state.players][2]
-        state.bag = list(snap["bag"])
-        state.removed = list(snap["removed"])
-        state.fields = [list(f) for f in snap["fields"]]
-        state.screens = [list(s) for s in snap["screens"]]
-        state.start = snap["start"]
-        state.seat = snap["seat"]
-        state.turn_number = snap["turn_number"]
-        state.step = snap["step"]
-        state.turn = list(snap["turn"])
-        state.draws = snap["draws"]
-        state.drawn = snap["drawn"]
-        state.quals = list(snap["quals"])
-        state.used = list(snap["used"])
-        state.card = snap["card"]
-        state.pending = list(snap["pending"])
-        give = snap["give"]
-        state.give = (give[0], give[1]) if give else None
-        state.taken = [(s, c) for s, c in snap["taken"]]
-        state.splits = list(snap["splits"])
-        state.waiting = list(snap["waiting"])
-        return state
-
-    def copy(self) -> SakuraState:
-        """An independent copy (same RNG position)."""
-        return SakuraState.from_snapshot(self.snapshot())
+    def _restored(self) -> None:
+        self.removed_count = rules.SETUP[self.players][2]

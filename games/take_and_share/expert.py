@@ -42,7 +42,7 @@ def redact(state: State, seat: int) -> TakeAndShareState:
     """`state` as `seat` knows it: the other hands refilled from their pooled, sorted cards, the
     RNG zeroed."""
     assert isinstance(state, TakeAndShareState)
-    out = TakeAndShareState.from_snapshot(state.snapshot())
+    out = state.copy()
     others = [s for s in range(state.players) if s != seat]
     pool = sorted(c for s in others for c in state.hands[s])
     start = 0
@@ -189,7 +189,7 @@ class Expert(ExpertPlayer[TakeAndShareState]):
         assert isinstance(view, PrivateView)
         table, unseen, voids = self._world(knowledge, rng)
         dealt = self._deal(table, knowledge.seat, unseen, list(view.public.hand_sizes), voids, rng)
-        world = TakeAndShareState.from_snapshot(knowledge.redacted.snapshot())
+        world = knowledge.redacted.copy()
         for s in range(world.players):
             if s != knowledge.seat:
                 world.hands[s] = sorted(dealt.hands[s])

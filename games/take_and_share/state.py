@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
-from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
+from pydantic import AfterValidator, BaseModel, ConfigDict
+from typing_extensions import TypedDict
+
+from games.core import Event, IllegalAction, Reason, Result, Rng, State, StoredRecord, winners_by
 from games.take_and_share import scoring
 from games.take_and_share.actions import Give, Play, TakeAndShareAction
 from games.take_and_share.cards import (
@@ -41,6 +44,48 @@ def next_first_leader(previous: int, players: int) -> int:
     return (previous + 1) % players
 
 
+class TakeAndShareOptions(BaseModel):
+    """Variants. `long_game`: games in a row until someone's total is above 20 (4p) / 30 (3p)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    long_game: bool = False
+
+
+#: A finished trick as the state keeps it (see `TakeAndShareState`).
+StoredTrick = StoredRecord(tuple[int, list[int], int, list[list[int]]])
+
+
+class GameRecord(TypedDict):
+    """A finished game of the match: its first leader, scores and each seat's received cards."""
+
+    first: int
+    scores: list[int]
+    received: list[list[int]]
+
+
+class TakeAndShareStored(TypedDict):
+    """What a snapshot of a match holds (see `TakeAndShareState` for each attribute)."""
+
+    players: int
+    seed: int
+    options: TakeAndShareOptions
+    rng: Rng
+    game_no: int
+    first_leader: int
+    phase: str
+    leader: int
+    turn: int
+    hands: list[Annotated[list[int], AfterValidator(sorted)]]
+    share: list[int]
+    to_give: list[int]
+    trick: list[int]
+    received: list[list[int]]
+    tricks: list[StoredTrick]
+    totals: list[int]
+    games: list[GameRecord]
+
+
 class TakeAndShareState(State):
     """One Take & Share match (a single game, or a series of games with `long_game`).
 
@@ -48,10 +93,16 @@ class TakeAndShareState(State):
     `[leader, [card, ...] in play order, winner, [[card, to], ...] gifts]`.
     """
 
-    def __init__(self, players: int, seed: int, long_game: bool, rng: Rng) -> None:
+    Stored = TakeAndShareStored
+    stored_marks: ClassVar[dict[str, Any]] = {
+        "game": "take_and_share",
+        "version": SNAPSHOT_VERSION,
+    }
+
+    def __init__(self, players: int, seed: int, options: TakeAndShareOptions, rng: Rng) -> None:
         self.players = players
         self.seed = seed
-        self.long_game = long_game
+        self.options = options
         self.rng = rng
         self.setup = SETUPS[players]
         self.game_no = 0
@@ -71,10 +122,14 @@ class TakeAndShareState(State):
     # ----------------------------------------------------------------- setup
 
     @classmethod
-    def new(cls, players: int, seed: int, long_game: bool) -> TakeAndShareState:
-        state = cls(players, seed, long_game, Rng(seed))
+    def new(cls, players: int, seed: int, options: TakeAndShareOptions) -> TakeAndShareState:
+        state = cls(players, seed, options, Rng(seed))
         state._deal(first_leader=state.rng.below(players))
         return state
+
+    @property
+    def long_game(self) -> bool:
+        return self.options.long_game
 
     def _deal(self, first_leader: int) -> None:
         cards = deck(self.players)
@@ -435,63 +490,10 @@ class TakeAndShareState(State):
 
     # ------------------------------------------------------------ snapshot
 
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "game": "take_and_share",
-            "version": SNAPSHOT_VERSION,
-            "players": self.players,
-            "seed": self.seed,
-            "options": {"long_game": self.long_game},
-            "rng": self.rng.state,
-            "game_no": self.game_no,
-            "first_leader": self.first_leader,
-            "phase": self.phase,
-            "leader": self.leader,
-            "turn": self.turn,
-            "hands": [list(h) for h in self.hands],
-            "share": list(self.share),
-            "to_give": list(self.to_give),
-            "trick": list(self.trick),
-            "received": [list(r) for r in self.received],
-            "tricks": [[t[0], list(t[1]), t[2], [list(g) for g in t[3]]] for t in self.tricks],
-            "totals": list(self.totals),
-            "games": [
-                {"first": g["first"], "scores": list(g["scores"]), "received": g["received"]}
-                for g in self.games
-            ],
-        }
-
-    @classmethod
-    def from_snapshot(cls, snap: dict[str, Any]) -> TakeAndShareState:
-        players = int(snap["players"])
-        if players not in SETUPS:
-            raise ValueError(f"take_and_share takes 3-4 players, not {players}")
-        state = cls(players, int(snap["seed"]), bool(snap["options"]["long_game"]), Rng(0))
-        state.rng = Rng(int(snap["rng"]))
-        state.game_no = int(snap["game_no"])
-        state.first_leader = int(snap["first_leader"])
-        state.phase = str(snap["phase"])
-        state.leader = int(snap["leader"])
-        state.turn = int(snap["turn"])
-        state.hands = [sorted(int(c) for c in h) for h in snap["hands"]]
-        state.share = [int(c) for c in snap["share"]]
-        state.to_give = [int(c) for c in snap["to_give"]]
-        state.trick = [int(c) for c in snap["trick"]]
-        state.received = [[int(c) for c in r] for r in snap["received"]]
-        state.tricks = [
-            [int(t[0]), [int(c) for c in t[1]], int(t[2]), [[int(c), int(to)] for c, to in t[3]]]
-            for t in snap["tricks"]
-        ]
-        state.totals = [int(t) for t in snap["totals"]]
-        state.games = [
-            {
-                "first": int(g["first"]),
-                "scores": [int(s) for s in g["scores"]],
-                "received": [[int(c) for c in r] for r in g["received"]],
-            }
-            for g in snap["games"]
-        ]
-        return state
+    def _restored(self) -> None:
+        if self.players not in SETUPS:
+            raise ValueError(f"take_and_share takes 3-4 players, not {self.players}")
+        self.setup = SETUPS[self.players]
 
     def all_cards(self) -> list[int]:
         """Every card of the current deal, from every zone, sorted (conservation checks)."""

@@ -1,4 +1,8 @@
-"""Driving the real bot through the fake Discord server, the way players would."""
+"""Driving the real bot through the fake Discord server, the way players would.
+
+The lobby moves (`create_lobby`, `lobby_click`, `custom_id`, `game_id_of`) live in
+`bot.sandbox.players` and a bot's settings (`bot_settings`) in `bot.sandbox.botproc`, where the
+benchmarks import them too; they are imported here for the tests."""
 
 from __future__ import annotations
 
@@ -8,11 +12,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot import quotas
 from bot.client import GameBot, create_bot
+from bot.sandbox.botproc import bot_settings
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from bot.sandbox.players import create_lobby, custom_id, game_id_of, lobby_click
 from bot.sessions import Session
-from bot.settings import Settings
 from bot.store import GameRecord
 from games import registry
 
@@ -20,31 +24,6 @@ from games import registry
 #: for a SQLite path: bots made by `make_bot` then keep their games there instead, and a bot
 #: made again with the same path (a restart) finds them.
 postgres_database_for: Callable[[Path], str] | None = None
-
-
-def bot_settings(
-    token: str,
-    db: Path,
-    *,
-    database_url: str | None = None,
-    shards: tuple[int, Any] | None = None,
-    cpu_delay: float = 0.0,
-    quotas_on: bool = False,
-) -> Settings:
-    """The settings of a bot under test or measurement: its database at `db` (or
-    `database_url`), with `shards` `(count, ids)` one process of a sharded bot, commands
-    synced, and the usage limits off unless `quotas_on` (a few users open many games here; the
-    quotas have their own tests)."""
-    return Settings(
-        discord_token=token,
-        database_path=db,
-        database_url=database_url,
-        shard_count=None if shards is None else shards[0],
-        shard_ids=None if shards is None else shards[1],
-        cpu_delay_seconds=cpu_delay,
-        sync_commands=True,
-        **({} if quotas_on else quotas.OFF),
-    )
 
 
 def make_bot(
@@ -66,60 +45,21 @@ def make_bot(
     settings = bot_settings(
         fake.token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
     )
-
-    async def after_setup(bot: GameBot) -> None:
-        bot.lobby.new_seed = lambda: seed
-        if not pictures:
-            await bot.store.set_guild_pictures(fake.guild.id, False)
-
-    return bot_with_setup(settings, after_setup)
-
-
-def bot_with_setup(
-    settings: Settings, after_setup: Callable[[GameBot], Awaitable[None]], **options: Any
-) -> GameBot:
-    """The bot of `settings` (`options` go to `create_bot`) that runs `after_setup(bot)` at
-    the end of its own `setup_hook`, once its store is open and its games restored: where a
-    test or a test process seeds its new games and adjusts what it needs."""
-    bot = create_bot(settings, **options)
+    bot = create_bot(settings)
     original = bot.setup_hook
 
     async def setup_hook() -> None:
         await original()
-        await after_setup(bot)
+        bot.lobby.new_seed = lambda: seed
+        if not pictures:
+            await bot.store.set_guild_pictures(fake.guild.id, False)
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
     return bot
 
 
-def custom_id(message: Message, pattern: str) -> str:
-    """The first custom_id on `message` matching the regex `pattern`."""
-    for cid in message.custom_ids:
-        if re.fullmatch(pattern, cid):
-            return cid
-    raise AssertionError(f"no control matching {pattern!r} on {message.custom_ids}")
-
-
 def ids(message: Message, pattern: str) -> list[str]:
     return [cid for cid in message.custom_ids if re.fullmatch(pattern, cid)]
-
-
-def game_id_of(message: Message) -> int:
-    return int(custom_id(message, r"(lb|hd|mv):\d+.*").split(":")[1])
-
-
-async def create_lobby(fake: FakeDiscord, host: User, game: str, **options: object) -> Message:
-    inter = await host.slash("newgame", {"game": game, **options})
-    await inter.response()
-    return await inter.wait_original()
-
-
-async def lobby_click(fake: FakeDiscord, user: User, lobby: Message, op: str) -> Message:
-    """Click a lobby button and return what answered (the lobby itself, or an ephemeral)."""
-    inter = await user.click(lobby, custom_id(lobby, rf"lb:\d+:{op}"))
-    response = await inter.response()
-    assert response.message is not None
-    return response.message
 
 
 async def start_from_lobby(fake: FakeDiscord, host: User, lobby: Message) -> tuple[int, int]:
@@ -216,10 +156,10 @@ MOVE_BUTTON = re.compile(r"mv:(\d+):(\d+):(\d+):(.+)")
 def move_buttons(message: Message | None, game_id: int, version: int, seat: int) -> dict[str, str]:
     """`{action: custom_id}` of the move buttons on `message` for `seat` at `version`."""
     found: dict[str, str] = {}
-    for custom_id in message.custom_ids if message is not None else []:
-        match = MOVE_BUTTON.fullmatch(custom_id)
+    for cid in message.custom_ids if message is not None else []:
+        match = MOVE_BUTTON.fullmatch(cid)
         if match and (int(match[1]), int(match[2]), int(match[3])) == (game_id, version, seat):
-            found[match[4]] = custom_id
+            found[match[4]] = cid
     return found
 
 

@@ -14,14 +14,17 @@ from PIL import Image
 
 from bot.i18n import messages as msg
 from bot.render.base import RenderContext
-from bot.render.pictures import table_job
+from bot.render.pictures import hand_job, table_job
 from bot.render.pictures.kit import WIDTH
 from bot.render.sakura import TABLE_STEPS
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from tests.bot.test_renderers import PublicOnly
+from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
     custom_id,
+    enabled,
     make_bot,
+    open_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -156,6 +159,63 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
 
         # No hand picture was ever posted where others could see it.
         assert public_pictures(fake) <= {"table.png", "final.png"}
+
+
+async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A card played from a live hand: the click's own answer is the hand's new text and
+    buttons without an upload (the message keeps its picture a moment longer), and the
+    publisher's edit then brings the hand's new picture, drawn from the game after the move."""
+    fake = fake_discord
+    people = [fake.add_user(name, "en-US") for name in ("Aoi", "Ben", "Chika")]
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, people[0], people[1:], "irobae", language="en"
+        )
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        seats = {session.record.seat_of(user.id): user for user in people}
+        for seat, user in seats.items():
+            await irobae.human_pass(fake, bot, session, user, seat, thread_id)  # type: ignore[arg-type]
+        assert session.state.public_view().phase == "play"
+        seat = session.state.to_act()[0]
+        user, version = seats[seat], session.version
+        hand = await open_hand(fake, user, game_id, thread_id)
+
+        def picture() -> bytes:
+            (attachment,) = fake.message(hand.id).attachments
+            assert attachment["filename"] == "hand.png"
+            return fake.attachment_bytes(attachment["id"])
+
+        before = picture()
+        assert before == hand_job(bot.table.context(session, "en"), seat)().data
+        move = enabled(hand, rf"mv:{game_id}:{version}:{seat}:play\.\d+")[0]
+        inter = await user.click(hand, move)
+        answer = await inter.response()
+        await wait_stored(fake, session, version)
+        assert answer.type == 7
+        (callback,) = [
+            r
+            for r in fake.requests_to(
+                "POST", "/interactions/{interaction_id}/{interaction_token}/callback"
+            )
+            if str(inter.id) in r.path
+        ]
+        assert callback.files == []
+        # The answer itself already shows the hand after the move: one card fewer.
+        cards = rf"mv:{game_id}:\d+:{seat}:play\.\d+"
+        assert len(re.findall(cards, json.dumps(answer.data))) == len(
+            session.state.private_view(seat).hand
+        )
+        after = hand_job(bot.table.context(session, "en"), seat)().data
+        assert after != before
+        await wait_until(fake, lambda: picture() == after, "the hand's new picture")
+        edit = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+        assert [r.files for r in fake.requests_to("PATCH", edit) if hand.id in r.message_ids][
+            -1
+        ] == ["hand.png"]
 
 
 async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(

@@ -12,6 +12,7 @@ import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord
 from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+from bot.sandbox.postgres import Cluster
 from tests.e2e import (
     harness,
     test_gogyo_e2e,
@@ -23,7 +24,6 @@ from tests.e2e import (
     test_seat_return_e2e,
     test_take_and_share_e2e,
 )
-from tests.postgres import Cluster
 
 __all__ = ["fake_discord", "fake_discord_options"]
 

@@ -1,6 +1,6 @@
 """Crash consistency: the bot, in its own process, is killed with SIGKILL while people play.
 
-The fake Discord server runs here; the real bot runs as `tests.reliability.botproc` against it.
+The fake Discord server runs here; the real bot runs as `bot.sandbox.botproc` against it.
 Simulated users play random moves among the enabled controls they see (the table's, and those
 of their hand, opened with "Show my hand") in games of every title that has a renderer, while
 the bot is killed at seeded random moments: inside a move's transaction (the `botproc` hook
@@ -39,11 +39,11 @@ from typing import Any
 import pytest
 
 from bot.i18n import messages as msg
+from bot.sandbox import botproc
 from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
 from bot.store import Store
 from games import registry
 from games.core import Game
-from tests.reliability import botproc
 
 SEED = int(os.environ.get("CRASH_SEED", "8128"))
 KILLS = 27

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.sandbox import botproc
 from bot.sandbox.fakediscord import FakeDiscord
 from tests.e2e.harness import start_through_lobby, table_message
-from tests.reliability import botproc
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a bot with an unusable database may take to give up (seconds; most of it is
@@ -149,7 +149,7 @@ async def test_a_bad_database_stops_the_bot_process_against_discord(
 
 
 class Watched:
-    """A bot process (`tests.reliability.botproc`) and the lines it reports."""
+    """A bot process (`bot.sandbox.botproc`) and the lines it reports."""
 
     def __init__(self, proc: asyncio.subprocess.Process) -> None:
         self.proc = proc

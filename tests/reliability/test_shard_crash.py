@@ -33,10 +33,10 @@ from pathlib import Path
 import pytest
 
 from bot.pgstore import PostgresStore
+from bot.sandbox import botproc
 from bot.sandbox.fakediscord import FakeDiscord, Message, RequestRecord, User
 from games import registry
 from tests.e2e.harness import dm_hand, game_id_of, lobby_click, move_buttons
-from tests.reliability import botproc
 
 SEED = 2112
 KILLS = 10

@@ -10,7 +10,7 @@ from pathlib import Path
 import aiohttp
 from PIL import Image
 
-from bot.sandbox.fakediscord.rest import _File
+from bot.sandbox.fakediscord.rest import File
 from bot.sandbox.render import View, message_html
 from bot.sandbox.runner import Sandbox
 from tests.sandbox.dom import parse
@@ -82,7 +82,7 @@ async def test_pictures_are_served_to_who_can_see_their_message(tmp_path: Path) 
         message = await fake._create_message(
             fake.channel,
             {"embeds": [{"image": {"url": "attachment://hand.png"}}]},
-            [_File("files[0]", "hand.png", data, "application/octet-stream")],
+            [File("files[0]", "hand.png", data, "application/octet-stream")],
             ephemeral_for=aoi.id,
         )
         attachment = message.data["attachments"][0]

@@ -123,3 +123,21 @@ def test_the_bot_itself_loads_no_sandbox_or_fake_discord_module() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_the_benchmarks_and_the_sandbox_import_no_test_module() -> None:
+    """The benchmarks drive the bot with what `bot.sandbox` offers (the fake Discord, the lobby
+    moves, the bot in its own process, a throwaway PostgreSQL), as the tests do: neither they nor
+    the sandbox reach into `tests`."""
+    code = (
+        "import sys, pkgutil, importlib, benchmarks, bot.sandbox; "
+        "[importlib.import_module(f'{p.__name__}.{m.name}') "
+        " for p in (benchmarks, bot.sandbox) for m in pkgutil.iter_modules(p.__path__)]; "
+        "print(sorted(m for m in sys.modules if m == 'tests' or m.startswith('tests.')))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", done.stdout

@@ -4,50 +4,22 @@ playable cards set apart; the deal-by-deal totals."""
 from __future__ import annotations
 
 from bot.render.common import seat_mark
-from bot.render.pictures.kit import (
-    BODY,
-    DARK_INK,
-    GAP,
-    GOLD,
-    INK,
-    LARGE,
-    MARGIN,
-    MUTED,
-    PANEL_EDGE,
-    SMALL,
-    WIDTH,
-    Box,
-    Card,
-    Dot,
-    Face,
-    Panel,
-    Scene,
-    below,
-    fan_boxes,
-    row_boxes,
-    seat_boxes,
-)
+from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.irobae import texts
 from games.irobae.texts import COLOURS
 from games.irobae.views import CardView, PrivateView, PublicView
 
 #: Colours 0–4: 花 red, 鳥 orange, 傘 yellow, 扇 green, 蝶 blue.
-FILL = (
-    (0xD9, 0x3A, 0x3A),
-    (0xEE, 0x8A, 0x2B),
-    (0xF2, 0xD0, 0x3B),
-    (0x4C, 0xA8, 0x5A),
-    (0x3A, 0x78, 0xD0),
-)
-CARD_INK = (INK, DARK_INK, DARK_INK, INK, INK)
+FILL = (kit.CARD_RED, kit.CARD_ORANGE, kit.CARD_YELLOW, kit.CARD_GREEN, kit.CARD_BLUE)
+CARD_INK = (kit.INK, kit.DARK_INK, kit.DARK_INK, kit.INK, kit.INK)
 
 CARD_W, CARD_H = 64, 92
 SMALL_W, SMALL_H = 40, 58
 
 
-def face(card: CardView) -> Face:
-    return Face(
+def face(card: CardView) -> kit.Face:
+    return kit.Face(
         FILL[card.colour], CARD_INK[card.colour], str(card.number), COLOURS[card.colour].motif
     )
 
@@ -59,9 +31,7 @@ def _colour(colour: int, lang: Lang) -> str:
 class IrobaePictures:
     game_id = "irobae"
 
-    def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
+    def table(self, view: PublicView, names: list[str], lang: Lang) -> kit.Scene:
         header = (
             texts.PICTURE_PASS(lang, deal=view.deal, deals=view.deals)
             if view.phase == "pass"
@@ -73,56 +43,54 @@ class IrobaePictures:
                 tricks=view.tricks_per_deal,
             )
         )
-        scene.text("header", MARGIN, y, header, LARGE)
-        y += LARGE + 2 * GAP
-        scene.text("trick.title", MARGIN, y, texts.PICTURE_TRICK(lang), SMALL, MUTED, width=300)
+        scene, y = kit.titled("header", header, kit.LARGE)
+        scene.text(
+            "trick.title", kit.MARGIN, y, texts.PICTURE_TRICK(lang), kit.SMALL, kit.MUTED, width=300
+        )
         trump = (
             texts.PICTURE_TRUMP(lang, colour=_colour(view.trump, lang))
             if view.trump is not None
             else texts.PICTURE_NO_TRUMP(lang)
         )
-        scene.text("trick.trump", WIDTH - MARGIN, y, trump, SMALL, GOLD, anchor="ra", width=340)
-        y += SMALL + GAP
-        slot_w = min(116, (WIDTH - 2 * MARGIN) // max(1, view.players))
+        scene.text(
+            "trick.trump",
+            kit.WIDTH - kit.MARGIN,
+            y,
+            trump,
+            kit.SMALL,
+            kit.GOLD,
+            anchor="ra",
+            width=340,
+        )
+        y += kit.SMALL + kit.GAP
+        slot_w = min(116, (kit.WIDTH - 2 * kit.MARGIN) // max(1, view.players))
         for i, played in enumerate(view.trick):
-            x = MARGIN + i * slot_w + (slot_w - CARD_W) // 2
-            scene.add(Card(f"trick.{i}", Box(x, y, CARD_W, CARD_H), face(played.card)))
+            x = kit.MARGIN + i * slot_w + (slot_w - CARD_W) // 2
+            scene.add(kit.Card(f"trick.{i}", kit.Box(x, y, CARD_W, CARD_H), face(played.card)))
             scene.text(
                 f"trick.{i}.seat",
                 x + CARD_W // 2,
-                y + CARD_H + GAP + 14,
+                y + CARD_H + kit.GAP + 14,
                 f"{seat_mark(played.seat)} {names[played.seat]}",
-                SMALL,
-                MUTED,
+                kit.SMALL,
+                kit.MUTED,
                 anchor="ma",
                 width=slot_w - 4,
             )
             if i == view.marker:
                 scene.add(
-                    Dot("trick.marker", Box(x + CARD_W // 2 - 9, y + CARD_H + 2, 18, 18), GOLD)
+                    kit.Dot(
+                        "trick.marker",
+                        kit.Box(x + CARD_W // 2 - 9, y + CARD_H + 2, 18, 18),
+                        kit.GOLD,
+                    )
                 )
-        y += CARD_H + SMALL + 3 * GAP + 14
-        boxes = seat_boxes(y, view.players, BODY * 2 + 3 * GAP)
+        y += CARD_H + kit.SMALL + 3 * kit.GAP + 14
+        boxes = kit.seat_boxes(y, view.players, kit.BODY * 2 + 3 * kit.GAP)
         for seat, box in enumerate(boxes):
-            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
-            scene.text(
-                f"seat.{seat}.name",
-                box.x + GAP,
-                box.y + GAP,
-                f"{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=box.w - 110,
-            )
-            scene.text(
-                f"seat.{seat}.total",
-                box.right - GAP,
-                box.y + GAP,
-                texts.PICTURE_TOTAL(lang, n=view.totals[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=100,
-            )
+            total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
+            active = seat in view.to_act
+            kit.seat_panel(scene, box, seat, names[seat], total, active=active, score_w=100)
             counts = (
                 f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
                 f"{texts.PICTURE_TRICKS(lang, n=view.tricks_won[seat])}"
@@ -131,91 +99,104 @@ class IrobaePictures:
                 counts += f" · {texts.PICTURE_PASSED(lang)}"
             scene.text(
                 f"seat.{seat}.counts",
-                box.x + GAP,
-                box.y + BODY + 2 * GAP,
+                box.x + kit.GAP,
+                box.y + kit.BODY + 2 * kit.GAP,
                 counts,
-                SMALL,
-                MUTED,
-                width=box.w - 2 * GAP,
+                kit.SMALL,
+                kit.MUTED,
+                width=box.w - 2 * kit.GAP,
             )
-        y = below(boxes)
+        y = kit.below(boxes)
         if view.open_minimums and any(view.minimums):
             for seat, cards in enumerate(view.minimums):
                 if not cards:
                     continue
-                scene.text(f"minimums.{seat}", MARGIN, y + 16, seat_mark(seat), BODY, MUTED)
+                scene.text(
+                    f"minimums.{seat}", kit.MARGIN, y + 16, seat_mark(seat), kit.BODY, kit.MUTED
+                )
                 for i, (card, box) in enumerate(
-                    zip(cards, row_boxes(MARGIN + 40, y, len(cards), SMALL_W, SMALL_H), strict=True)
+                    zip(
+                        cards,
+                        kit.row_boxes(kit.MARGIN + 40, y, len(cards), SMALL_W, SMALL_H),
+                        strict=True,
+                    )
                 ):
-                    scene.add(Card(f"minimums.{seat}.{i}", box, face(card)))
-                y += SMALL_H + GAP
-            y += GAP
+                    scene.add(kit.Card(f"minimums.{seat}.{i}", box, face(card)))
+                y += SMALL_H + kit.GAP
+            y += kit.GAP
         if view.last_trick is not None and not view.trick:
             last = view.last_trick
             scene.text(
                 "last.title",
-                MARGIN,
+                kit.MARGIN,
                 y,
                 texts.PICTURE_LAST(lang, winner=names[last.winner]),
-                SMALL,
-                MUTED,
+                kit.SMALL,
+                kit.MUTED,
             )
-            y += SMALL + GAP
+            y += kit.SMALL + kit.GAP
             for i, (played, box) in enumerate(
                 zip(
-                    last.cards, row_boxes(MARGIN, y, len(last.cards), SMALL_W, SMALL_H), strict=True
+                    last.cards,
+                    kit.row_boxes(kit.MARGIN, y, len(last.cards), SMALL_W, SMALL_H),
+                    strict=True,
                 )
             ):
                 winner = played.seat == last.winner
-                scene.add(Card(f"last.{i}", box, face(played.card), "pick" if winner else ""))
-            y += SMALL_H + 2 * GAP
-        scene.height = y + MARGIN
+                scene.add(kit.Card(f"last.{i}", box, face(played.card), "pick" if winner else ""))
+            y += SMALL_H + 2 * kit.GAP
+        scene.height = y + kit.MARGIN
         return scene
 
-    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
-        y += BODY + 2 * GAP
+    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         choosable = set(view.playable) | set(view.passable)
         acting = bool(choosable)
-        boxes = fan_boxes(MARGIN, y, len(view.hand), CARD_W, CARD_H, WIDTH - 2 * MARGIN)
+        boxes = kit.fan_boxes(
+            kit.MARGIN, y, len(view.hand), CARD_W, CARD_H, kit.WIDTH - 2 * kit.MARGIN
+        )
         for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
             mark = "pick" if card.id in choosable else ("dim" if acting else "")
-            scene.add(Card(f"hand.{i}", box, face(card), mark))
-        y += CARD_H + 2 * GAP
+            scene.add(kit.Card(f"hand.{i}", box, face(card), mark))
+        y += CARD_H + 2 * kit.GAP
         scene.text(
-            "pile.title", MARGIN, y, texts.PICTURE_PILE(lang, n=view.pile_score), SMALL, MUTED
+            "pile.title",
+            kit.MARGIN,
+            y,
+            texts.PICTURE_PILE(lang, n=view.pile_score),
+            kit.SMALL,
+            kit.MUTED,
         )
-        y += SMALL + GAP
-        boxes = fan_boxes(MARGIN, y, len(view.pile), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN)
+        y += kit.SMALL + kit.GAP
+        boxes = kit.fan_boxes(
+            kit.MARGIN, y, len(view.pile), SMALL_W, SMALL_H, kit.WIDTH - 2 * kit.MARGIN
+        )
         for i, (card, box) in enumerate(zip(view.pile, boxes, strict=True)):
-            scene.add(Card(f"pile.{i}", box, face(card)))
-        scene.height = y + SMALL_H + MARGIN
+            scene.add(kit.Card(f"pile.{i}", box, face(card)))
+        scene.height = y + SMALL_H + kit.MARGIN
         return scene
 
-    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
         players = view.players
         first = 150
-        col = (WIDTH - 2 * MARGIN - first) // players
+        col = (kit.WIDTH - 2 * kit.MARGIN - first) // players
         row_h = 34
-        height = (len(view.deal_scores) + 2) * row_h + 2 * GAP
-        scene.add(Panel("final.board", Box(MARGIN, y, WIDTH - 2 * MARGIN, height)))
-        y += GAP
+        height = (len(view.deal_scores) + 2) * row_h + 2 * kit.GAP
+        scene.add(
+            kit.Panel("final.board", kit.Box(kit.MARGIN, y, kit.WIDTH - 2 * kit.MARGIN, height))
+        )
+        y += kit.GAP
         for seat in range(players):
-            x = MARGIN + first + seat * col + col // 2
+            x = kit.MARGIN + first + seat * col + col // 2
             winner = seat in result.winners
             scene.text(
                 f"final.{seat}.name",
                 x,
                 y,
                 ("★" if winner else "") + seat_mark(seat),
-                BODY,
-                GOLD if winner else INK,
+                kit.BODY,
+                kit.GOLD if winner else kit.INK,
                 anchor="ma",
                 width=col,
             )
@@ -223,53 +204,65 @@ class IrobaePictures:
         for d, scores in enumerate(view.deal_scores):
             scene.text(
                 f"final.deal{d + 1}",
-                MARGIN + GAP,
+                kit.MARGIN + kit.GAP,
                 y,
                 texts.PICTURE_DEAL(lang, n=d + 1),
-                SMALL,
-                MUTED,
-                width=first - GAP,
+                kit.SMALL,
+                kit.MUTED,
+                width=first - kit.GAP,
             )
             for seat, score in enumerate(scores):
-                x = MARGIN + first + seat * col + col // 2
+                x = kit.MARGIN + first + seat * col + col // 2
                 scene.text(
                     f"final.deal{d + 1}.{seat}",
                     x,
                     y,
                     f"{score:+d}" if score else "0",
-                    SMALL,
-                    INK,
+                    kit.SMALL,
+                    kit.INK,
                     anchor="ma",
                     width=col,
                 )
             y += row_h
         scene.add(
-            Panel(
-                "final.rule", Box(MARGIN + GAP, y - 4, WIDTH - 2 * MARGIN - 2 * GAP, 2), PANEL_EDGE
+            kit.Panel(
+                "final.rule",
+                kit.Box(kit.MARGIN + kit.GAP, y - 4, kit.WIDTH - 2 * kit.MARGIN - 2 * kit.GAP, 2),
+                kit.PANEL_EDGE,
             )
         )
         scene.text(
-            "final.sum", MARGIN + GAP, y + 2, texts.PICTURE_SUM(lang), BODY, width=first - GAP
+            "final.sum",
+            kit.MARGIN + kit.GAP,
+            y + 2,
+            texts.PICTURE_SUM(lang),
+            kit.BODY,
+            width=first - kit.GAP,
         )
         for seat in range(players):
-            x = MARGIN + first + seat * col + col // 2
+            x = kit.MARGIN + first + seat * col + col // 2
             scene.text(
                 f"final.{seat}.total",
                 x,
                 y + 2,
                 str(result.scores[seat]),
-                BODY,
-                GOLD,
+                kit.BODY,
+                kit.GOLD,
                 anchor="ma",
                 width=col,
             )
-        y += row_h + 2 * GAP
+        y += row_h + 2 * kit.GAP
         for seat in range(players):
             scene.text(
-                f"final.{seat}.label", MARGIN, y, f"{seat_mark(seat)} {names[seat]}", SMALL, MUTED
+                f"final.{seat}.label",
+                kit.MARGIN,
+                y,
+                f"{seat_mark(seat)} {names[seat]}",
+                kit.SMALL,
+                kit.MUTED,
             )
-            y += SMALL + GAP
-        scene.height = y + MARGIN
+            y += kit.SMALL + kit.GAP
+        scene.height = y + kit.MARGIN
         return scene
 
 

@@ -4,54 +4,25 @@ layers with its score, the yaku board with its used slots; the hand; the final b
 from __future__ import annotations
 
 from bot.render.common import seat_mark
-from bot.render.pictures.kit import (
-    BODY,
-    GAP,
-    GOLD,
-    INK,
-    LARGE,
-    MARGIN,
-    MUTED,
-    PANEL_EDGE,
-    SMALL,
-    WIDTH,
-    Box,
-    Card,
-    Dot,
-    Face,
-    Panel,
-    Scene,
-    fan_boxes,
-)
+from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.kasane import texts
+from games.kasane.scoring import YAKU
 from games.kasane.views import PrivateView, PublicView
 
 #: Each number is a colour of the game (1 red … 9 white); `0` is the `+1` card.
-FACES: dict[int, Face] = {
-    1: Face((0xD9, 0x3A, 0x3A), INK, "1"),
-    2: Face((0xEE, 0x8A, 0x2B), (0x1E, 0x1F, 0x22), "2"),
-    3: Face((0xF2, 0xD0, 0x3B), (0x1E, 0x1F, 0x22), "3"),
-    4: Face((0x4C, 0xA8, 0x5A), INK, "4"),
-    5: Face((0x3A, 0x78, 0xD0), INK, "5"),
-    6: Face((0x8E, 0x4F, 0xC4), INK, "6"),
-    7: Face((0x8A, 0x5A, 0x3A), INK, "7"),
-    8: Face((0x1C, 0x1C, 0x20), INK, "8"),
-    9: Face((0xF4, 0xF1, 0xE8), (0x1E, 0x1F, 0x22), "9"),
-    0: Face((0xA8, 0xAD, 0xB5), (0x1E, 0x1F, 0x22), "+1"),
+FACES: dict[int, kit.Face] = {
+    1: kit.Face(kit.CARD_RED, kit.INK, "1"),
+    2: kit.Face(kit.CARD_ORANGE, kit.DARK_INK, "2"),
+    3: kit.Face(kit.CARD_YELLOW, kit.DARK_INK, "3"),
+    4: kit.Face(kit.CARD_GREEN, kit.INK, "4"),
+    5: kit.Face(kit.CARD_BLUE, kit.INK, "5"),
+    6: kit.Face(kit.CARD_PURPLE, kit.INK, "6"),
+    7: kit.Face((0x8A, 0x5A, 0x3A), kit.INK, "7"),
+    8: kit.Face(kit.CARD_BLACK, kit.INK, "8"),
+    9: kit.Face(kit.CARD_WHITE, kit.DARK_INK, "9"),
+    0: kit.Face((0xA8, 0xAD, 0xB5), kit.DARK_INK, "+1"),
 }
-
-YAKU_ORDER = (
-    "kasane",
-    "ju",
-    "sakura_chirashi",
-    "chidori",
-    "asanoha",
-    "kagen",
-    "jogen",
-    "kachofugetsu",
-    "setsugetsufuka",
-)
 
 
 CARD_W, CARD_H = 56, 80
@@ -72,45 +43,28 @@ READING = 14
 READING_LINE = 32
 
 
-def _header(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
-    scene.text(
-        "header.round",
-        MARGIN,
-        y,
-        texts.ROUND(lang, round=view.round, rounds=view.rounds),
-        LARGE,
-        width=WIDTH // 2,
-    )
-    scene.text(
-        "header.deck",
-        WIDTH - MARGIN,
-        y + 8,
-        texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size),
-        SMALL,
-        MUTED,
-        anchor="ra",
-        width=WIDTH // 2 - MARGIN,
-    )
-    return y + LARGE + GAP * 2
-
-
-def _grid(scene: Scene, view: PublicView, y: int) -> int:
+def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
     """The grid's rows, one above the other, in the left column; the front cards (the ones
     that can be taken) framed in gold."""
     takeable = view.step == "take"
     label_w = 20
     for r, row in enumerate(view.grid):
         scene.text(
-            f"grid.{r}.label", MARGIN, y + GRID_H // 2 - SMALL // 2, str(r + 1), SMALL, MUTED
+            f"grid.{r}.label",
+            kit.MARGIN,
+            y + GRID_H // 2 - kit.SMALL // 2,
+            str(r + 1),
+            kit.SMALL,
+            kit.MUTED,
         )
-        boxes = fan_boxes(
-            MARGIN + label_w, y, len(row.cards), GRID_W, GRID_H, GRID_COLUMN - label_w
+        boxes = kit.fan_boxes(
+            kit.MARGIN + label_w, y, len(row.cards), GRID_W, GRID_H, GRID_COLUMN - label_w
         )
         for c, (card, box) in enumerate(zip(row.cards, boxes, strict=True)):
             front = c == len(row.cards) - 1
             mark = "pick" if front and takeable else ""
-            scene.add(Card(f"grid.{r}.{c}", box, FACES[card], mark))
-        y += GRID_H + GAP
+            scene.add(kit.Card(f"grid.{r}.{c}", box, FACES[card], mark))
+        y += GRID_H + kit.GAP
     return y
 
 
@@ -120,22 +74,22 @@ def _reading(yaku: str) -> str:
     return name.en.removeprefix(name.ja).strip().removeprefix("(").removesuffix(")")
 
 
-def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
+def _board(scene: kit.Scene, view: PublicView, lang: Lang, y: int) -> int:
     """The yaku board in the right column: a line per yaku (its Japanese name; on an English
     table with its reading beneath, as the text says `襲ね (Kasane)`) with a token per slot —
     gold with the cards it needs while free, grey with the seat that took it."""
-    x0 = MARGIN + GRID_COLUMN + 2 * GAP
+    x0 = kit.MARGIN + GRID_COLUMN + 2 * kit.GAP
     by_yaku: dict[str, list] = {}
     for slot in view.slots:
         by_yaku.setdefault(slot.yaku, []).append(slot)
     most = max((len(slots) for slots in by_yaku.values()), default=0)
     step = TOKEN + 2
-    name_w = WIDTH - MARGIN - x0 - most * step - GAP
-    line = (4 * (GRID_H + GAP)) // max(1, len(YAKU_ORDER))
-    name_size = SMALL
+    name_w = kit.WIDTH - kit.MARGIN - x0 - most * step - kit.GAP
+    line = (4 * (GRID_H + kit.GAP)) // max(1, len(YAKU))
+    name_size = kit.SMALL
     if lang != "ja":
         line, name_size = READING_LINE, READING_NAME
-    for yaku in YAKU_ORDER:
+    for yaku in YAKU:
         slots = by_yaku.get(yaku, [])
         if not slots:
             continue
@@ -148,154 +102,120 @@ def _board(scene: Scene, view: PublicView, lang: Lang, y: int) -> int:
                 y + name_size,
                 _reading(yaku),
                 READING,
-                MUTED,
-                width=WIDTH - MARGIN - x0,  # the longest stays left of the tokens above it
+                kit.MUTED,
+                width=kit.WIDTH - kit.MARGIN - x0,  # the longest stays left of the tokens above it
             )
-        x = x0 + name_w + GAP
+        x = x0 + name_w + kit.GAP
         for slot in slots:
             tag = f"board.{yaku}.{slot.count}.{slot.index}"
-            box = Box(x, y, TOKEN, TOKEN)
+            box = kit.Box(x, y, TOKEN, TOKEN)
             if slot.used:
                 label = seat_mark(slot.by) if slot.by is not None else "×"
-                scene.add(Dot(tag, box, PANEL_EDGE, label=label, ink=MUTED))
+                scene.add(kit.Dot(tag, box, kit.PANEL_EDGE, label=label, ink=kit.MUTED))
             else:
-                scene.add(Dot(tag, box, GOLD, label=str(slot.count)))
+                scene.add(kit.Dot(tag, box, kit.GOLD, label=str(slot.count)))
             x += step
         y += line
     return y
 
 
-def _tableaus(scene: Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
-    half = (WIDTH - 2 * MARGIN - GAP) // 2
-    height = BODY + TABLEAU_H + 3 * GAP
-    for seat, tableau in enumerate(view.tableaus):
-        x = MARGIN + (seat % 2) * (half + GAP)
-        top = y + (seat // 2) * (height + GAP)
-        outline = GOLD if seat == view.turn_seat else None
-        scene.add(Panel(f"seat.{seat}", Box(x, top, half, height), outline=outline))
-        scene.text(
-            f"seat.{seat}.name",
-            x + GAP,
-            top + GAP,
-            f"{seat_mark(seat)} {names[seat]}",
-            BODY,
-            width=half - 80,
+def _tableaus(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
+    height = kit.BODY + TABLEAU_H + 3 * kit.GAP
+    seats = kit.seat_boxes(y, len(view.tableaus), height, columns=2)
+    for seat, (tableau, seat_box) in enumerate(zip(view.tableaus, seats, strict=True)):
+        score = texts.POINTS(lang, n=view.scores[seat])
+        active = seat == view.turn_seat
+        kit.seat_panel(
+            scene, seat_box, seat, names[seat], score, active=active, score_w=70, score_tag="score"
         )
-        scene.text(
-            f"seat.{seat}.score",
-            x + half - GAP,
-            top + GAP,
-            texts.POINTS(lang, n=view.scores[seat]),
-            BODY,
-            GOLD,
-            anchor="ra",
-            width=70,
-        )
-        card_y = top + BODY + 2 * GAP
+        card_y = seat_box.y + kit.BODY + 2 * kit.GAP
         hand_w = 84
-        room = half - 3 * GAP - hand_w
-        boxes = fan_boxes(x + GAP, card_y, len(tableau), TABLEAU_W, TABLEAU_H, room)
+        room = seat_box.w - 3 * kit.GAP - hand_w
+        boxes = kit.fan_boxes(
+            seat_box.x + kit.GAP, card_y, len(tableau), TABLEAU_W, TABLEAU_H, room
+        )
         for i, (card, box) in enumerate(zip(tableau, boxes, strict=True)):
-            scene.add(Card(f"seat.{seat}.tableau.{i}", box, FACES[card]))
+            scene.add(kit.Card(f"seat.{seat}.tableau.{i}", box, FACES[card]))
         scene.text(
             f"seat.{seat}.hand",
-            x + half - GAP,
-            card_y + TABLEAU_H - SMALL,
+            seat_box.right - kit.GAP,
+            card_y + TABLEAU_H - kit.SMALL,
             texts.PICTURE_HAND_SIZE(lang, n=view.hand_sizes[seat]),
-            SMALL,
-            MUTED,
+            kit.SMALL,
+            kit.MUTED,
             anchor="ra",
             width=hand_w,
         )
     rows = (len(view.tableaus) + 1) // 2
-    return y + rows * (height + GAP)
+    return y + rows * (height + kit.GAP)
 
 
 class KasanePictures:
     game_id = "kasane"
 
-    def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = _header(scene, view, lang, MARGIN)
-        y = max(_grid(scene, view, y), _board(scene, view, lang, y)) + GAP
-        scene.height = _tableaus(scene, view, names, lang, y) + MARGIN - GAP
+    def table(self, view: PublicView, names: list[str], lang: Lang) -> kit.Scene:
+        header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
+        scene, y = kit.titled("header.round", header, kit.LARGE, width=kit.WIDTH // 2)
+        deck = texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size)
+        kit.title_note(scene, "header.deck", deck, kit.WIDTH // 2 - kit.MARGIN)
+        y = max(_grid(scene, view, y), _board(scene, view, lang, y)) + kit.GAP
+        scene.height = _tableaus(scene, view, names, lang, y) + kit.MARGIN - kit.GAP
         return scene
 
-    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
-        y += BODY + 2 * GAP
+    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         if not view.hand:
-            scene.text("hand.empty", MARGIN, y, texts.PICTURE_EMPTY(lang), BODY, MUTED)
-            scene.height = y + BODY + MARGIN
+            scene.text("hand.empty", kit.MARGIN, y, texts.PICTURE_EMPTY(lang), kit.BODY, kit.MUTED)
+            scene.height = y + kit.BODY + kit.MARGIN
             return scene
-        boxes = fan_boxes(MARGIN, y, len(view.hand), CARD_W, CARD_H, WIDTH - 2 * MARGIN)
+        boxes = kit.fan_boxes(
+            kit.MARGIN, y, len(view.hand), CARD_W, CARD_H, kit.WIDTH - 2 * kit.MARGIN
+        )
         for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
             top = i == len(view.hand) - 1
-            scene.add(Card(f"hand.{i}", box, FACES[card], "pick" if top else ""))
-        y += CARD_H + GAP
+            scene.add(kit.Card(f"hand.{i}", box, FACES[card], "pick" if top else ""))
+        y += CARD_H + kit.GAP
         tableau = view.public.tableaus[view.seat]
         if tableau:
-            boxes = fan_boxes(MARGIN, y + GAP, len(tableau), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN)
+            boxes = kit.fan_boxes(
+                kit.MARGIN, y + kit.GAP, len(tableau), SMALL_W, SMALL_H, kit.WIDTH - 2 * kit.MARGIN
+            )
             for i, (card, box) in enumerate(zip(tableau, boxes, strict=True)):
-                scene.add(Card(f"tableau.{i}", box, FACES[card]))
-            y += SMALL_H + 2 * GAP
-        scene.height = y + MARGIN
+                scene.add(kit.Card(f"tableau.{i}", box, FACES[card]))
+            y += SMALL_H + 2 * kit.GAP
+        scene.height = y + kit.MARGIN
         return scene
 
-    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
         order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
         for seat in order:
-            height = BODY + SMALL + SMALL_H + 4 * GAP
+            height = kit.BODY + kit.SMALL + SMALL_H + 4 * kit.GAP
+            total = texts.POINTS(lang, n=result.scores[seat])
             winner = seat in result.winners
-            scene.add(
-                Panel(
-                    f"final.{seat}",
-                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
-                    outline=GOLD if winner else None,
-                )
-            )
-            crown = "★ " if winner else ""
-            scene.text(
-                f"final.{seat}.name",
-                MARGIN + GAP,
-                y + GAP,
-                f"{crown}{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=WIDTH - 240,
-            )
-            scene.text(
-                f"final.{seat}.total",
-                WIDTH - MARGIN - GAP,
-                y + GAP,
-                texts.POINTS(lang, n=result.scores[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=140,
-            )
+            row_y = kit.final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             breakdown = result.breakdown[seat] if result.breakdown else {}
             line = " · ".join(
                 f"{label(lang)} {breakdown.get(key, 0)}"
                 for key, label in texts.PICTURE_BREAKDOWN.items()
             )
             scene.text(
-                f"final.{seat}.breakdown", MARGIN + GAP, y + BODY + 2 * GAP, line, SMALL, MUTED
+                f"final.{seat}.breakdown", kit.MARGIN + kit.GAP, row_y, line, kit.SMALL, kit.MUTED
             )
             tableau = view.tableaus[seat]
-            card_y = y + BODY + SMALL + 3 * GAP
-            boxes = fan_boxes(
-                MARGIN + GAP, card_y, len(tableau), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN - 2 * GAP
+            card_y = row_y + kit.SMALL + kit.GAP
+            boxes = kit.fan_boxes(
+                kit.MARGIN + kit.GAP,
+                card_y,
+                len(tableau),
+                SMALL_W,
+                SMALL_H,
+                kit.WIDTH - 2 * kit.MARGIN - 2 * kit.GAP,
             )
             for i, (card, box) in enumerate(zip(tableau, boxes, strict=True)):
-                scene.add(Card(f"final.{seat}.tableau.{i}", box, FACES[card]))
-            y += height + GAP
-        scene.height = y + MARGIN
+                scene.add(kit.Card(f"final.{seat}.tableau.{i}", box, FACES[card]))
+            y += height + kit.GAP
+        scene.height = y + kit.MARGIN
         return scene
 
 

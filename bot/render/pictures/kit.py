@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from noto_cjk_sans_jp_regular import FONT_PATH
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.common import seat_mark
+
 Colour = tuple[int, int, int]
 
 #: Canvas width in pixels. Discord shows an embed's image about 300–350 px wide on a phone
@@ -36,6 +38,16 @@ GOLD: Colour = (0xF0, 0xB2, 0x32)
 GREEN: Colour = (0x57, 0xC2, 0x6E)
 RED: Colour = (0xED, 0x42, 0x45)
 CARD_BACK: Colour = (0x6B, 0x3F, 0x5A)
+
+#: Card colours more than one game paints with (a game's own shades stay in its module).
+CARD_RED: Colour = (0xD9, 0x3A, 0x3A)
+CARD_ORANGE: Colour = (0xEE, 0x8A, 0x2B)
+CARD_YELLOW: Colour = (0xF2, 0xD0, 0x3B)
+CARD_GREEN: Colour = (0x4C, 0xA8, 0x5A)
+CARD_BLUE: Colour = (0x3A, 0x78, 0xD0)
+CARD_PURPLE: Colour = (0x8E, 0x4F, 0xC4)
+CARD_BLACK: Colour = (0x1C, 0x1C, 0x20)
+CARD_WHITE: Colour = (0xF4, 0xF1, 0xE8)
 
 #: Text sizes (pixels of the font's em) used across the games.
 SMALL = 20
@@ -243,6 +255,91 @@ def seat_boxes(y: int, count: int, height: int, columns: int = 2) -> list[Box]:
 def below(boxes: list[Box]) -> int:
     """The y just under a set of boxes, with a gap."""
     return max(b.bottom for b in boxes) + GAP * 2 if boxes else 0
+
+
+# -- parts the games' pictures share -------------------------------------------------------
+
+
+def titled(
+    tag: str, title: str, size: int = BODY, *, width: int | None = None
+) -> tuple[Scene, int]:
+    """A new scene opening with `title` at its top left, fitted to `width` (default: up to the
+    right margin), and the y under the title where the picture goes on."""
+    scene = Scene()
+    scene.text(tag, MARGIN, MARGIN, title, size, width=width)
+    return scene, MARGIN + size + 2 * GAP
+
+
+def title_note(
+    scene: Scene, tag: str, note: str, width: int, size: int = SMALL, ink: Colour = MUTED
+) -> None:
+    """A note at the top right beside a large title (the cards left, the target score)."""
+    scene.text(tag, WIDTH - MARGIN, MARGIN + 8, note, size, ink, anchor="ra", width=width)
+
+
+def seat_panel(
+    scene: Scene,
+    box: Box,
+    seat: int,
+    name: str,
+    score: str,
+    *,
+    active: bool,
+    score_w: int,
+    score_tag: str = "total",
+) -> None:
+    """A seat's panel on a table picture (`seat.<n>`): its mark and `name` at the top left,
+    `score` in gold at the top right in `score_w` pixels (`seat.<n>.<score_tag>`), the name
+    in what the score leaves; framed in gold while the seat is to act."""
+    scene.add(Panel(f"seat.{seat}", box, outline=GOLD if active else None))
+    scene.text(
+        f"seat.{seat}.name",
+        box.x + GAP,
+        box.y + GAP,
+        f"{seat_mark(seat)} {name}",
+        BODY,
+        width=box.w - score_w - 10,
+    )
+    scene.text(
+        f"seat.{seat}.{score_tag}",
+        box.right - GAP,
+        box.y + GAP,
+        score,
+        BODY,
+        GOLD,
+        anchor="ra",
+        width=score_w,
+    )
+
+
+def final_panel(
+    scene: Scene, seat: int, y: int, height: int, name: str, total: str, *, winner: bool
+) -> int:
+    """A seat's panel on the end picture (`final.<n>`), the canvas wide and `height` tall from
+    `y`: a crown for a winner, the seat's mark and `name`, and its `total` in gold; framed in
+    gold for a winner. Returns the y under that line, where the game's breakdown goes."""
+    box = Box(MARGIN, y, WIDTH - 2 * MARGIN, height)
+    scene.add(Panel(f"final.{seat}", box, outline=GOLD if winner else None))
+    crown = "★ " if winner else ""
+    scene.text(
+        f"final.{seat}.name",
+        MARGIN + GAP,
+        y + GAP,
+        f"{crown}{seat_mark(seat)} {name}",
+        BODY,
+        width=WIDTH - 240,
+    )
+    scene.text(
+        f"final.{seat}.total",
+        WIDTH - MARGIN - GAP,
+        y + GAP,
+        total,
+        BODY,
+        GOLD,
+        anchor="ra",
+        width=140,
+    )
+    return y + BODY + 2 * GAP
 
 
 # -- painting -----------------------------------------------------------------------------

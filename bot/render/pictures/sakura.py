@@ -7,27 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.render.common import seat_mark
-from bot.render.pictures.kit import (
-    BODY,
-    DARK_INK,
-    GAP,
-    GOLD,
-    INK,
-    LARGE,
-    MARGIN,
-    MUTED,
-    RED,
-    SMALL,
-    WIDTH,
-    Box,
-    Card,
-    Dot,
-    Face,
-    Panel,
-    Scene,
-    below,
-    seat_boxes,
-)
+from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.sakura import texts
 from games.sakura.views import PrivateView, PublicView
@@ -35,19 +15,19 @@ from games.sakura.views import PrivateView, PublicView
 COLOURS = ("red", "yellow", "lightblue", "blue", "white", "black")
 FILL = {
     "red": (0xE0, 0x4B, 0x5A),
-    "yellow": (0xF2, 0xD0, 0x3B),
+    "yellow": kit.CARD_YELLOW,
     "lightblue": (0x8F, 0xD3, 0xF0),
     "blue": (0x34, 0x62, 0xC4),
-    "white": (0xF4, 0xF1, 0xE8),
-    "black": (0x1C, 0x1C, 0x20),
+    "white": kit.CARD_WHITE,
+    "black": kit.CARD_BLACK,
 }
 DOT_INK = {
-    "red": INK,
-    "yellow": DARK_INK,
-    "lightblue": DARK_INK,
-    "blue": INK,
-    "white": DARK_INK,
-    "black": INK,
+    "red": kit.INK,
+    "yellow": kit.DARK_INK,
+    "lightblue": kit.DARK_INK,
+    "blue": kit.INK,
+    "white": kit.DARK_INK,
+    "black": kit.INK,
 }
 BLOSSOM = (0xF4, 0xB6, 0xC8)
 
@@ -58,16 +38,16 @@ FIELD_DOT = 26
 
 
 def _flowers(
-    scene: Scene, tag: str, flowers: Mapping[str, int], x: int, y: int, size: int = DOT
+    scene: kit.Scene, tag: str, flowers: Mapping[str, int], x: int, y: int, size: int = DOT
 ) -> int:
     """One dot per colour present, with its count; returns the x after them."""
     for colour in COLOURS:
         count = flowers.get(colour, 0)
         if count:
             scene.add(
-                Dot(
+                kit.Dot(
                     f"{tag}.{colour}",
-                    Box(x, y, size, size),
+                    kit.Box(x, y, size, size),
                     FILL[colour],
                     label=str(count),
                     ink=DOT_INK[colour],
@@ -80,43 +60,41 @@ def _flowers(
 class SakuraPictures:
     game_id = "sakura"
 
-    def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
+    def table(self, view: PublicView, names: list[str], lang: Lang) -> kit.Scene:
         turn = view.turn
         bag = texts.PICTURE_BAG(lang, n=view.bag)
         if turn is None:
             header = texts.PICTURE_HEADER(lang, turn=view.turn_number)
-            scene.text("header", MARGIN, y, header, LARGE, width=300)
-            scene.text(
-                "header.bag", WIDTH - MARGIN, y + 8, bag, BODY, BLOSSOM, anchor="ra", width=300
-            )
-            y += LARGE + 2 * GAP
+            scene, y = kit.titled("header", header, kit.LARGE, width=300)
+            kit.title_note(scene, "header.bag", bag, 300, kit.BODY, BLOSSOM)
         else:
+            scene, y = kit.Scene(), kit.MARGIN
             # The turn's panel comes first (the turn's number is in the message's title): whose
             # flowers, the bag beside them, the flowers drawn and the risk of the next one.
-            box = Box(MARGIN, y, WIDTH - 2 * MARGIN, BODY + DOT + SMALL + 4 * GAP)
-            scene.add(Panel("turn", box, outline=RED if turn.failed else GOLD))
+            box = kit.Box(
+                kit.MARGIN, y, kit.WIDTH - 2 * kit.MARGIN, kit.BODY + DOT + kit.SMALL + 4 * kit.GAP
+            )
+            scene.add(kit.Panel("turn", box, outline=kit.RED if turn.failed else kit.GOLD))
             scene.text(
                 "turn.title",
-                box.x + GAP,
-                box.y + GAP,
+                box.x + kit.GAP,
+                box.y + kit.GAP,
                 texts.PICTURE_TURN(lang, name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
-                BODY,
+                kit.BODY,
                 width=box.w - 170,
             )
             scene.text(
                 "header.bag",
-                box.right - GAP,
-                box.y + GAP + 2,
+                box.right - kit.GAP,
+                box.y + kit.GAP + 2,
                 bag,
-                SMALL,
+                kit.SMALL,
                 BLOSSOM,
                 anchor="ra",
                 width=150,
             )
-            flower_y = box.y + BODY + 2 * GAP
-            _flowers(scene, "turn.flowers", turn.flowers, box.x + GAP, flower_y)
+            flower_y = box.y + kit.BODY + 2 * kit.GAP
+            _flowers(scene, "turn.flowers", turn.flowers, box.x + kit.GAP, flower_y)
             risky = (
                 turn.same_colour >= turn.same_colour_limit - 1
                 or turn.colours >= turn.colours_limit - 1
@@ -133,126 +111,85 @@ class SakuraPictures:
                 risk = f"{texts.PICTURE_FAILED(lang)} · {risk}"
             scene.text(
                 "turn.risk",
-                box.x + GAP,
-                flower_y + DOT + GAP,
+                box.x + kit.GAP,
+                flower_y + DOT + kit.GAP,
                 risk,
-                SMALL,
-                RED if turn.failed or risky else MUTED,
-                width=box.w - 2 * GAP,
+                kit.SMALL,
+                kit.RED if turn.failed or risky else kit.MUTED,
+                width=box.w - 2 * kit.GAP,
             )
-            y = box.bottom + 2 * GAP
+            y = box.bottom + 2 * kit.GAP
         # The mastery cards: gold when their condition is met, faded once used.
-        card_w = (WIDTH - 2 * MARGIN - 2 * GAP) // max(1, len(view.cards))
+        card_w = (kit.WIDTH - 2 * kit.MARGIN - 2 * kit.GAP) // max(1, len(view.cards))
         for i, card in enumerate(view.cards):
-            box = Box(MARGIN + i * (card_w + GAP), y, card_w, MASTERY_H)
+            box = kit.Box(kit.MARGIN + i * (card_w + kit.GAP), y, card_w, MASTERY_H)
             condition = texts.CONDITIONS[card.condition](lang)
             sub = texts.PICTURE_USED(lang) if card.used else condition
             name = texts.card_name(card.card, "ja")
             mark = "dim" if card.used else ("pick" if card.qualifies else "")
-            scene.add(Card(f"cards.{i}", box, Face(BLOSSOM, DARK_INK, name, "", sub), mark))
-        y += MASTERY_H + 2 * GAP
+            scene.add(
+                kit.Card(f"cards.{i}", box, kit.Face(BLOSSOM, kit.DARK_INK, name, "", sub), mark)
+            )
+        y += MASTERY_H + 2 * kit.GAP
         # The seats two by two: name and points, then each colour of the field and the
         # screen's count.
-        height = BODY + FIELD_DOT + 3 * GAP
-        boxes = seat_boxes(y, view.players, height, columns=2)
+        height = kit.BODY + FIELD_DOT + 3 * kit.GAP
+        boxes = kit.seat_boxes(y, view.players, height, columns=2)
         for seat_view, box in zip(view.seats, boxes, strict=True):
             seat = seat_view.seat
-            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if seat in view.to_act else None))
-            scene.text(
-                f"seat.{seat}.name",
-                box.x + GAP,
-                box.y + GAP,
-                f"{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=box.w - 90,
+            score = texts.PICTURE_FIELD(lang, n=seat_view.field_score)
+            active = seat in view.to_act
+            kit.seat_panel(
+                scene, box, seat, names[seat], score, active=active, score_w=80, score_tag="score"
             )
-            scene.text(
-                f"seat.{seat}.score",
-                box.right - GAP,
-                box.y + GAP,
-                texts.PICTURE_FIELD(lang, n=seat_view.field_score),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=80,
-            )
-            dot_y = box.y + BODY + 2 * GAP
+            dot_y = box.y + kit.BODY + 2 * kit.GAP
             screen_w = 76
             colours = max(1, sum(1 for n in seat_view.field.values() if n))
-            size = min(FIELD_DOT, (box.w - 3 * GAP - screen_w) // colours - 6)
-            x = _flowers(scene, f"seat.{seat}.field", seat_view.field, box.x + GAP, dot_y, size)
+            size = min(FIELD_DOT, (box.w - 3 * kit.GAP - screen_w) // colours - 6)
+            x = _flowers(scene, f"seat.{seat}.field", seat_view.field, box.x + kit.GAP, dot_y, size)
             scene.text(
                 f"seat.{seat}.screen",
-                box.right - GAP,
+                box.right - kit.GAP,
                 dot_y + 2,
                 texts.PICTURE_SCREEN(lang, n=seat_view.screen_count),
-                SMALL,
-                MUTED,
+                kit.SMALL,
+                kit.MUTED,
                 anchor="ra",
-                width=max(screen_w, box.right - GAP - x - GAP),
+                width=max(screen_w, box.right - kit.GAP - x - kit.GAP),
             )
-        scene.height = below(boxes) + MARGIN
+        scene.height = kit.below(boxes) + kit.MARGIN
         return scene
 
-    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("screen.title", MARGIN, y, texts.PICTURE_YOUR_SCREEN(lang), BODY)
-        y += BODY + 2 * GAP
-        x = _flowers(scene, "screen", view.screen, MARGIN, y, 44)
-        if x == MARGIN:
-            scene.text("screen.empty", MARGIN, y + 8, texts.PICTURE_EMPTY(lang), BODY, MUTED)
-        y += 44 + 2 * GAP
+    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("screen.title", texts.PICTURE_YOUR_SCREEN(lang))
+        x = _flowers(scene, "screen", view.screen, kit.MARGIN, y, 44)
+        if x == kit.MARGIN:
+            scene.text(
+                "screen.empty", kit.MARGIN, y + 8, texts.PICTURE_EMPTY(lang), kit.BODY, kit.MUTED
+            )
+        y += 44 + 2 * kit.GAP
         line = texts.PICTURE_WILDS(lang, n=view.wilds)
         if view.split is not None:
             line += " · " + texts.PICTURE_SPLIT(lang, n=view.split)
-        scene.text("screen.wilds", MARGIN, y, line, SMALL, MUTED)
-        scene.height = y + SMALL + MARGIN
+        scene.text("screen.wilds", kit.MARGIN, y, line, kit.SMALL, kit.MUTED)
+        scene.height = y + kit.SMALL + kit.MARGIN
         return scene
 
-    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
         final = view.final
         seats = {s.seat: s for s in final.seats} if final else {}
         order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
         for seat in order:
             detail = seats.get(seat)
-            height = BODY + SMALL + 2 * DOT + 6 * GAP
+            height = kit.BODY + kit.SMALL + 2 * DOT + 6 * kit.GAP
+            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
             winner = seat in result.winners
-            scene.add(
-                Panel(
-                    f"final.{seat}",
-                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
-                    outline=GOLD if winner else None,
-                )
-            )
-            crown = "★ " if winner else ""
-            scene.text(
-                f"final.{seat}.name",
-                MARGIN + GAP,
-                y + GAP,
-                f"{crown}{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=WIDTH - 240,
-            )
-            scene.text(
-                f"final.{seat}.total",
-                WIDTH - MARGIN - GAP,
-                y + GAP,
-                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=140,
-            )
-            row_y = y + BODY + 2 * GAP
+            row_y = kit.final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             if detail is not None:
                 scene.text(
                     f"final.{seat}.breakdown",
-                    MARGIN + GAP,
+                    kit.MARGIN + kit.GAP,
                     row_y,
                     texts.PICTURE_BREAKDOWN(
                         lang,
@@ -260,32 +197,37 @@ class SakuraPictures:
                         warm=detail.warm_points,
                         cool=detail.cool_points,
                     ),
-                    SMALL,
-                    MUTED,
+                    kit.SMALL,
+                    kit.MUTED,
                 )
-                row_y += SMALL + GAP
+                row_y += kit.SMALL + kit.GAP
                 field = view.seats[seat].field
-                _flowers(scene, f"final.{seat}.field", field, MARGIN + GAP, row_y)
-                row_y += DOT + GAP
+                _flowers(scene, f"final.{seat}.field", field, kit.MARGIN + kit.GAP, row_y)
+                row_y += DOT + kit.GAP
                 scene.add(
-                    Panel(
+                    kit.Panel(
                         f"final.{seat}.screen",
-                        Box(MARGIN + GAP, row_y - 2, WIDTH - 2 * MARGIN - 2 * GAP, DOT + 4),
+                        kit.Box(
+                            kit.MARGIN + kit.GAP,
+                            row_y - 2,
+                            kit.WIDTH - 2 * kit.MARGIN - 2 * kit.GAP,
+                            DOT + 4,
+                        ),
                         (0x45, 0x3A, 0x48),
                     )
                 )
                 scene.text(
                     f"final.{seat}.screen.title",
-                    MARGIN + 2 * GAP,
+                    kit.MARGIN + 2 * kit.GAP,
                     row_y + 4,
                     texts.PICTURE_SCREEN_FINAL(lang),
-                    SMALL,
-                    MUTED,
+                    kit.SMALL,
+                    kit.MUTED,
                     width=130,
                 )
-                _flowers(scene, f"final.{seat}.screen", detail.screen, MARGIN + 150, row_y)
-            y += height + GAP
-        scene.height = y + MARGIN
+                _flowers(scene, f"final.{seat}.screen", detail.screen, kit.MARGIN + 150, row_y)
+            y += height + kit.GAP
+        scene.height = y + kit.MARGIN
         return scene
 
 

@@ -4,52 +4,25 @@ with its playable cards set apart; the suit majorities of each finished game."""
 from __future__ import annotations
 
 from bot.render.common import seat_mark
-from bot.render.pictures.kit import (
-    BODY,
-    DARK_INK,
-    GAP,
-    GOLD,
-    INK,
-    LARGE,
-    MARGIN,
-    MUTED,
-    SMALL,
-    WIDTH,
-    Box,
-    Card,
-    Dot,
-    Face,
-    Panel,
-    Scene,
-    below,
-    fan_boxes,
-    per_row,
-    row_boxes,
-    seat_boxes,
-)
+from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.take_and_share import texts
 from games.take_and_share.texts import SUITS
 from games.take_and_share.views import PrivateView, PublicView
 
+#: The game's own shades of yellow and black.
+SUIT_YELLOW, SUIT_BLACK = (0xF2, 0xC9, 0x3B), (0x24, 0x24, 0x28)
 #: Suit colours, in the order of `texts.SUITS` (red, yellow, green, blue, purple, black).
-SUIT_FILL = (
-    (0xD9, 0x3A, 0x3A),
-    (0xF2, 0xC9, 0x3B),
-    (0x4C, 0xA8, 0x5A),
-    (0x3A, 0x78, 0xD0),
-    (0x8E, 0x4F, 0xC4),
-    (0x24, 0x24, 0x28),
-)
-SUIT_INK = (INK, DARK_INK, INK, INK, INK, INK)
+SUIT_FILL = (kit.CARD_RED, SUIT_YELLOW, kit.CARD_GREEN, kit.CARD_BLUE, kit.CARD_PURPLE, SUIT_BLACK)
+SUIT_INK = (kit.INK, kit.DARK_INK, kit.INK, kit.INK, kit.INK, kit.INK)
 
 CARD_W, CARD_H = 64, 92
 SMALL_W, SMALL_H = 44, 62
 
 
-def face(suit: int, number: int, lang: Lang) -> Face:
+def face(suit: int, number: int, lang: Lang) -> kit.Face:
     """A card: its number, and its suit's name in the corner (colour-blind players read it)."""
-    return Face(SUIT_FILL[suit], SUIT_INK[suit], str(number), _suit(suit, lang))
+    return kit.Face(SUIT_FILL[suit], SUIT_INK[suit], str(number), _suit(suit, lang))
 
 
 def _suit(suit: int, lang: Lang) -> str:
@@ -59,199 +32,141 @@ def _suit(suit: int, lang: Lang) -> str:
 class TakeAndSharePictures:
     game_id = "take_and_share"
 
-    def table(self, view: PublicView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text(
-            "header",
-            MARGIN,
-            y,
-            texts.PICTURE_HEADER(
-                lang,
-                game=view.game_number,
-                trick=view.trick_number,
-                tricks=view.tricks_per_game,
-            ),
-            LARGE,
-            width=WIDTH - 2 * MARGIN - (150 if view.target else 0),
+    def table(self, view: PublicView, names: list[str], lang: Lang) -> kit.Scene:
+        header = texts.PICTURE_HEADER(
+            lang, game=view.game_number, trick=view.trick_number, tricks=view.tricks_per_game
         )
+        width = kit.WIDTH - 2 * kit.MARGIN - (150 if view.target else 0)
+        scene, y = kit.titled("header", header, kit.LARGE, width=width)
         if view.target:
-            scene.text(
-                "header.target",
-                WIDTH - MARGIN,
-                y + 8,
-                texts.PICTURE_TARGET(lang, target=view.target),
-                SMALL,
-                MUTED,
-                anchor="ra",
-                width=140,
+            kit.title_note(
+                scene, "header.target", texts.PICTURE_TARGET(lang, target=view.target), 140
             )
-        y += LARGE + 2 * GAP
-        scene.text("trick.title", MARGIN, y, texts.PICTURE_TRICK(lang), SMALL, MUTED, width=300)
+        scene.text(
+            "trick.title", kit.MARGIN, y, texts.PICTURE_TRICK(lang), kit.SMALL, kit.MUTED, width=300
+        )
         if view.lead_suit is not None:
             scene.text(
                 "trick.lead",
-                WIDTH - MARGIN,
+                kit.WIDTH - kit.MARGIN,
                 y,
                 texts.PICTURE_LEAD(lang, suit=_suit(view.lead_suit, lang)),
-                SMALL,
-                MUTED,
+                kit.SMALL,
+                kit.MUTED,
                 anchor="ra",
                 width=300,
             )
-        y += SMALL + GAP
-        slot_w = (WIDTH - 2 * MARGIN) // max(1, view.players)
+        y += kit.SMALL + kit.GAP
+        slot_w = (kit.WIDTH - 2 * kit.MARGIN) // max(1, view.players)
         for i, played in enumerate(view.trick):
-            x = MARGIN + i * slot_w + (slot_w - CARD_W) // 2
+            x = kit.MARGIN + i * slot_w + (slot_w - CARD_W) // 2
             card = face(played.suit, played.number, lang)
-            scene.add(Card(f"trick.{i}", Box(x, y, CARD_W, CARD_H), card))
+            scene.add(kit.Card(f"trick.{i}", kit.Box(x, y, CARD_W, CARD_H), card))
             scene.text(
                 f"trick.{i}.seat",
                 x + CARD_W // 2,
-                y + CARD_H + GAP,
+                y + CARD_H + kit.GAP,
                 f"{seat_mark(played.seat)} {names[played.seat]}",
-                SMALL,
-                MUTED,
+                kit.SMALL,
+                kit.MUTED,
                 anchor="ma",
-                width=slot_w - GAP,
+                width=slot_w - kit.GAP,
             )
         if not view.trick:
             scene.text(
                 "trick.empty",
-                MARGIN,
-                y + CARD_H // 2 - BODY // 2,
+                kit.MARGIN,
+                y + CARD_H // 2 - kit.BODY // 2,
                 texts.PICTURE_NONE(lang),
-                BODY,
-                MUTED,
+                kit.BODY,
+                kit.MUTED,
             )
-        y += CARD_H + SMALL + 3 * GAP
-        scene.text("share.title", MARGIN, y, texts.PICTURE_SHARE(lang), SMALL, MUTED)
-        y += SMALL + GAP
+        y += CARD_H + kit.SMALL + 3 * kit.GAP
+        scene.text("share.title", kit.MARGIN, y, texts.PICTURE_SHARE(lang), kit.SMALL, kit.MUTED)
+        y += kit.SMALL + kit.GAP
         shares = view.to_give if view.phase == "share" else view.share_cards
-        boxes = row_boxes(MARGIN, y, len(shares), SMALL_W, SMALL_H)
+        boxes = kit.row_boxes(kit.MARGIN, y, len(shares), SMALL_W, SMALL_H)
         for i, ((suit, number), box) in enumerate(zip(shares, boxes, strict=True)):
             mark = "pick" if view.phase == "share" and i == 0 else ""
-            scene.add(Card(f"share.{i}", box, face(suit, number, lang), mark))
+            scene.add(kit.Card(f"share.{i}", box, face(suit, number, lang), mark))
         if not shares:
-            scene.text("share.empty", MARGIN, y, texts.PICTURE_NONE(lang), BODY, MUTED)
-        y += SMALL_H + 2 * GAP
-        boxes = seat_boxes(y, view.players, BODY * 2 + 3 * GAP)
+            scene.text("share.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
+        y += SMALL_H + 2 * kit.GAP
+        boxes = kit.seat_boxes(y, view.players, kit.BODY * 2 + 3 * kit.GAP)
         for seat, box in enumerate(boxes):
+            total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
             active = seat in view.to_act
-            scene.add(Panel(f"seat.{seat}", box, outline=GOLD if active else None))
-            scene.text(
-                f"seat.{seat}.name",
-                box.x + GAP,
-                box.y + GAP,
-                f"{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=box.w - 110,
-            )
-            scene.text(
-                f"seat.{seat}.total",
-                box.right - GAP,
-                box.y + GAP,
-                texts.PICTURE_TOTAL(lang, n=view.totals[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=100,
-            )
+            kit.seat_panel(scene, box, seat, names[seat], total, active=active, score_w=100)
             scene.text(
                 f"seat.{seat}.counts",
-                box.x + GAP,
-                box.y + BODY + 2 * GAP,
+                box.x + kit.GAP,
+                box.y + kit.BODY + 2 * kit.GAP,
                 f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
                 f"{texts.PICTURE_RECEIVED(lang, n=view.received_counts[seat])}",
-                SMALL,
-                MUTED,
-                width=box.w - 2 * GAP,
+                kit.SMALL,
+                kit.MUTED,
+                width=box.w - 2 * kit.GAP,
             )
-        scene.height = below(boxes) + MARGIN
+        scene.height = kit.below(boxes) + kit.MARGIN
         return scene
 
-    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("hand.title", MARGIN, y, texts.PICTURE_YOUR_HAND(lang), BODY)
-        y += BODY + 2 * GAP
+    def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         playable = set(view.playable)
-        per_line = per_row(WIDTH - 2 * MARGIN, CARD_W, 10)
+        per_line = kit.per_row(kit.WIDTH - 2 * kit.MARGIN, CARD_W, 10)
         for start in range(0, max(1, len(view.hand)), per_line):
             line = view.hand[start : start + per_line]
-            boxes = row_boxes(MARGIN, y, len(line), CARD_W, CARD_H, 10)
+            boxes = kit.row_boxes(kit.MARGIN, y, len(line), CARD_W, CARD_H, 10)
             for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
                 mark = "pick" if card in playable else ("dim" if view.my_turn else "")
-                scene.add(Card(f"hand.{start + i}", box, face(*card, lang), mark))
-            y += CARD_H + 2 * GAP
-        scene.text("received.title", MARGIN, y, texts.PICTURE_YOUR_RECEIVED(lang), SMALL, MUTED)
-        y += SMALL + GAP
-        boxes = fan_boxes(MARGIN, y, len(view.received), SMALL_W, SMALL_H, WIDTH - 2 * MARGIN)
+                scene.add(kit.Card(f"hand.{start + i}", box, face(*card, lang), mark))
+            y += CARD_H + 2 * kit.GAP
+        scene.text(
+            "received.title", kit.MARGIN, y, texts.PICTURE_YOUR_RECEIVED(lang), kit.SMALL, kit.MUTED
+        )
+        y += kit.SMALL + kit.GAP
+        boxes = kit.fan_boxes(
+            kit.MARGIN, y, len(view.received), SMALL_W, SMALL_H, kit.WIDTH - 2 * kit.MARGIN
+        )
         for i, (card, box) in enumerate(zip(view.received, boxes, strict=True)):
-            scene.add(Card(f"received.{i}", box, face(*card, lang)))
+            scene.add(kit.Card(f"received.{i}", box, face(*card, lang)))
         if not view.received:
-            scene.text("received.empty", MARGIN, y, texts.PICTURE_NONE(lang), BODY, MUTED)
-        scene.height = y + SMALL_H + MARGIN
+            scene.text(
+                "received.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED
+            )
+        scene.height = y + SMALL_H + kit.MARGIN
         return scene
 
-    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> Scene:
-        scene = Scene()
-        y = MARGIN
-        scene.text("final.title", MARGIN, y, texts.FINAL(lang), LARGE)
-        y += LARGE + 2 * GAP
+    def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
+        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
         order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
-        line_h = SMALL + 28 + 2 * GAP
+        line_h = kit.SMALL + 28 + 2 * kit.GAP
         for seat in order:
-            height = BODY + 2 * GAP + len(view.games) * line_h + GAP
+            height = kit.BODY + 2 * kit.GAP + len(view.games) * line_h + kit.GAP
+            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
             winner = seat in result.winners
-            scene.add(
-                Panel(
-                    f"final.{seat}",
-                    Box(MARGIN, y, WIDTH - 2 * MARGIN, height),
-                    outline=GOLD if winner else None,
-                )
-            )
-            crown = "★ " if winner else ""
-            scene.text(
-                f"final.{seat}.name",
-                MARGIN + GAP,
-                y + GAP,
-                f"{crown}{seat_mark(seat)} {names[seat]}",
-                BODY,
-                width=WIDTH - 240,
-            )
-            scene.text(
-                f"final.{seat}.total",
-                WIDTH - MARGIN - GAP,
-                y + GAP,
-                texts.PICTURE_POINTS(lang, n=result.scores[seat]),
-                BODY,
-                GOLD,
-                anchor="ra",
-                width=140,
-            )
-            row_y = y + BODY + 2 * GAP
+            row_y = kit.final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             for game in view.games:
                 tag = f"final.{seat}.game{game.number}"
                 score = texts.PICTURE_POINTS(lang, n=game.scores[seat])
                 scene.text(
                     tag,
-                    MARGIN + GAP,
+                    kit.MARGIN + kit.GAP,
                     row_y,
                     f"{texts.PICTURE_GAME(lang, n=game.number)}: {score}",
-                    SMALL,
-                    MUTED,
+                    kit.SMALL,
+                    kit.MUTED,
                 )
-                dot_y = row_y + SMALL + GAP
+                dot_y = row_y + kit.SMALL + kit.GAP
                 for suit, points in enumerate(game.suit_points[seat]):
-                    x = MARGIN + GAP + suit * 70
+                    x = kit.MARGIN + kit.GAP + suit * 70
                     count = sum(1 for s, _ in game.received[seat] if s == suit)
                     scene.add(
-                        Dot(
+                        kit.Dot(
                             f"{tag}.suit{suit}",
-                            Box(x, dot_y, 28, 28),
+                            kit.Box(x, dot_y, 28, 28),
                             SUIT_FILL[suit],
-                            outline=GOLD if points else None,
+                            outline=kit.GOLD if points else None,
                             label=str(count),
                             ink=SUIT_INK[suit],
                         )
@@ -261,13 +176,13 @@ class TakeAndSharePictures:
                         x + 32,
                         dot_y + 2,
                         f"+{points}" if points else "·",
-                        SMALL,
-                        GOLD if points else MUTED,
+                        kit.SMALL,
+                        kit.GOLD if points else kit.MUTED,
                         width=42,
                     )
                 row_y += line_h
-            y += height + GAP
-        scene.height = y + MARGIN
+            y += height + kit.GAP
+        scene.height = y + kit.MARGIN
         return scene
 
 

@@ -24,10 +24,18 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .objects import Guild, Intents, iso
+
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-__all__ = ["GatewayConnection", "GatewaySession", "GatewayStats", "handle_gateway"]
+__all__ = [
+    "GatewayConnection",
+    "GatewayControl",
+    "GatewaySession",
+    "GatewayStats",
+    "handle_gateway",
+]
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
@@ -266,8 +274,6 @@ async def _identify(fake: FakeDiscord, conn: GatewayConnection, data: dict[str, 
         fake._violation("gateway", "IDENTIFY without intents")
         await conn.close(4013, "Invalid intent(s).")
         return
-    from .objects import Intents
-
     disallowed = intents & Intents.PRIVILEGED & ~fake.privileged_intents
     if disallowed:
         fake._violation(
@@ -352,3 +358,135 @@ async def _request_members(
     if data.get("nonce") is not None:
         chunk["nonce"] = data["nonce"]
     await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+class GatewayControl:
+    """The fake's side of the gateway (mixed into
+    :class:`~bot.sandbox.fakediscord.server.FakeDiscord`): the sessions that receive an event,
+    READY and GUILD_CREATE payloads, and the controls tests use to drop, invalidate or
+    reconnect the bot's connection."""
+
+    async def wait_ready(self: FakeDiscord, timeout: float = 10.0) -> None:
+        """Wait until a bot has identified (READY and GUILD_CREATE sent)."""
+        await self.wait_for(
+            lambda: any(s.connection is not None for s in self._live_sessions()),
+            timeout,
+            "a gateway session",
+        )
+
+    async def drop_gateway(self: FakeDiscord, code: int = 4000) -> None:
+        """Close the bot's websocket (4000: discord.py reconnects and RESUMEs)."""
+        for session in self._live_sessions():
+            if session.connection is not None:
+                await session.connection.close(code, "Dropped by the test")
+
+    async def invalidate_session(self: FakeDiscord, resumable: bool = False) -> None:
+        """Send op 9 INVALID_SESSION (``d=false`` forces a fresh IDENTIFY)."""
+        for session in self._live_sessions():
+            if not resumable:
+                session.resumable = False
+            if session.connection is not None:
+                await session.connection.send({"op": 9, "s": None, "t": None, "d": resumable})
+
+    async def request_reconnect(self: FakeDiscord) -> None:
+        """Send op 7 RECONNECT (discord.py closes and RESUMEs)."""
+        for session in self._live_sessions():
+            if session.connection is not None:
+                await session.connection.send({"op": 7, "s": None, "t": None, "d": None})
+
+    def _live_sessions(self: FakeDiscord) -> list[GatewaySession]:
+        return [s for s in self._sessions if s.resumable]
+
+    def _session_for(self: FakeDiscord, guild_id: int | None) -> GatewaySession:
+        """The newest live session that receives this guild's interactions (None: a DM's)."""
+        sessions = [s for s in self._live_sessions() if s.holds(guild_id)]
+        if not sessions:
+            if not self._live_sessions():
+                raise RuntimeError("no bot is connected to the fake gateway")
+            raise RuntimeError(f"no connected shard receives guild {guild_id}'s events")
+        return sessions[-1]
+
+    async def _dispatch(
+        self: FakeDiscord,
+        event: str,
+        data: dict[str, Any],
+        intent: int | None = None,
+        on_sent: Callable[[], None] | None = None,
+    ) -> None:
+        guild_id = data.get("guild_id")
+        for session in self._live_sessions():
+            if not session.holds(None if guild_id is None else int(guild_id)):
+                continue
+            if intent is None or session.intents & intent:
+                await session.dispatch(event, data, on_sent)
+
+    async def _dispatch_guild_create(self: FakeDiscord, guild: Guild) -> None:
+        for session in self._live_sessions():
+            if session.holds(guild.id):
+                await session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
+
+    def _ready_payload(self: FakeDiscord, session: GatewaySession) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "v": 10,
+            "user_settings": {},
+            "user": self._bot_user_dict(private=True),
+            "session_type": "normal",
+            "session_id": session.id,
+            "resume_gateway_url": self.gateway_url,
+            "relationships": [],
+            "private_channels": [],
+            "presences": [],
+            "guilds": [
+                {"id": str(guild_id), "unavailable": True}
+                for guild_id in self.guilds
+                if session.holds(guild_id)
+            ],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": ["japan", "hongkong", "singapore"],
+            "application": {"id": str(self.application_id), "flags": self._application_flags()},
+            "auth": {},
+            "_trace": ['["gateway-prd-fake",{"micros":0}]'],
+        }
+        if session.shard is not None:
+            data["shard"] = session.shard
+        return data
+
+    def _guild_create_payloads(self: FakeDiscord, session: GatewaySession) -> list[dict[str, Any]]:
+        """GUILD_CREATE of every guild ``session`` holds."""
+        return [self._guild_create_payload(g) for g in self.guilds.values() if session.holds(g.id)]
+
+    def _guild_create_payload(self: FakeDiscord, guild: Guild) -> dict[str, Any]:
+        data = guild.to_dict()
+        members = [
+            guild.member_dict(self._user_dict(uid)) for uid in guild.members if uid in self.users
+        ]
+        members.append(guild.member_dict(self._bot_user_dict()))
+        channels = []
+        for cid in guild.channel_ids:
+            channel = self.channels[cid]
+            if not channel.deleted:
+                channels.append(self._channel_dict(channel))
+        threads = [
+            self._channel_dict(c)
+            for c in self.channels.values()
+            if c.is_thread and not c.deleted and not c.archived and c.guild_id == guild.id
+        ]
+        data.update(
+            joined_at=iso(guild.members[self.bot_user_id].joined_at),
+            large=False,
+            unavailable=False,
+            member_count=len(guild.members),
+            voice_states=[],
+            members=members,
+            channels=channels,
+            threads=threads,
+            presences=[],
+            stage_instances=[],
+            guild_scheduled_events=[],
+            soundboard_sounds=[],
+            embedded_activities=[],
+            activity_instances=[],
+            lazy=True,
+            application_command_counts={},
+        )
+        return data

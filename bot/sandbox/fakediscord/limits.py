@@ -7,6 +7,7 @@ Paths use the same shape as Discord's error bodies (``components.0.components.1.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +67,16 @@ def _length(out: list[Problem], path: tuple, value: Any, maximum: int, minimum: 
         out.append(Problem(path, f"Must be between {minimum} and {maximum} in length."))
 
 
+def _objects(out: list[Problem], path: tuple, items: list) -> Iterator[tuple[tuple, dict]]:
+    """Each entry of the array at ``path`` that is an object, with its path; an entry that is not
+    is a problem."""
+    for index, item in enumerate(items):
+        if isinstance(item, dict):
+            yield (*path, index), item
+        else:
+            out.append(Problem((*path, index), "Must be an object"))
+
+
 # ---------------------------------------------------------------- messages
 
 
@@ -88,21 +99,13 @@ def _check_embeds(out: list[Problem], embeds: Any) -> None:
     if len(embeds) > MAX_EMBEDS:
         out.append(Problem(("embeds",), f"Must be {MAX_EMBEDS} or fewer in length."))
     total = 0
-    for i, embed in enumerate(embeds):
-        base = ("embeds", i)
-        if not isinstance(embed, dict):
-            out.append(Problem(base, "Must be an object"))
-            continue
+    for base, embed in _objects(out, ("embeds",), embeds):
         _length(out, (*base, "title"), embed.get("title"), 256)
         _length(out, (*base, "description"), embed.get("description"), 4096)
         fields = embed.get("fields") or []
         if len(fields) > 25:
             out.append(Problem((*base, "fields"), "Must be 25 or fewer in length."))
-        for j, field in enumerate(fields):
-            fpath = (*base, "fields", j)
-            if not isinstance(field, dict):
-                out.append(Problem(fpath, "Must be an object"))
-                continue
+        for fpath, field in _objects(out, (*base, "fields"), fields):
             _length(out, (*fpath, "name"), field.get("name"), 256, 1)
             _length(out, (*fpath, "value"), field.get("value"), 1024, 1)
         footer = embed.get("footer")
@@ -161,11 +164,7 @@ def _check_select(out: list[Problem], path: tuple, select: dict[str, Any]) -> No
     if min_values is not None and max_values is not None and min_values > max_values:
         out.append(Problem((*path, "min_values"), "Must be less than or equal to max_values"))
     seen: set[str] = set()
-    for k, option in enumerate(options):
-        opath = (*path, "options", k)
-        if not isinstance(option, dict):
-            out.append(Problem(opath, "Must be an object"))
-            continue
+    for opath, option in _objects(out, (*path, "options"), options):
         _length(out, (*opath, "label"), option.get("label"), 100, 1)
         _length(out, (*opath, "value"), option.get("value"), 100, 1)
         _length(out, (*opath, "description"), option.get("description"), 100)
@@ -306,11 +305,7 @@ def check_modal(data: Any) -> list[Problem]:
         out.append(Problem(("data", "components"), "A modal needs 1 to 5 components"))
         return out
     custom_ids: set[str] = set()
-    for i, row in enumerate(rows):
-        path = ("data", "components", i)
-        if not isinstance(row, dict):
-            out.append(Problem(path, "Must be an object"))
-            continue
+    for path, row in _objects(out, ("data", "components"), rows):
         inner = row.get("components") if row.get("type") == 1 else [row.get("component")]
         if row.get("type") == 18:
             _length(out, (*path, "label"), row.get("label"), 45, 1)
@@ -395,11 +390,7 @@ def _check_options(out: list[Problem], path: tuple, options: Any, depth: int) ->
     kinds = {o.get("type") in (1, 2) for o in options if isinstance(o, dict)}
     if len(kinds) > 1:
         out.append(Problem(path, "Subcommands cannot be mixed with other options"))
-    for i, option in enumerate(options):
-        opath = (*path, i)
-        if not isinstance(option, dict):
-            out.append(Problem(opath, "Must be an object"))
-            continue
+    for opath, option in _objects(out, path, options):
         otype = option.get("type")
         name = option.get("name")
         _check_name(out, (*opath, "name"), name, True)
@@ -446,11 +437,7 @@ def check_commands(commands: Any) -> list[Problem]:
     out: list[Problem] = []
     by_type: dict[tuple[int, str], int] = {}
     counts: dict[int, int] = {}
-    for i, command in enumerate(commands):
-        path = (i,)
-        if not isinstance(command, dict):
-            out.append(Problem(path, "Must be an object"))
-            continue
+    for path, command in _objects(out, (), commands):
         ctype = command.get("type", 1)
         chat_input = ctype == 1
         counts[ctype] = counts.get(ctype, 0) + 1
@@ -459,7 +446,7 @@ def check_commands(commands: Any) -> list[Problem]:
         key = (ctype, name)
         if key in by_type:
             out.append(Problem((*path, "name"), "Application command names must be unique"))
-        by_type[key] = i
+        by_type[key] = path[0]
         chars = len(name or "")
         if chat_input:
             _length(out, (*path, "description"), command.get("description"), 100, 1)

@@ -11,7 +11,8 @@ from .objects import message_text
 
 if TYPE_CHECKING:
     from .objects import Message
-    from .server import FakeDiscord, User
+    from .server import FakeDiscord
+    from .users import User
 
 __all__ = ["ApiError", "CallbackResponse", "Interaction", "RequestRecord", "Violation"]
 

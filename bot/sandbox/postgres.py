@@ -1,6 +1,7 @@
-"""A throwaway PostgreSQL server for tests: `initdb` in a temporary folder, a free port on
-127.0.0.1, removed afterwards. Run as root, the server runs as an unprivileged user (PostgreSQL
-refuses to run as root). Tests that need it skip, saying why, where PostgreSQL is not installed.
+"""A throwaway PostgreSQL server for the tests and the benchmarks: `initdb` in a temporary
+folder, a free port on 127.0.0.1, removed afterwards. Run as root, the server runs as an
+unprivileged user (PostgreSQL refuses to run as root). Tests that need it skip, saying why,
+where PostgreSQL is not installed.
 """
 
 from __future__ import annotations

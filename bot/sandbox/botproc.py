@@ -1,6 +1,6 @@
 """Run the real bot in its own process against a fake Discord server at `--host`/`--port`.
 
-    python -m tests.reliability.botproc --port 8123 --token <token> --db game.sqlite3
+    python -m bot.sandbox.botproc --port 8123 --token <token> --db game.sqlite3
 
 (`--database-url postgresql://…` and `--shard-count 4 --shard-ids 0-1` for one process of a
 sharded bot on PostgreSQL; `--label first` to tell processes apart, see below.)
@@ -23,7 +23,10 @@ table and which played a game's CPU turns.
 
 Test hook, off unless set: with `BOTPROC_HOLD_COMMIT=<n>:<seconds>` the n-th move of this
 process is written inside a transaction that waits that long before its `COMMIT`, so a kill can
-land while the move is written but not committed. `bot/` itself has no such hook.
+land while the move is written but not committed. The bot proper has no such hook.
+
+The benchmarks run the bot the same way: `benchmarks.soak` through `spawn`, and
+`benchmarks.bot_process` with this module's `bot_settings` and `point_at`.
 """
 
 from __future__ import annotations
@@ -46,10 +49,11 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.client import GameBot
+from bot import quotas
+from bot.client import GameBot, create_bot
+from bot.settings import Settings
 from bot.store import MOVE_SQL, Store
 from games import registry
-from tests.e2e.harness import bot_settings, bot_with_setup
 
 log = logging.getLogger("botproc")
 
@@ -84,7 +88,7 @@ async def spawn(
         return await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.reliability.botproc",
+            "bot.sandbox.botproc",
             "--port",
             str(fake._port),
             "--token",
@@ -102,6 +106,31 @@ async def spawn(
             stderr=log_file,
             start_new_session=own_group,
         )
+
+
+def bot_settings(
+    token: str,
+    db: Path,
+    *,
+    database_url: str | None = None,
+    shards: tuple[int, Any] | None = None,
+    cpu_delay: float = 0.0,
+    quotas_on: bool = False,
+) -> Settings:
+    """The settings of a bot under test or measurement: its database at `db` (or
+    `database_url`), with `shards` `(count, ids)` one process of a sharded bot, commands
+    synced, and the usage limits off unless `quotas_on` (a few users open many games here; the
+    quotas have their own tests)."""
+    return Settings(
+        discord_token=token,
+        database_path=db,
+        database_url=database_url,
+        shard_count=None if shards is None else shards[0],
+        shard_ids=None if shards is None else shards[1],
+        cpu_delay_seconds=cpu_delay,
+        sync_commands=True,
+        **({} if quotas_on else quotas.OFF),
+    )
 
 
 def say(line: str) -> None:
@@ -193,48 +222,10 @@ def seeds(base: int, stored: int) -> Iterator[int]:
         yield base + 1000 * number
 
 
-def make_bot(
-    db: Path,
-    token: str,
-    *,
-    seed: int,
-    cpu_delay: float,
-    stats_every: float = 0,
-    database_url: str | None = None,
-    shards: tuple[int, str] | None = None,
-    label: str | None = None,
-) -> GameBot:
-    """The bot on `db` (or PostgreSQL at `database_url`); with `shards` `(count, "0-1")`, one
-    process of a sharded bot; with `label`, requests and CPU moves labelled (module docstring)."""
-    settings = bot_settings(
-        token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
-    )
-
-    async def after_setup(bot: GameBot) -> None:
-        every = ("lobby", "playing", "finished", "abandoned")
-        source = seeds(seed, len(await bot.store.games(statuses=every)))
-        bot.lobby.new_seed = lambda: next(source)
-        if label is not None:
-            bot.http.user_agent += f" process/{label}"
-            trace_cpu_moves(bot)
-        if stats_every > 0:
-            _background.add(asyncio.create_task(report_stats(bot, stats_every)))
-
-    async def on_ready() -> None:
-        say("ready")
-
-    async def before_identify_hook(shard_id: int | None, *, initial: bool = False) -> None:
-        return None  # no 5-second pause before a re-IDENTIFY
-
-    # One guild: no need to wait for more.
-    bot = bot_with_setup(settings, after_setup, guild_ready_timeout=0.05)
-    bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
-    bot.add_listener(on_ready, "on_ready")
-    return bot
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+def process_parser(description: str) -> argparse.ArgumentParser:
+    """The command line every bot process takes: where the fake Discord listens, the token, the
+    database, the first seed and the shards (`benchmarks.bot_process` adds its own options)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--token", default=os.environ.get("DISCORD_TOKEN"))
@@ -242,10 +233,47 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cpu-delay", type=float, default=0.0)
     parser.add_argument("--log-level", default="WARNING")
-    parser.add_argument("--stats-every", type=float, default=0, help="seconds (0: never)")
     parser.add_argument("--database-url", help="PostgreSQL instead of --db")
     parser.add_argument("--shard-count", type=int)
     parser.add_argument("--shard-ids", help="the shards of this process, e.g. 0-1")
+    return parser
+
+
+def process_bot(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, *, quotas_on: bool = False
+) -> GameBot:
+    """The bot of a process started with `process_parser`'s command line (`args`): discord.py's
+    logging set up and pointed at the fake server, `ready` said on stdout once connected, and no
+    5-second pause before a re-IDENTIFY. The usage limits are off unless `quotas_on`."""
+    if not args.token:
+        parser.error("--token (or DISCORD_TOKEN) is required")
+    discord.utils.setup_logging(level=getattr(logging, args.log_level.upper(), logging.WARNING))
+    point_at(args.host, args.port)
+    shards = None if args.shard_count is None else (args.shard_count, args.shard_ids)
+    settings = bot_settings(
+        args.token,
+        args.db,
+        database_url=args.database_url,
+        shards=shards,
+        cpu_delay=args.cpu_delay,
+        quotas_on=quotas_on,
+    )
+    bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
+
+    async def on_ready() -> None:
+        say("ready")
+
+    async def before_identify_hook(shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+    bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
+    bot.add_listener(on_ready, "on_ready")
+    return bot
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = process_parser(__doc__.split("\n", 1)[0])
+    parser.add_argument("--stats-every", type=float, default=0, help="seconds (0: never)")
     parser.add_argument("--label", help="tell this process's requests and CPU moves apart")
     parser.add_argument(
         "--install",
@@ -255,25 +283,26 @@ def main(argv: list[str] | None = None) -> int:
         "every game the tests registered",
     )
     args = parser.parse_args(argv)
-    if not args.token:
-        parser.error("--token (or DISCORD_TOKEN) is required")
-    discord.utils.setup_logging(level=getattr(logging, args.log_level.upper(), logging.WARNING))
-    point_at(args.host, args.port)
     for module in args.install:
         import_module(module).install()
     hold = os.environ.get(HOLD_COMMIT)
     if hold:
         hold_commits(hold)
-    bot = make_bot(
-        args.db,
-        args.token,
-        seed=args.seed,
-        cpu_delay=args.cpu_delay,
-        stats_every=args.stats_every,
-        database_url=args.database_url,
-        shards=None if args.shard_count is None else (args.shard_count, args.shard_ids),
-        label=args.label,
-    )
+    bot = process_bot(parser, args)
+    original = bot.setup_hook
+
+    async def setup_hook() -> None:
+        await original()
+        every = ("lobby", "playing", "finished", "abandoned")
+        source = seeds(args.seed, len(await bot.store.games(statuses=every)))
+        bot.lobby.new_seed = lambda: next(source)
+        if args.label is not None:
+            bot.http.user_agent += f" process/{args.label}"
+            trace_cpu_moves(bot)
+        if args.stats_every > 0:
+            _background.add(asyncio.create_task(report_stats(bot, args.stats_every)))
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
     bot.run(args.token, log_handler=None)
     return 0
 
