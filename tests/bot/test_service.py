@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import os
 import sqlite3
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -16,7 +17,7 @@ import pytest
 
 from bot import sessions as sessions_module
 from bot.cpu import CpuPool, Question, cpu_rng
-from bot.sessions import MoveRefused, Sessions
+from bot.sessions import MoveRefused, Session, Sessions
 from bot.store import Store
 from bot.table import Table
 from games import registry
@@ -67,6 +68,29 @@ def hold_write_lock(path: Path) -> sqlite3.Connection:
     return other
 
 
+async def started_kasane(path: Path) -> tuple[Store, Sessions, Session]:
+    """A Kasane game of humans (seed 3) stored at `path` and started, without Discord."""
+    store = await Store.open(path)
+    record = await human_game(store, "kasane", seed=3)
+    sessions = Sessions(store, cpu_delay=0)
+    return store, sessions, await sessions.start(record)
+
+
+@dataclass
+class ClickSteps:
+    """What a click's handler was asked to do, in order: acknowledge Discord first
+    ("deferred"), then answer the stored move ("answered <version>")."""
+
+    steps: list[str] = field(default_factory=list)
+
+    async def defer(self) -> None:
+        self.steps.append("deferred")
+
+    async def answer(self, session: Any, outcome: Any) -> bool:
+        self.steps.append(f"answered {outcome.version}")
+        return False
+
+
 async def test_a_click_on_a_busy_database_is_acknowledged_then_stored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -74,28 +98,17 @@ async def test_a_click_on_a_busy_database_is_acknowledged_then_stored(
     database frees up in time the move is stored and the click is answered as played."""
     monkeypatch.setattr(sessions_module, "PATIENCE_SECONDS", 0.1)
     path = tmp_path / "busy.sqlite3"
-    store = await Store.open(path)
-    record = await human_game(store, "kasane", seed=3)
-    sessions = Sessions(store, cpu_delay=0)
-    session = await sessions.start(record)
+    store, sessions, session = await started_kasane(path)
     seat = session.state.to_act()[0]
     action = session.state.legal_actions(seat)[0]
-    steps: list[str] = []
-
-    async def acknowledge() -> None:
-        steps.append("deferred")
-
-    async def answer(session: Any, outcome: Any) -> bool:
-        steps.append(f"answered {outcome.version}")
-        return False
-
+    click = ClickSteps()
     other = hold_write_lock(path)
     asyncio.get_running_loop().call_later(0.6, other.commit)
     outcome = await sessions.play(
-        session.id, seat, action, expected_version=0, answer=answer, on_wait=acknowledge
+        session.id, seat, action, expected_version=0, answer=click.answer, on_wait=click.defer
     )
     other.close()
-    assert steps == ["deferred", "answered 1"]
+    assert click.steps == ["deferred", "answered 1"]
     assert outcome.version == 1
     assert await store.actions(session.id) == [(1, seat, action.encode())]
     await sessions.close()
@@ -109,34 +122,28 @@ async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
     acknowledged) is refused as not stored, and nothing changed: not on disk, not in memory."""
     monkeypatch.setattr(sessions_module, "PATIENCE_SECONDS", 0.1)
     path = tmp_path / "locked.sqlite3"
-    store = await Store.open(path)
-    record = await human_game(store, "kasane", seed=3)
-    sessions = Sessions(store, cpu_delay=0)
-    session = await sessions.start(record)
+    store, sessions, session = await started_kasane(path)
     before = session.state.snapshot()
     seat = session.state.to_act()[0]
     action = session.state.legal_actions(seat)[0]
-    steps: list[str] = []
-
-    async def acknowledge() -> None:
-        steps.append("deferred")
-
-    async def answer(session: Any, outcome: Any) -> bool:
-        steps.append("answered")
-        return False
-
+    click = ClickSteps()
     await store.db.execute("PRAGMA busy_timeout=400")
     other = hold_write_lock(path)
     try:
         with pytest.raises(MoveRefused) as refused:
             await sessions.play(
-                session.id, seat, action, expected_version=0, answer=answer, on_wait=acknowledge
+                session.id,
+                seat,
+                action,
+                expected_version=0,
+                answer=click.answer,
+                on_wait=click.defer,
             )
     finally:
         other.commit()
         other.close()
     assert refused.value.reason == "storage"
-    assert steps == ["deferred"]
+    assert click.steps == ["deferred"]
     assert session.version == 0 and session.state.snapshot() == before
     assert await store.actions(session.id) == []
     stored = await store.get(session.id)

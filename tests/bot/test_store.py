@@ -98,15 +98,7 @@ async def test_upgrades_a_postgres_database_of_the_previous_schema(postgres_url:
     try:
         assert await store.schema_version() == files[-1][0]
         (record,) = await store.games(statuses=("playing",))
-        stored = await store.commit_move(
-            record.id,
-            version=1,
-            seat=0,
-            action="a",
-            by_cpu=False,
-            snapshot={"v": 1},
-            deadline=None,
-        )
+        stored = await commit_stand_in(store, record.id, 1, seat=0, action="a")
         assert (stored.version, stored.snapshot, stored.status) == (1, {"v": 1}, "playing")
     finally:
         await store.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,9 @@ from bot.client import GameBot, create_bot
 from bot.sandbox.botproc import bot_settings
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.players import create_lobby, custom_id, game_id_of, lobby_click
+from bot.sessions import Session
+from bot.store import GameRecord
+from games import registry
 
 #: When set (see `tests/e2e/test_postgres_e2e.py`), the PostgreSQL database URL that stands
 #: for a SQLite path: bots made by `make_bot` then keep their games there instead, and a bot
@@ -86,7 +89,8 @@ async def start_through_lobby(
     (`options`: field → value) → Start. Returns (game id, thread id, lobby message)."""
     lobby = await create_lobby(fake, host, game, **newgame)
     for user in others:
-        await lobby_click(fake, user, lobby, "join")
+        updated = await lobby_click(fake, user, lobby, "join")
+        assert user.mention in updated.text  # the lobby lists who joined
     for _ in range(cpus):
         await lobby_click(fake, host, lobby, "cpu")
     for name, value in (options or {}).items():
@@ -108,6 +112,31 @@ def table_message(fake: FakeDiscord, game_id: int, thread_id: int) -> Message:
     found = [m for m in fake.channel_messages(thread_id) if f"hd:{game_id}" in m.custom_ids]
     assert found, "no table message"
     return found[-1]
+
+
+async def table_offering(
+    fake: FakeDiscord, game_id: int, thread_id: int, pattern: str, what: str = "the table"
+) -> Message:
+    """The game's table message once it carries a control whose custom_id matches the regex
+    `pattern` (the moves of a version are on it once the publisher has caught up)."""
+
+    def ready() -> Message | None:
+        current = table_message(fake, game_id, thread_id)
+        return current if ids(current, pattern) else None
+
+    return await fake.wait_for(ready, 10, what)
+
+
+async def table_showing(
+    fake: FakeDiscord, game_id: int, thread_id: int, text: str, what: str = "the table"
+) -> Message:
+    """The game's table message once its text holds `text`."""
+
+    def ready() -> Message | None:
+        current = table_message(fake, game_id, thread_id)
+        return current if text in current.text else None
+
+    return await fake.wait_for(ready, 20, what)
 
 
 async def wait_stored(
@@ -181,8 +210,124 @@ async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int)
     return await inter.wait_original()
 
 
+async def refresh_hand(fake: FakeDiscord, user: User, hand: Message, game_id: int) -> Message:
+    """Click the refresh button of a hand message (ephemeral or DM): the same message answers,
+    redrawn; returns it as it is now."""
+    inter = await user.click(hand, f"hd:{game_id}:r")
+    response = await inter.response()
+    assert response.type == 7 and response.message is not None
+    assert response.message.id == hand.id
+    return fake.message(hand.id)
+
+
 async def wait_until(fake: FakeDiscord, predicate: Callable[[], object], what: str) -> None:
     await fake.wait_for(predicate, 20, what)
+
+
+async def play_out(
+    fake: FakeDiscord,
+    bot: GameBot,
+    game_id: int,
+    human_move: Callable[[Session], Awaitable[object]],
+    *,
+    stop: Callable[[Session], bool] | None = None,
+    human_moves: int | None = None,
+) -> Session | None:
+    """Humans play through `human_move` (one move of the first seat to act, given the
+    session), CPUs on their own, until the game is over, `stop(session)` holds or `human_moves`
+    human moves were made. Returns the session last seen (None once it left memory)."""
+    made = 0
+    while True:
+        session = await bot.sessions.get(game_id)
+        if session is None or not session.state.to_act():
+            return session
+        if stop is not None and stop(session):
+            return session
+        if human_moves is not None and made >= human_moves:
+            return session
+        if session.cpu_seats(session.state.to_act()):
+            await wait_stored(fake, session, session.version, "a CPU move")
+            continue
+        await human_move(session)
+        made += 1
+
+
+async def final_message(fake: FakeDiscord, thread_id: int, mark: str = "🏆") -> Message:
+    """The game's final message in its thread (the latest one holding `mark`), once posted."""
+
+    def found() -> Message | None:
+        finals = [m for m in fake.channel_messages(thread_id) if mark in m.text]
+        return finals[-1] if finals else None
+
+    return await fake.wait_for(found, 20, "the final message")
+
+
+async def finished_outcome(
+    bot: GameBot, game_id: int
+) -> tuple[GameRecord, dict, list[tuple[int, int, str]]]:
+    """The finished game's record, stored result and action log, checked: the result is what
+    the stored moves replay to."""
+    result = await bot.store.result(game_id)
+    record = await bot.store.get(game_id)
+    assert result is not None and record is not None and record.status == "finished"
+    actions = await bot.store.actions(game_id)
+    replay = registry.get(record.game).replay(
+        len(record.seats), record.seed, record.options, [(s, a) for _, s, a in actions]
+    )
+    assert replay.result().model_dump(mode="json") == result
+    return record, result, actions
+
+
+async def refusal(user: User, message: Message, custom_id: str) -> str:
+    """Click `custom_id` on `message` as `user` (even if it does not show it): the answer must
+    be a private message of its own; returns its text."""
+    inter = await user.click_raw(message.id, message.channel_id, custom_id)
+    response = await inter.response()
+    assert response.type == 4 and response.ephemeral
+    return response.text
+
+
+def select_choices(component: dict[str, Any], prefix: str, legal: set[str]) -> list[list[str]]:
+    """Value lists of a move select that compose a legal action (in the options' order)."""
+    options = [str(o["value"]) for o in component.get("options") or []]
+    low, high = component.get("min_values", 1), component.get("max_values", 1)
+    found: list[list[str]] = []
+
+    def match(rest: str, start: int, chosen: list[str]) -> None:
+        for i in range(start, len(options)):
+            value = options[i]
+            if rest == value and low <= len(chosen) + 1 <= high:
+                found.append([*chosen, value])
+            elif rest.startswith(value + ".") and len(chosen) + 1 < high:
+                match(rest[len(value) + 1 :], i + 1, [*chosen, value])
+
+    for action in sorted(legal):
+        if prefix:
+            if action.startswith(prefix + "."):
+                match(action[len(prefix) + 1 :], 0, [])
+        else:
+            match(action, 0, [])
+    return found
+
+
+def legal_controls(
+    message: Message, game_id: int, version: int, seat: int, legal: set[str]
+) -> list[tuple[str, list[str] | None]]:
+    """Every way `message` offers to play one of the encoded actions `legal` for `seat` at
+    `version`: `(custom_id, None)` for an enabled move button, `(custom_id, values)` for each
+    choice of an enabled move select that composes one."""
+    out: list[tuple[str, list[str] | None]] = []
+    for component in message.iter_components():
+        cid = component.get("custom_id") or ""
+        if component.get("disabled"):
+            continue
+        if component.get("type") == 2 and cid.startswith(f"mv:{game_id}:{version}:{seat}:"):
+            if cid.split(":", 4)[4] in legal:
+                out.append((cid, None))
+        elif component.get("type") == 3 and cid[3:].startswith(f"{game_id}:{version}:{seat}:"):
+            prefix = cid.split(":", 5)[5]
+            out += [(cid, values) for values in select_choices(component, prefix, legal)]
+    return out
 
 
 class ErrorLog(logging.Handler):

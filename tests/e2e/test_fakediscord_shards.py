@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 
 import discord
 import pytest
@@ -49,6 +50,19 @@ class ShardBot(commands.AutoShardedBot):
             await interaction.response.edit_message(content="played", view=None)
 
 
+@contextlib.asynccontextmanager
+async def two_processes(
+    fake: FakeDiscord, seen: list[tuple[str, str, int]]
+) -> AsyncIterator[tuple[ShardBot, ShardBot]]:
+    """Two processes of a bot sharded four ways, "first" running shards 0–1 and "second"
+    2–3, both connected to `fake` (all four shards identified)."""
+    first = ShardBot("first", [0, 1], seen)
+    second = ShardBot("second", [2, 3], seen)
+    async with fake.run_bot(first), fake.run_bot(second):
+        await fake.wait_for(lambda: fake.gateway.identifies == SHARDS, what="four IDENTIFYs")
+        yield first, second
+
+
 @pytest.mark.fake_discord(guild_shard=(GUILD_SHARD, SHARDS))
 async def test_two_processes_of_shards_get_their_guild_and_dms_on_shard_0(
     fake_discord: FakeDiscord,
@@ -57,12 +71,7 @@ async def test_two_processes_of_shards_get_their_guild_and_dms_on_shard_0(
     assert (fake.guild.id >> 22) % SHARDS == GUILD_SHARD
     user = fake.add_user("aoi")
     seen: list[tuple[str, str, int]] = []
-    first = ShardBot("first", [0, 1], seen)
-    second = ShardBot("second", [2, 3], seen)
-    async with contextlib.AsyncExitStack() as stack:
-        await stack.enter_async_context(fake.run_bot(first))
-        await stack.enter_async_context(fake.run_bot(second))
-        await fake.wait_for(lambda: fake.gateway.identifies == SHARDS, what="four IDENTIFYs")
+    async with two_processes(fake, seen) as (first, second):
         shards = sorted(tuple(s.shard) for s in fake._live_sessions())  # type: ignore[arg-type]
         assert shards == [(n, SHARDS) for n in range(SHARDS)]
         # Only the process running the guild's shard was told about the guild.
@@ -110,12 +119,7 @@ async def test_guilds_on_several_shards_go_to_the_processes_running_them(
     assert (second_guild.id >> 22) % SHARDS == 2
     assert user.id in second_guild.members
     seen: list[tuple[str, str, int]] = []
-    first = ShardBot("first", [0, 1], seen)
-    second = ShardBot("second", [2, 3], seen)
-    async with contextlib.AsyncExitStack() as stack:
-        await stack.enter_async_context(fake.run_bot(first))
-        await stack.enter_async_context(fake.run_bot(second))
-        await fake.wait_for(lambda: fake.gateway.identifies == SHARDS, what="four IDENTIFYs")
+    async with two_processes(fake, seen) as (first, second):
         await first.wait_until_ready()
         await second.wait_until_ready()
         assert [g.id for g in first.guilds] == [fake.guild.id]

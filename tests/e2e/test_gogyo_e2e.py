@@ -21,6 +21,7 @@ from games.gogyo.cards import card_name
 from games.gogyo.state import GogyoState
 from games.gogyo.views import card_view
 from tests.e2e.harness import (
+    finished_outcome,
     make_bot,
     start_through_lobby,
     table_message,
@@ -35,13 +36,6 @@ HAND_TITLES = ("あなたの手札", "Your hand")
 RESULTS_FIELD = re.compile(r"^(第\dゲームの結果|Game \d results)")
 SELECT_TYPES = {3, 5, 6, 7, 8}
 CARD_NAME = re.compile(r"[夏殷周秦漢晋隋唐宋元明清][木火土金水]|天|閥")
-
-
-async def start_game(
-    fake: FakeDiscord, host: User, others: list[User], *, cpus: int, language: str
-) -> tuple[int, int, Message]:
-    """Lobby → joins → CPUs → Start. Returns (game id, thread id, lobby message)."""
-    return await start_through_lobby(fake, host, others, "gogyo", cpus=cpus, language=language)
 
 
 def visible(version: dict[str, Any]) -> str:
@@ -233,6 +227,20 @@ class Match:
             await self.act(seat, policy(state, seat).encode())
 
 
+async def start_match(
+    fake: FakeDiscord, bot: GameBot, people: list[User], *, cpus: int, language: str
+) -> tuple[Match, Session, Message]:
+    """`people` (the first one hosting) and `cpus` CPUs start a match through the lobby.
+    Returns the match, its session and the lobby message."""
+    game_id, thread_id, lobby = await start_through_lobby(
+        fake, people[0], people[1:], "gogyo", cpus=cpus, language=language
+    )
+    match = Match(fake, bot, dict(enumerate(people)), game_id, thread_id)
+    session = await match.session()
+    assert session is not None
+    return match, session, lobby
+
+
 def fake_text(fake: FakeDiscord, message: Message) -> str:
     """The message's text as it is now."""
     return fake.message(message.id).text
@@ -279,10 +287,8 @@ async def test_a_full_two_player_match_against_a_cpu(
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8, pictures=False)
     async with fake.run_bot(bot):
-        game_id, thread_id, lobby = await start_game(fake, aoi, [], cpus=1, language="ja")
-        match = Match(fake, bot, {0: aoi}, game_id, thread_id)
-        session = await match.session()
-        assert session is not None
+        match, session, lobby = await start_match(fake, bot, [aoi], cpus=1, language="ja")
+        game_id, thread_id = match.game_id, match.thread_id
 
         def state() -> GogyoState:
             """The game as it is now (each stored move makes a new state)."""
@@ -317,11 +323,8 @@ async def test_a_full_two_player_match_against_a_cpu(
         )
         assert match.human_moves >= 20 and match.shown_down.get(0)
         # The result is what the stored moves replay to, and what the final message shows.
-        result = await bot.store.result(game_id)
-        assert result is not None
-        actions = await bot.store.actions(game_id)
-        replay = GAME.replay(2, 8, {}, [(s, a) for _, s, a in actions])
-        assert replay.result().model_dump(mode="json") == result
+        record, result, _ = await finished_outcome(bot, game_id)
+        assert (len(record.seats), record.seed) == (2, 8)
         assert len(result["details"]["games"]) == 2
         final = final_message(fake, thread_id).embeds[0]
         fields = {f["name"]: f["value"] for f in final["fields"]}
@@ -356,10 +359,8 @@ async def test_three_players_restart_in_the_middle_of_a_duel(
     bot = make_bot(fake, db, seed=31, pictures=False)
     policy = strong(2)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, ann, [bo], cpus=1, language="en")
-        match = Match(fake, bot, {0: ann, 1: bo}, game_id, thread_id)
-        session = await match.session()
-        assert session is not None
+        match, session, _ = await start_match(fake, bot, [ann, bo], cpus=1, language="en")
+        game_id, thread_id = match.game_id, match.thread_id
 
         def state() -> GogyoState:
             """The game as it is now (each stored move makes a new state)."""
@@ -433,11 +434,8 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
     eve = fake.add_user("Eve", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=12)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, ann, [bo], cpus=0, language="en")
-        match = Match(fake, bot, {0: ann, 1: bo}, game_id, thread_id)
-        session = await match.session()
-        assert session is not None
-        state = match.state(session)
+        match, session, _ = await start_match(fake, bot, [ann, bo], cpus=0, language="en")
+        game_id, thread_id, state = match.game_id, match.thread_id, match.state(session)
         seat = state.turn
         other = 1 - seat
         user, rival = match.users[seat], match.users[other]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from bot.history import PAGE_LINES, replayed_lines
 from bot.sandbox.fakediscord import FakeDiscord
-from tests.e2e.harness import custom_id, make_bot, table_message, wait_until
-from tests.e2e.test_kasane_e2e import play_out, start_game
+from tests.e2e.harness import custom_id, make_bot, start_through_lobby, table_message, wait_until
+from tests.e2e.test_kasane_e2e import play_out
 
 
 async def test_finished_games_are_listed_and_their_log_is_paged(
@@ -19,7 +19,7 @@ async def test_finished_games_are_listed_and_their_log_is_paged(
     ben = fake.add_user("Ben", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, hana, [], cpus=2)
+        game_id, thread_id, _ = await start_through_lobby(fake, hana, [], "kasane", cpus=2)
         await play_out(fake, bot, {0: hana}, game_id, thread_id)
         await wait_until(
             fake, lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), "the end"
@@ -74,7 +74,7 @@ async def test_reference_and_log_buttons_answer_privately_in_the_readers_languag
     ben = fake.add_user("Ben", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, hana, [ben], cpus=1)
+        game_id, thread_id, _ = await start_through_lobby(fake, hana, [ben], "kasane", cpus=1)
         table = table_message(fake, game_id, thread_id)
         # The table keeps reference off itself: the yaku conditions are behind 📖.
         assert "sum to exactly 10" not in table.text and "合計がちょうど10" not in table.text

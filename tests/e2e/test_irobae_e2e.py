@@ -11,20 +11,23 @@ from bot.client import GameBot
 from bot.render.irobae import card_text, cards_short, colours_short, signed
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sessions import Session
-from games import registry
 from games.irobae.views import CardView
+from tests.e2e import harness
 from tests.e2e.harness import (
     custom_id,
     enabled,
+    final_message,
+    finished_outcome,
     hand_messages,
     ids,
     legal_move_ids,
     make_bot,
     open_hand,
     play_from_hand,
+    refresh_hand,
     start_through_lobby,
     table_message,
-    wait_stored,
+    table_showing,
     wait_until,
 )
 
@@ -33,22 +36,6 @@ HAND_TITLES = ("あなたの手札", "Your hand")
 CHOICE_TITLES = ("に渡す2枚", "Passing to")
 #: Any card as the renderer writes one (`🟥7`, `🟥花7`, `🟥 flower 7`, `🟥 flower: 3 6`).
 ANY_CARD = re.compile(r"[🟥🟧🟨🟩🟦] ?[^\s\d·]*:? ?\d")
-
-
-async def start_game(
-    fake: FakeDiscord,
-    host: User,
-    others: list[User],
-    cpus: int = 0,
-    language: str = "en",
-    open_minimums: bool = False,
-) -> tuple[int, int]:
-    """Lobby → joins → CPUs → option → Start. Returns (game id, thread id)."""
-    options = {"open_minimums": "on"} if open_minimums else None
-    game_id, thread_id, _ = await start_through_lobby(
-        fake, host, others, GAME, cpus=cpus, options=options, language=language
-    )
-    return game_id, thread_id
 
 
 def pass_select(hand: Message, game_id: int, seat: int) -> dict:
@@ -147,41 +134,22 @@ async def play_out(
     stop: Callable[[Session], bool] | None = None,
 ) -> Session | None:
     """Humans play through their hands, CPUs on their own, until the end or until `stop`."""
-    while True:
-        session = await bot.sessions.get(game_id)
-        if session is None or not session.state.to_act():
-            return session
-        if stop is not None and stop(session):
-            return session
-        to_act = session.state.to_act()
-        cpus = session.cpu_seats(to_act)
-        if cpus:
-            await wait_stored(fake, session, session.version, "a CPU move")
-            continue
-        seat = to_act[0]
+
+    async def move(session: Session) -> None:
+        seat = session.state.to_act()[0]
         if session.state.public_view().phase == "pass":
             await human_pass(fake, bot, session, users[seat], seat, thread_id)
         else:
             await human_play(fake, session, users[seat], seat, thread_id)
 
+    return await harness.play_out(fake, bot, game_id, move, stop=stop)
+
 
 async def check_final(fake: FakeDiscord, bot: GameBot, game_id: int, thread_id: int) -> dict:
     """The breakdown message matches the stored result, which matches a replay of the log."""
-    await wait_until(
-        fake,
-        lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
-        "the final message",
-    )
-    final = [m for m in fake.channel_messages(thread_id) if "🏆" in m.text][-1]
-    result = await bot.store.result(game_id)
-    record = await bot.store.get(game_id)
-    assert result is not None and record is not None and record.status == "finished"
-    actions = await bot.store.actions(game_id)
+    final = await final_message(fake, thread_id)
+    record, result, actions = await finished_outcome(bot, game_id)
     players = len(record.seats)
-    replay = registry.get(GAME).replay(
-        players, record.seed, record.options, [(s, a) for _, s, a in actions]
-    )
-    assert replay.result().model_dump(mode="json") == result
     # N deals of 9 tricks, and one pass per seat per deal.
     assert len(actions) == players * players * 10
     embed = final.embeds[0]
@@ -237,8 +205,8 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
-        game_id, thread_id = await start_game(
-            fake, people[0], people[1:], language="en", open_minimums=True
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, people[0], people[1:], GAME, options={"open_minimums": "on"}, language="en"
         )
         session = await bot.sessions.get(game_id)
         assert session is not None
@@ -255,12 +223,7 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         shown = field(answered, *CHOICE_TITLES)
         assert shown == " ".join(card_text(c, "ja") for c in chosen[0])
         assert not ids(answered, rf"m[sk]:{game_id}:.*")  # a choice is final
-        await wait_until(
-            fake,
-            lambda: "✅ ①→②" in table_message(fake, game_id, thread_id).text,
-            "the table with Aoi's pass",
-        )
-        table = table_message(fake, game_id, thread_id)
+        table = await table_showing(fake, game_id, thread_id, "✅ ①→②", "the table with Aoi's pass")
         assert "⏳ ②→③" in table.text and "⏳ ③→①" in table.text
         assert not ANY_CARD.search(table.text)  # who has passed, never what
         for s in (1, 2):
@@ -269,9 +232,8 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         assert session.state.public_view().phase == "play"
         # Each hand now tells what went left and what came from the right.
         for s in range(3):
-            inter = await users[s].click(hands[s], f"hd:{game_id}:r")
-            assert (await inter.response()).type == 7
-            value = field(fake.message(hands[s].id), "このディールの受け渡し", "This deal's pass")
+            refreshed = await refresh_hand(fake, users[s], hands[s], game_id)
+            value = field(refreshed, "このディールの受け渡し", "This deal's pass")
             assert value is not None
             received = [CardView.of(c) for c in chosen[(s - 1) % 3]]
             assert cards_short([CardView.of(c) for c in chosen[s]]) in value
@@ -288,12 +250,9 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         )
         session = await bot.sessions.get(game_id)
         assert session is not None and session.state.public_view().phase == "pass"
-        await wait_until(
-            fake,
-            lambda: "Deal 2/3" in table_message(fake, game_id, thread_id).text,
-            "the table of the second deal",
+        table = await table_showing(
+            fake, game_id, thread_id, "Deal 2/3", "the table of the second deal"
         )
-        table = table_message(fake, game_id, thread_id)
         assert "Scores (per deal and total)" in table.text and "Deal 1: ①" in table.text
         assert "open: " in fake.public_text()  # the open minimums were on the table
         chosen = {}
@@ -316,12 +275,9 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         assert "✅ ①→② · ✅ ②→③ · ⏳ ③→①" in table.text
         # The choices made before the restart are kept, and the old hands still refresh.
         for s in (0, 1):
-            inter = await users[s].click(kept[s], f"hd:{game_id}:r")
-            response = await inter.response()
-            assert response.type == 7 and response.message is not None
-            assert response.message.id == kept[s].id
+            refreshed = await refresh_hand(fake, users[s], kept[s], game_id)
             lang = "ja" if s == 0 else "en"
-            assert field(fake.message(kept[s].id), *CHOICE_TITLES) == " ".join(
+            assert field(refreshed, *CHOICE_TITLES) == " ".join(
                 card_text(c, lang) for c in chosen[s]
             )
         # The last player chooses in the hand shown before the restart: the pass resolves.
@@ -331,10 +287,8 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
             assert session.state.private_view(s).received == [
                 CardView.of(c) for c in chosen[(s - 1) % 3]
             ]
-        await wait_until(
-            fake,
-            lambda: "Deal 2/3 · Trick 1/9" in table_message(fake, game_id, thread_id).text,
-            "the table after the pass",
+        await table_showing(
+            fake, game_id, thread_id, "Deal 2/3 · Trick 1/9", "the table after the pass"
         )
         value = field(fake.message(last_hand.id), "This deal's pass")
         assert value is not None and cards_short([CardView.of(c) for c in chosen[1]]) in value
@@ -361,7 +315,9 @@ async def test_six_players_with_cpus_fit_the_layout(
     hana = fake.add_user("Hana", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8)
     async with fake.run_bot(bot):
-        game_id, thread_id = await start_game(fake, hana, [], cpus=5, language="ja")
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, hana, [], GAME, cpus=5, language="ja"
+        )
         session = await bot.sessions.get(game_id)
         assert session is not None
         await wait_until(fake, lambda: session.state.to_act() == [0], "the CPUs' passes")
@@ -422,7 +378,9 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
     users = {0: aoi, 1: ben, 2: chika}
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
     async with fake.run_bot(bot):
-        game_id, thread_id = await start_game(fake, aoi, [ben, chika])
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, aoi, [ben, chika], GAME, language="en"
+        )
         session = await bot.sessions.get(game_id)
         assert session is not None
 

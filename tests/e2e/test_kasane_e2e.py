@@ -7,35 +7,25 @@ from pathlib import Path
 
 from bot.client import GameBot
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
-from games import registry
+from bot.sessions import Session
+from tests.e2e import harness
 from tests.e2e.harness import (
     TABLE_ANSWERS,
-    create_lobby,
     custom_id,
+    final_message,
+    finished_outcome,
     ids,
-    lobby_click,
     make_bot,
-    start_from_lobby,
+    refresh_hand,
+    refusal,
+    start_through_lobby,
     table_message,
+    table_offering,
     wait_stored,
     wait_until,
 )
 
 HAND_TITLES = ("あなたの手札", "Your hand")
-
-
-async def start_game(
-    fake: FakeDiscord, host: User, others: list[User], cpus: int = 0
-) -> tuple[int, int, Message]:
-    """Lobby → joins → CPUs → Start. Returns (game id, thread id, lobby message)."""
-    lobby = await create_lobby(fake, host, "kasane")
-    for user in others:
-        updated = await lobby_click(fake, user, lobby, "join")
-        assert user.mention in updated.text
-    for _ in range(cpus):
-        await lobby_click(fake, host, lobby, "cpu")
-    game_id, thread_id = await start_from_lobby(fake, host, lobby)
-    return game_id, thread_id, lobby
 
 
 def choose_take(buttons: list[str]) -> str:
@@ -78,12 +68,7 @@ async def human_turn(
     version = session.version
     if view.step == "take":
         pattern = rf"mv:{game_id}:{version}:{seat}:take\.\d"
-
-        def ready() -> Message | None:
-            current = table_message(fake, game_id, thread_id)
-            return current if ids(current, pattern) else None
-
-        table = await fake.wait_for(ready, 10, "the table's take buttons")
+        table = await table_offering(fake, game_id, thread_id, pattern, "the take buttons")
         takes = ids(table, pattern)
         inter = await user.click(table, choose_take(takes))
         response = await inter.response()
@@ -113,21 +98,13 @@ async def play_out(
     *,
     stop_after: int | None = None,
 ) -> None:
-    steps = 0
-    while True:
-        session = await bot.sessions.get(game_id)
-        if session is None:
-            return
-        if stop_after is not None and steps >= stop_after:
-            return
-        seats = session.state.to_act()
-        if not seats:
-            return
-        if session.record.seats[seats[0]].is_cpu:
-            await wait_stored(fake, session, session.version, "a CPU move")
-            continue
+    """Humans play by `human_turn`, CPUs on their own, until the end or `stop_after` human
+    moves."""
+
+    async def move(session: Session) -> None:
         await human_turn(fake, bot, users, game_id, thread_id)
-        steps += 1
+
+    await harness.play_out(fake, bot, game_id, move, human_moves=stop_after)
 
 
 def hand_texts(people: list[User]) -> set[str]:
@@ -143,12 +120,6 @@ def hand_texts(people: list[User]) -> set[str]:
     return found
 
 
-async def final_result(bot: GameBot, game_id: int) -> dict:
-    result = await bot.store.result(game_id)
-    assert result is not None
-    return result
-
-
 async def test_four_humans_play_a_full_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     people = [
@@ -159,22 +130,13 @@ async def test_four_humans_play_a_full_game(fake_discord: FakeDiscord, tmp_path:
     ]
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=42)
     async with fake.run_bot(bot):
-        game_id, thread_id, lobby = await start_game(fake, people[0], people[1:])
+        game_id, thread_id, lobby = await start_through_lobby(fake, people[0], people[1:], "kasane")
         users = {seat: people[seat] for seat in range(4)}
         await play_out(fake, bot, users, game_id, thread_id)
-        await wait_until(
-            fake,
-            lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
-            "the final message",
-        )
-        result = await final_result(bot, game_id)
-        record = await bot.store.get(game_id)
-        assert record is not None and record.status == "finished"
-        actions = await bot.store.actions(game_id)
-        replay = registry.get("kasane").replay(4, 42, {}, [(s, a) for _, s, a in actions])
-        assert replay.result().model_dump(mode="json") == result
+        final = await final_message(fake, thread_id)
+        record, result, actions = await finished_outcome(bot, game_id)
+        assert (len(record.seats), record.seed) == (4, 42)
         assert len(actions) >= 48  # 12 takes per player, plus melds and passes
-        final = [m for m in fake.channel_messages(thread_id) if "🏆" in m.text][-1]
         fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
         for seat, score in enumerate(result["scores"]):
             value = next(v for name, v in fields.items() if people[seat].name in name)
@@ -202,15 +164,11 @@ async def test_one_human_and_two_cpus(fake_discord: FakeDiscord, tmp_path: Path)
     host = fake.add_user("Hana", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, host, [], cpus=2)
+        game_id, thread_id, _ = await start_through_lobby(fake, host, [], "kasane", cpus=2)
         await play_out(fake, bot, {0: host}, game_id, thread_id)
-        result = await final_result(bot, game_id)
+        await final_message(fake, thread_id)
+        _, result, _ = await finished_outcome(bot, game_id)
         assert len(result["scores"]) == 3
-        await wait_until(
-            fake,
-            lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
-            "the final message",
-        )
         text = "\n".join(m.text for m in fake.channel_messages(thread_id))
         assert "CPU 1" in text and "CPU 2" in text and "🏆" in text
 
@@ -224,10 +182,11 @@ async def run_to_end(
     users = {seat: people[seat] for seat in range(3)}
     bot = make_bot(fake, db, seed=99)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
         await play_out(fake, bot, users, game_id, thread_id, stop_after=restart_after)
         if restart_after is None:
-            return await final_result(bot, game_id), await bot.store.actions(game_id)
+            _, result, actions = await finished_outcome(bot, game_id)
+            return result, actions
         session = await bot.sessions.get(game_id)
         assert session is not None
         old_table = table_message(fake, game_id, thread_id)
@@ -247,12 +206,10 @@ async def run_to_end(
             inter = await users[seat].click(old_table, choose_take(takes))
             assert (await inter.response()).type == 7
         # So does the ephemeral hand sent before the restart.
-        inter = await users[seat].click(old_hand, f"hd:{game_id}:r")
-        response = await inter.response()
-        assert response.type == 7 and response.message is not None
-        assert response.message.id == old_hand.id
+        await refresh_hand(fake, users[seat], old_hand, game_id)
         await play_out(fake, bot, users, game_id, thread_id)
-        return await final_result(bot, game_id), await bot.store.actions(game_id)
+        _, result, actions = await finished_outcome(bot, game_id)
+        return result, actions
 
 
 async def test_restart_mid_game_continues_with_the_same_result(
@@ -270,7 +227,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
     outsider = fake.add_user("Eve", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben, chika])
+        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben, chika], "kasane")
         users = {0: aoi, 1: ben, 2: chika}
         session = await bot.sessions.get(game_id)
         assert session is not None
@@ -279,18 +236,12 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         take = ids(table, rf"mv:{game_id}:0:{seat}:take\.\d")[0]
         before = session.state.snapshot()
 
-        async def answer(user: User, cid: str, message: Message | None = None) -> str:
-            inter = await user.click_raw((message or table).id, (message or table).channel_id, cid)
-            response = await inter.response()
-            assert response.type == 4 and response.ephemeral
-            return response.text
-
-        assert "参加者ではありません" in await answer(outsider, take)
+        assert "参加者ではありません" in await refusal(outsider, table, take)
         other = users[(seat + 1) % 3]
-        assert "not your turn" in await answer(other, take)
-        assert "not one of mine" in await answer(aoi, "mv:1:2:3:" + "x" * 80)
-        assert "not valid" in await answer(users[seat], f"mv:{game_id}:0:{seat}:take.x")
-        assert "no card" in await answer(users[seat], f"mv:{game_id}:0:{seat}:take.7")
+        assert "not your turn" in await refusal(other, table, take)
+        assert "not one of mine" in await refusal(aoi, table, "mv:1:2:3:" + "x" * 80)
+        assert "not valid" in await refusal(users[seat], table, f"mv:{game_id}:0:{seat}:take.x")
+        assert "no card" in await refusal(users[seat], table, f"mv:{game_id}:0:{seat}:take.7")
         assert session.state.snapshot() == before and session.version == 0
 
         # A double click: the first plays, the second is told the table moved on.
@@ -322,7 +273,7 @@ async def test_fifty_simultaneous_clicks_make_exactly_one_move(
     people = [fake.add_user(n, locale="en-US") for n in ("Aoi", "Ben", "Chika")]
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=13)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
         session = await bot.sessions.get(game_id)
         assert session is not None
         seat = session.state.to_act()[0]

@@ -19,11 +19,13 @@ from tests.e2e.harness import (
     hand_messages,
     make_bot,
     open_hand,
+    refresh_hand,
+    start_through_lobby,
     table_message,
     wait_stored,
     wait_until,
 )
-from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
+from tests.e2e.test_kasane_e2e import human_turn, play_out
 
 
 async def someone_moves(
@@ -76,7 +78,7 @@ async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
     ben = fake.add_user("Ben", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
         session = await bot.sessions.get(game_id)
         assert session is not None
         users = {0: aoi, 1: ben}
@@ -116,7 +118,7 @@ async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_plac
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
     bot.settings.hand_lifetime_seconds = 1.5
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
         hand = await open_hand(fake, ben, game_id, thread_id)
         assert "Your hand" in hand.text
 
@@ -127,9 +129,7 @@ async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_plac
         message = fake.message(hand.id)
         assert message.embeds == [] and message.custom_ids == [f"hd:{game_id}:r"]
         # Its button opens it again in place, and it is live again (it will close again).
-        inter = await ben.click(message, f"hd:{game_id}:r")
-        assert (await inter.response()).type == 7
-        assert "Your hand" in fake.message(hand.id).text
+        assert "Your hand" in (await refresh_hand(fake, ben, message, game_id)).text
         await wait_until(fake, closed, "the reopened hand to close itself again")
         assert [m.id for m in hand_messages(ben, game_id)] == [hand.id]
 
@@ -143,7 +143,7 @@ async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
     ben = fake.add_user("Ben", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
         session = await bot.sessions.get(game_id)
         assert session is not None
         users = {0: aoi, 1: ben}
@@ -187,7 +187,9 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
     async with fake.run_bot(bot):
         await (await ben.slash("settings", {"hand": "dm"})).response()
-        game_id, thread_id = await irobae.start_game(fake, aoi, [ben, chika])
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, aoi, [ben, chika], "irobae", language="en"
+        )
         session = await bot.sessions.get(game_id)
         assert session is not None
         seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
@@ -223,9 +225,8 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
         await wait_until(fake, redrawn, "Ben's DM hand redrawn with his pick")
         assert "☑️" in fake.message(dm.id).text and len(ben.dms()) == 1
         # A refresh drops the pick, and Chika's pass then redraws the hand without it.
-        inter = await ben.click(fake.message(dm.id), f"hd:{game_id}:r")
-        assert (await inter.response()).type == 7
-        assert not [c for c in fake.message(dm.id).custom_ids if c.startswith("mv:")]
+        refreshed = await refresh_hand(fake, ben, fake.message(dm.id), game_id)
+        assert not [c for c in refreshed.custom_ids if c.startswith("mv:")]
         version = session.version
         chika_hand = await irobae.open_hand(fake, chika, game_id, thread_id)
         await irobae.choose_pass(fake, bot, session, chika, seats[chika.id], chika_hand)  # type: ignore[arg-type]
@@ -260,7 +261,7 @@ async def test_live_hands_are_taken_over_after_a_restart(
     users = {0: aoi, 1: ben}
     bot = make_bot(fake, db, seed=7)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1)
+        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
         session = await bot.sessions.get(game_id)
         assert session is not None and session.record.seat_of(ben.id) == 1
         while session.state.to_act() == [1]:  # Ben's first move, if he starts
@@ -305,7 +306,9 @@ async def test_a_pick_in_a_hand_drawn_before_another_seats_pass_is_shown_back(
     chika = fake.add_user("Chika", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
     async with fake.run_bot(bot):
-        game_id, thread_id = await irobae.start_game(fake, aoi, [ben, chika])
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, aoi, [ben, chika], "irobae", language="en"
+        )
         session = await bot.sessions.get(game_id)
         assert session is not None
         seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}

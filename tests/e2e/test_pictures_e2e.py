@@ -25,17 +25,36 @@ from tests.e2e.harness import (
     enabled,
     make_bot,
     open_hand,
+    start_through_lobby,
     table_message,
     wait_stored,
     wait_until,
 )
-from tests.e2e.test_kasane_e2e import human_turn, play_out, start_game
+from tests.e2e.test_kasane_e2e import human_turn, play_out
 from tests.e2e.test_sakura_e2e import choose, human_step, legal, shown_moves
-from tests.e2e.test_sakura_e2e import start_game as start_sakura
 
 
 def png_size(data: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(data)).size
+
+
+def embedded_picture(fake: FakeDiscord, message: Message) -> str:
+    """The file name of the message's one attachment, checked to be the picture its first
+    embed shows, drawn at the renderers' width."""
+    (attachment,) = message.attachments
+    assert message.embeds[0]["image"]["url"] == attachment["url"]
+    assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+    return attachment["filename"]
+
+
+def public_pictures(fake: FakeDiscord) -> set[str]:
+    """The file names of every picture any version of a public message carried."""
+    return {
+        a["filename"]
+        for message in fake.public_messages()
+        for version in message.versions
+        for a in version.get("attachments") or []
+    }
 
 
 async def show_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
@@ -54,7 +73,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
     mod = fake.add_user("Mod", "en-US", manage_guild=True)
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
         users = dict(enumerate(people))
         session = await bot.sessions.get(game_id)
         assert session is not None
@@ -99,16 +118,10 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
 
         # A hand comes with its own picture, for its player only.
         hand = await show_hand(fake, people[0], game_id, thread_id)
-        (attachment,) = hand.attachments
-        assert attachment["filename"] == "hand.png"
-        assert hand.embeds[0]["image"]["url"] == attachment["url"]
-        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+        assert embedded_picture(fake, hand) == "hand.png"
 
         # No hand picture was ever posted where others could see it.
-        for message in fake.public_messages():
-            for version in message.versions:
-                names = {a["filename"] for a in version.get("attachments") or []}
-                assert names <= {"table.png", "final.png"}, names
+        assert public_pictures(fake) <= {"table.png", "final.png"}
 
         # A player switches pictures of their hand off; the table keeps its picture.
         answer = await (await people[0].slash("settings", {"pictures": "off"})).response()
@@ -142,16 +155,10 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
             return None
 
         message = await fake.wait_for(final, 20, "the final message")
-        (attachment,) = message.attachments
-        assert attachment["filename"] == "final.png"
-        assert message.embeds[0]["image"]["url"] == attachment["url"]
-        assert png_size(fake.attachment_bytes(attachment["id"]))[0] == WIDTH
+        assert embedded_picture(fake, message) == "final.png"
 
         # No hand picture was ever posted where others could see it.
-        for message in fake.public_messages():
-            for version in message.versions:
-                names = {a["filename"] for a in version.get("attachments") or []}
-                assert names <= {"table.png", "final.png"}, names
+        assert public_pictures(fake) <= {"table.png", "final.png"}
 
 
 async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
@@ -164,7 +171,9 @@ async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
     people = [fake.add_user(name, "en-US") for name in ("Aoi", "Ben", "Chika")]
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
     async with fake.run_bot(bot):
-        game_id, thread_id = await irobae.start_game(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, people[0], people[1:], "irobae", language="en"
+        )
         session = await bot.sessions.get(game_id)
         assert session is not None
         seats = {session.record.seat_of(user.id): user for user in people}
@@ -220,7 +229,9 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
     people = [fake.add_user("Aoi", "en-US"), fake.add_user("Ben", "en-US")]
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_sakura(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, people[0], people[1:], "sakura", language="en"
+        )
         session = await bot.sessions.get(game_id)
         assert session is not None
         users = {

@@ -12,6 +12,7 @@ from tests.e2e.harness import (
     game_id_of,
     lobby_click,
     make_bot,
+    start_from_lobby,
     start_through_lobby,
     table_message,
     wait_until,
@@ -61,19 +62,12 @@ async def test_lobby_rules_and_options(fake_discord: FakeDiscord, tmp_path: Path
         await choose_option(aoi, fake.message(lobby.id), "variant_a", "on")
         assert "don't fit" in await ephemeral_answer(aoi, fake.message(lobby.id), "start")
         await choose_option(aoi, fake.message(lobby.id), "variant_a", "off")
-        await lobby_click(fake, aoi, fake.message(lobby.id), "start")
-        game_id = game_id_of(lobby)
-        thread = await fake.wait_for(lambda: fake.thread_for(lobby), 10, "the thread")
-        await wait_until(
-            fake,
-            lambda: any(f"hd:{game_id}" in m.custom_ids for m in fake.channel_messages(thread.id)),
-            "the table",
-        )
+        game_id, thread_id = await start_from_lobby(fake, aoi, lobby)
         record = await bot.store.get(game_id)
         assert record is not None and record.options == {"variant_a": False, "variant_b": True}
         assert [s.name for s in record.seats] == ["Aoi", "Ben", "CPU 1", "CPU 2"]
         # The lobby now points at the thread; its buttons answer that the game started.
-        assert f"<#{thread.id}>" in fake.message(lobby.id).text
+        assert f"<#{thread_id}>" in fake.message(lobby.id).text
         inter = await aoi.click_raw(lobby.id, lobby.channel_id, f"lb:{game_id}:join")
         assert "already started" in (await inter.response()).message.text  # type: ignore[union-attr]
 
@@ -119,6 +113,15 @@ async def start_with_cpus(
     return game_id, thread_id
 
 
+async def alone_with_dm_hands(fake: FakeDiscord, user: User) -> tuple[int, int, Message]:
+    """`user` asks for hands by DM (`/settings hand:dm`), then plays Kasane against two CPUs.
+    Returns (game id, thread id, table message)."""
+    inter = await user.slash("settings", {"hand": "dm"})
+    assert "DM" in (await inter.response()).message.text  # type: ignore[union-attr]
+    game_id, thread_id = await start_with_cpus(fake, user, [], cpus=2)
+    return game_id, thread_id, table_message(fake, game_id, thread_id)
+
+
 async def test_hand_by_dm_and_the_fallback_when_dms_are_closed(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -126,10 +129,7 @@ async def test_hand_by_dm_and_the_fallback_when_dms_are_closed(
     aoi = fake.add_user("Aoi", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
     async with fake.run_bot(bot):
-        inter = await aoi.slash("settings", {"hand": "dm"})
-        assert "DM" in (await inter.response()).message.text  # type: ignore[union-attr]
-        game_id, thread_id = await start_with_cpus(fake, aoi, [], cpus=2)
-        table = table_message(fake, game_id, thread_id)
+        game_id, thread_id, table = await alone_with_dm_hands(fake, aoi)
         inter = await aoi.click(table, f"hd:{game_id}")
         response = await inter.response()
         assert response.ephemeral and "in your DMs" in response.message.text  # type: ignore[union-attr]
@@ -206,9 +206,7 @@ async def test_dm_hands_are_forgotten_when_the_game_ends_bug(
     aoi = fake.add_user("Aoi", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=4)
     async with fake.run_bot(bot):
-        await (await aoi.slash("settings", {"hand": "dm"})).response()
-        game_id, thread_id = await start_with_cpus(fake, aoi, [], cpus=2)
-        table = table_message(fake, game_id, thread_id)
+        game_id, thread_id, table = await alone_with_dm_hands(fake, aoi)
         await (await aoi.click(table, f"hd:{game_id}")).response()
         await fake.wait_for(lambda: aoi.dms(), 5, "the DM hand")
         assert (game_id, 0) in bot.table._dm_shown
@@ -232,9 +230,7 @@ async def test_two_dm_hand_requests_at_once_make_one_message_bug(
     aoi = fake.add_user("Aoi", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
     async with fake.run_bot(bot):
-        await (await aoi.slash("settings", {"hand": "dm"})).response()
-        game_id, thread_id = await start_with_cpus(fake, aoi, [], cpus=2)
-        table = table_message(fake, game_id, thread_id)
+        game_id, _, table = await alone_with_dm_hands(fake, aoi)
         first, second = await asyncio.gather(
             aoi.click(table, f"hd:{game_id}"), aoi.click(table, f"hd:{game_id}")
         )

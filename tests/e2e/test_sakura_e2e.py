@@ -17,15 +17,17 @@ from bot.sessions import Session
 from games import registry
 from games.sakura import state as sakura_state
 from games.sakura.views import PublicView
+from tests.e2e import harness
 from tests.e2e.harness import (
     TABLE_ANSWERS,
-    create_lobby,
-    custom_id,
+    final_message,
+    finished_outcome,
     hand_messages,
-    lobby_click,
     make_bot,
     open_hand,
-    start_from_lobby,
+    refresh_hand,
+    refusal,
+    start_through_lobby,
     table_message,
     wait_stored,
     wait_until,
@@ -39,32 +41,6 @@ FLOWER_MARKS = "🔴🟡💧🔵⚪⚫"
 
 
 # -- setting up ------------------------------------------------------------------------------
-
-
-async def start_game(
-    fake: FakeDiscord,
-    host: User,
-    others: list[User],
-    *,
-    cpus: int = 0,
-    side: str | None = None,
-) -> tuple[int, int, Message]:
-    """Lobby → joins → CPUs → mastery side → Start. Returns (game id, thread id, lobby)."""
-    lobby = await create_lobby(fake, host, GAME, language="en")
-    for user in others:
-        await lobby_click(fake, user, lobby, "join")
-    for _ in range(cpus):
-        await lobby_click(fake, host, lobby, "cpu")
-    if side is not None:
-        current = fake.message(lobby.id)
-        inter = await host.select(current, custom_id(current, r"lo:\d+:mastery_side"), [side])
-        assert (await inter.response()).type == 7
-        assert (
-            "上級面" in fake.message(lobby.id).text
-            or "advanced side" in fake.message(lobby.id).text
-        )
-    game_id, thread_id = await start_from_lobby(fake, host, lobby)
-    return game_id, thread_id, lobby
 
 
 # -- reading what players see ---------------------------------------------------------------
@@ -170,20 +146,20 @@ async def play_until_split(
 ) -> Session:
     """Play (humans by buttons, CPUs by themselves) until the end split, or `stop_after` human
     moves."""
-    steps = 0
-    while True:
-        session = await bot.sessions.get(game_id)
-        assert session is not None
-        view = session.state.public_view()
-        if view.step in ("split", "over") or (stop_after is not None and steps >= stop_after):
-            return session
-        seat = view.to_act[0]
-        if session.record.seats[seat].is_cpu:
-            version = session.version
-            await wait_until(fake, lambda s=session, v=version: s.version > v, "a CPU move")
-            continue
+
+    async def move(session: Session) -> None:
         await human_step(fake, session, users, thread_id, kinds)
-        steps += 1
+
+    session = await harness.play_out(
+        fake,
+        bot,
+        game_id,
+        move,
+        stop=lambda s: s.state.public_view().step == "split",
+        human_moves=stop_after,
+    )
+    assert session is not None
+    return session
 
 
 # -- checking the outcome and the secrets -----------------------------------------------------
@@ -195,22 +171,14 @@ async def check_final(
     """The final breakdown message agrees with the stored result and a replay of the log.
     Returns the result and the kinds of the replayed events."""
     # The table shows 🏆 as soon as the game is over; the breakdown is a message of its own.
-    await wait_until(
-        fake,
-        lambda: any("Final scores" in m.text for m in fake.channel_messages(thread_id)),
-        "the final message",
-    )
-    result = await bot.store.result(game_id)
-    record = await bot.store.get(game_id)
-    assert result is not None and record is not None and record.status == "finished"
-    actions = await bot.store.actions(game_id)
+    final = await final_message(fake, thread_id, "Final scores")
+    record, result, actions = await finished_outcome(bot, game_id)
     game = registry.get(GAME)
     replay = game.new(players, seed=record.seed, options=game.options(record.options))
     events: Counter[str] = Counter()
     for _, seat, text in actions:
         events.update(e.kind for e in replay.apply(seat, game.Action.decode(text)))
     assert replay.result().model_dump(mode="json") == result
-    final = [m for m in fake.channel_messages(thread_id) if "Final scores" in m.text][-1]
     fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
     for seat, score in enumerate(result["scores"]):
         name = record.seats[seat].name
@@ -275,7 +243,7 @@ async def test_two_players_full_game_with_a_split_deadline(
     now = [time.time()]
     async with fake.run_bot(bot):
         bot.sessions.clock = lambda: now[0]
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben])
+        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], GAME, language="en")
         users = {0: aoi, 1: ben}
         session = await bot.sessions.get(game_id)
         assert session is not None
@@ -285,18 +253,16 @@ async def test_two_players_full_game_with_a_split_deadline(
         draw = shown_moves(table, game_id, 0, seat)["draw.3"]
         before = session.state.snapshot()
 
-        async def refused(user: User, cid: str) -> str:
-            inter = await user.click_raw(table.id, table.channel_id, cid)
-            response = await inter.response()
-            assert response.type == 4 and response.ephemeral
-            return response.text
-
-        assert "参加者ではありません" in await refused(outsider, draw)
-        assert "not your turn" in await refused(users[1 - seat], draw)
-        assert "At most 8 flowers" in await refused(users[seat], f"mv:{game_id}:0:{seat}:draw.9")
-        assert "Draw at least once" in await refused(users[seat], f"mv:{game_id}:0:{seat}:stop")
-        assert "not possible at this step" in await refused(
-            users[seat], f"mv:{game_id}:0:{seat}:screen.none.0"
+        assert "参加者ではありません" in await refusal(outsider, table, draw)
+        assert "not your turn" in await refusal(users[1 - seat], table, draw)
+        assert "At most 8 flowers" in await refusal(
+            users[seat], table, f"mv:{game_id}:0:{seat}:draw.9"
+        )
+        assert "Draw at least once" in await refusal(
+            users[seat], table, f"mv:{game_id}:0:{seat}:stop"
+        )
+        assert "not possible at this step" in await refusal(
+            users[seat], table, f"mv:{game_id}:0:{seat}:screen.none.0"
         )
         assert session.state.snapshot() == before and session.version == 0
 
@@ -388,7 +354,12 @@ async def test_three_players_with_a_cpu_and_restarts(
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, db, seed=16, pictures=False)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben], cpus=1, side="advanced")
+        game_id, thread_id, lobby = await start_through_lobby(
+            fake, aoi, [ben], GAME, cpus=1, options={"mastery_side": "advanced"}, language="en"
+        )
+        # The lobby showed the side chosen before the game started.
+        lobby_texts = [message_text(v) for v in fake.message(lobby.id).versions]
+        assert any("advanced side" in text for text in lobby_texts)
         assert "小松乙女" in table_message(fake, game_id, thread_id).text
         session = await play_until_split(fake, bot, users, game_id, thread_id, kinds, stop_after=25)
         # Stop on a human's draw step, with the table's buttons and a hand to reuse later.
@@ -419,10 +390,7 @@ async def test_three_players_with_a_cpu_and_restarts(
         assert (await inter.response()).type == 7
         await wait_until(fake, lambda: session.version > version, "the draw after the restart")
         # So does the hand sent before it.
-        inter = await users[seat].click(old_hand, f"hd:{game_id}:r")
-        response = await inter.response()
-        assert response.type == 7 and response.message is not None
-        assert response.message.id == old_hand.id
+        await refresh_hand(fake, users[seat], old_hand, game_id)
         session = await play_until_split(fake, bot, users, game_id, thread_id, kinds)
         view = session.state.public_view()
         assert view.step == "split" and {0, 1} <= set(view.split_waiting) | set(view.split_done)
@@ -449,10 +417,7 @@ async def test_three_players_with_a_cpu_and_restarts(
         assert response.type == 7 and "Your split is in" in response.message.text  # type: ignore[union-attr]
         await wait_until(fake, lambda: session.version > version, "Aoi's split")
         # Ben's old buttons are now stale: he refreshes that same message and splits.
-        inter = await ben.click(hands[1], f"hd:{game_id}:r")
-        response = await inter.response()
-        assert response.type == 7 and response.message is not None
-        refreshed = fake.message(hands[1].id)
+        refreshed = await refresh_hand(fake, ben, hands[1], game_id)
         moves = shown_moves(refreshed, game_id, session.version, 1)
         assert set(moves) == set(legal(session, 1))
         inter = await ben.click(refreshed, list(moves.values())[-1])

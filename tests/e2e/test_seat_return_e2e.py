@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sandbox.fakediscord import FakeDiscord
-from tests.e2e.harness import make_bot, table_message, wait_until
+from tests.e2e.harness import make_bot, table_message, table_showing, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out
 from tests.e2e.test_platform_e2e import start_with_cpus
 
@@ -47,9 +47,11 @@ async def test_a_replaced_player_takes_the_seat_back(
             else:
                 moved = session.version
                 await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")
-        await wait_until(
+        await table_showing(
             fake,
-            lambda: "⏰ 🤖 CPU (Ben) took" in table_message(fake, game_id, thread_id).text,
+            game_id,
+            thread_id,
+            "⏰ 🤖 CPU (Ben) took",
             "the stand-in's move marked in the log",
         )
         # Someone else cannot take Ben's seat.

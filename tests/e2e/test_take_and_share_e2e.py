@@ -12,18 +12,23 @@ from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sessions import Session
 from games import registry
 from games.take_and_share import scoring, texts
+from tests.e2e import harness
 from tests.e2e.harness import (
     TABLE_ANSWERS,
     enabled,
+    final_message,
+    finished_outcome,
     hand_messages,
     ids,
     legal_move_ids,
     make_bot,
     open_hand,
     play_from_hand,
+    refresh_hand,
+    refusal,
     start_through_lobby,
     table_message,
-    wait_stored,
+    table_offering,
     wait_until,
 )
 
@@ -31,21 +36,6 @@ GAME = "take_and_share"
 HAND_TITLES = ("あなたの手札", "Your hand")
 RECEIVED_TITLES = ("受け取ったカード", "Your received cards")
 EMPTY = ("（なし）", "(none)")
-
-
-async def start_game(
-    fake: FakeDiscord,
-    host: User,
-    others: list[User],
-    cpus: int = 0,
-    language: str = "en",
-    long_game: bool = False,
-) -> tuple[int, int, Message]:
-    """Lobby → joins → CPUs → options → Start. Returns (game id, thread id, lobby message)."""
-    options = {"long_game": "on"} if long_game else None
-    return await start_through_lobby(
-        fake, host, others, GAME, cpus=cpus, options=options, language=language
-    )
 
 
 async def hand_with_moves(
@@ -72,12 +62,7 @@ async def human_step(
     view = state.public_view()
     if view.step == "give":
         pattern = rf"mv:{game_id}:{version}:{seat}:give\..*"
-
-        def ready() -> Message | None:
-            current = table_message(fake, game_id, thread_id)
-            return current if ids(current, pattern) else None
-
-        table = await fake.wait_for(ready, 10, "the table's share buttons")
+        table = await table_offering(fake, game_id, thread_id, pattern, "the share buttons")
         gives = ids(table, pattern)
         assert set(gives) == legal_move_ids(session, seat)  # one button per player left
         assert "Who gets" in table.text or "誰に渡しますか" in table.text
@@ -112,26 +97,11 @@ async def play_out(
     stop: Callable[[Session], bool] | None = None,
 ) -> None:
     """Humans play through buttons, CPUs on their own, until the end or until `stop`."""
-    while True:
-        session = await bot.sessions.get(game_id)
-        if session is None or not session.state.to_act():
-            return
-        if stop is not None and stop(session):
-            return
-        seat = session.state.to_act()[0]
-        if session.record.seats[seat].is_cpu:
-            await wait_stored(fake, session, session.version, "a CPU move")
-            continue
+
+    async def move(session: Session) -> None:
         await human_step(fake, session, users, thread_id)
 
-
-async def final_message(fake: FakeDiscord, thread_id: int) -> Message:
-    await wait_until(
-        fake,
-        lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)),
-        "the final message",
-    )
-    return [m for m in fake.channel_messages(thread_id) if "🏆" in m.text][-1]
+    await harness.play_out(fake, bot, game_id, move, stop=stop)
 
 
 async def check_final(
@@ -139,14 +109,8 @@ async def check_final(
 ) -> dict:
     """The breakdown message matches the stored result, which matches a replay of the log."""
     final = await final_message(fake, thread_id)
-    result = await bot.store.result(game_id)
-    record = await bot.store.get(game_id)
-    assert result is not None and record is not None and record.status == "finished"
-    actions = await bot.store.actions(game_id)
-    replay = registry.get(GAME).replay(
-        len(names), record.seed, record.options, [(s, a) for _, s, a in actions]
-    )
-    assert replay.result().model_dump(mode="json") == result
+    record, result, _ = await finished_outcome(bot, game_id)
+    assert len(record.seats) == len(names)
     games = result["details"]["games"]
     last = games[-1]
     assert last["scores"] == scoring.final_scores([[tuple(c) for c in r] for r in last["received"]])
@@ -258,7 +222,9 @@ async def run_game(
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, people[0], people[1:], cpus=1)
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, people[0], people[1:], GAME, cpus=1, language="en"
+        )
         await play_out(fake, bot, users, game_id, thread_id, stop=at_human_share)
         if not restart:
             return await finish(fake, bot, game_id, thread_id, names, users)
@@ -266,10 +232,7 @@ async def run_game(
         assert session is not None
         seat, version = session.state.to_act()[0], session.version
         pattern = rf"mv:{game_id}:{version}:{seat}:give\..*"
-        await wait_until(
-            fake, lambda: ids(table_message(fake, game_id, thread_id), pattern), "the table"
-        )
-        old_table = table_message(fake, game_id, thread_id)
+        old_table = await table_offering(fake, game_id, thread_id, pattern)
         table_agrees(old_table, session)
         # A hand opened before the restart, to use afterwards.
         old_hand = await open_hand(fake, users[seat], game_id, thread_id)
@@ -286,10 +249,7 @@ async def run_game(
         assert (await inter.response()).type == 7
         await wait_until(fake, lambda: session.version > version, "the gift to be stored")
         # So does the ephemeral hand sent before the restart.
-        inter = await users[seat].click(old_hand, f"hd:{game_id}:r")
-        response = await inter.response()
-        assert response.type == 7 and response.message is not None
-        assert response.message.id == old_hand.id
+        await refresh_hand(fake, users[seat], old_hand, game_id)
         await play_out(fake, bot, users, game_id, thread_id)
         return await finish(fake, bot, game_id, thread_id, names, users)
 
@@ -333,16 +293,12 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
     outsider = fake.add_user("Eve", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(fake, aoi, [ben, chika])
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, aoi, [ben, chika], GAME, language="en"
+        )
         users = {0: aoi, 1: ben, 2: chika}
         session = await bot.sessions.get(game_id)
         assert session is not None
-
-        async def ephemeral(user: User, message: Message, cid: str) -> str:
-            inter = await user.click_raw(message.id, message.channel_id, cid)
-            response = await inter.response()
-            assert response.type == 4 and response.ephemeral
-            return response.text
 
         async def on_hand(user: User, hand: Message, cid: str) -> str:
             inter = await user.click_raw(hand.id, hand.channel_id, cid)
@@ -379,10 +335,10 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         other = (seat + 1) % 3
         other_hand = await open_hand(fake, users[other], game_id, thread_id)
         legal = sorted(legal_move_ids(session, seat))[0]
-        assert "belongs to another player" in await ephemeral(users[other], other_hand, legal)
+        assert "belongs to another player" in await refusal(users[other], other_hand, legal)
         table = table_message(fake, game_id, thread_id)
-        assert "参加者ではありません" in await ephemeral(outsider, table, f"hd:{game_id}")
-        assert "参加者ではありません" in await ephemeral(outsider, table, legal)
+        assert "参加者ではありません" in await refusal(outsider, table, f"hd:{game_id}")
+        assert "参加者ではありません" in await refusal(outsider, table, legal)
         assert session.state.snapshot() == before and session.version == version
 
         # Sharing: another player, a wrong card, a second card to the same player, a stale click.
@@ -397,18 +353,15 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         giver, version = session.state.to_act()[0], session.version
         view = session.state.public_view()
         pattern = rf"mv:{game_id}:{version}:{giver}:give\..*"
-        await wait_until(
-            fake, lambda: ids(table_message(fake, game_id, thread_id), pattern), "the share buttons"
-        )
-        table = table_message(fake, game_id, thread_id)
+        table = await table_offering(fake, game_id, thread_id, pattern, "the share buttons")
         gives = ids(table, pattern)
         assert len(gives) == 3 and view.next_gift is not None
         before = session.state.snapshot()
         other = (giver + 1) % 3
-        assert "not your turn" in await ephemeral(users[other], table, gives[0])
-        assert "参加者ではありません" in await ephemeral(outsider, table, gives[0])
+        assert "not your turn" in await refusal(users[other], table, gives[0])
+        assert "参加者ではありません" in await refusal(outsider, table, gives[0])
         wrong = view.to_give[1]
-        text = await ephemeral(
+        text = await refusal(
             users[giver], table, f"mv:{game_id}:{version}:{giver}:give.{wrong[0]}.{wrong[1]}.0"
         )
         assert "not the share card being given now" in text
@@ -421,9 +374,9 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         card = session.state.public_view().next_gift
         assert card is not None
         again = f"mv:{game_id}:{version}:{giver}:give.{card[0]}.{card[1]}.{to}"
-        text = await ephemeral(users[giver], table, again)
+        text = await refusal(users[giver], table, again)
         assert "already received a card in this share" in text
-        text = await ephemeral(users[giver], table, gives[0])  # a double click
+        text = await refusal(users[giver], table, gives[0])  # a double click
         assert "changed" in text
         assert session.state.snapshot() == after and session.version == version
         # The table no longer offers the player who got a card.
@@ -437,8 +390,8 @@ async def test_long_game_with_two_cpus(fake_discord: FakeDiscord, tmp_path: Path
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3, pictures=False)
     async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_game(
-            fake, hana, [], cpus=2, language="ja", long_game=True
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, hana, [], GAME, cpus=2, options={"long_game": "on"}, language="ja"
         )
         table = table_message(fake, game_id, thread_id)
         assert "累計得点（30点を超えたら終了）" in table.text and "第1ゲーム" in table.text

@@ -21,6 +21,7 @@ from games.irobae.rules import (
     number_of,
 )
 from games.irobae.state import IrobaeState
+from tests.games.playing import play_randomly
 from tests.games.refusals import refusal
 
 FLOWER, BIRD, UMBRELLA, FAN, BUTTERFLY = range(5)
@@ -300,9 +301,7 @@ def test_illegal_input_during_play() -> None:
 def test_actions_after_the_game_is_over() -> None:
     state = GAME.new(3, seed=1)
     rng = Rng(2)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng)
     assert state.to_act() == [] and state.legal_actions(0) == []
     assert GAME.new(3, seed=1).legal_actions(3) == []
     expect_illegal(state, 0, PlayCard(card=0), Reason.GAME_OVER)

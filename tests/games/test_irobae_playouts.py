@@ -13,6 +13,7 @@ from games.irobae.ai import StrongPlayer
 from games.irobae.rules import IrobaeOptions, PassCards, as_pair, deck
 from games.irobae.scoring import deal_score
 from games.irobae.state import IrobaeState, pile_minimums
+from tests.games.playing import play_randomly
 
 #: Events that may name cards publicly: plays, finished tricks, and each won pile as it is
 #: counted in the open at the deal's end.
@@ -217,9 +218,7 @@ def test_strong_player_uses_only_what_its_seat_may_know() -> None:
     while state.phase == "pass":
         for seat in state.to_act():
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-    for _ in range(6):
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng, moves=6)
     seat = state.to_act()[0]
     other = swapped_hidden_among_others(state, seat)
     assert other.private_view(seat) == state.private_view(seat)

@@ -14,6 +14,7 @@ from games.kasane.rules import KasaneOptions
 from games.kasane.scoring import YAKU
 from games.kasane.state import KasaneState
 from games.registry import get
+from tests.games.playing import play_randomly
 from tests.games.refusals import refusal
 
 
@@ -74,14 +75,21 @@ def test_seed_example_67321_kagen() -> None:
     assert state.seat == 1 and state.step == "take"
 
 
-def test_seed_example_876_setsugetsufuka() -> None:
-    state = craft(
+def example_876(**more: Any) -> KasaneState:
+    """The position of the seed's 8-7-6 example: seat 0 holds 3 2 4 over a tableau 8 7 6,
+    row 2 offers 1 6, and seat 0 already took the first slot of 上弦 with 3 cards (`more`:
+    further fields for `craft`)."""
+    return craft(
         hands={0: [3, 2, 4]},
         tableaus={0: [8, 7, 6]},
         rows={2: [1, 6]},
         used=[["jogen", 3, 0, 0]],
-        yaku_points=[3, 0, 0, 0],
+        **more,
     )
+
+
+def test_seed_example_876_setsugetsufuka() -> None:
+    state = example_876(yaku_points=[3, 0, 0, 0])
     state.apply(0, Take(row=2))
     assert codes(state, 0) == [
         "meld.setsugetsufuka.4.3.1",
@@ -260,9 +268,7 @@ def test_variant_a_pre_marks_two_slots_and_needs_three_players() -> None:
 
 def play_round(state: KasaneState, rng: Rng) -> None:
     start_round = state.round
-    while not state.is_over() and state.round == start_round:
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng, until=lambda s: s.round != start_round)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -354,9 +360,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged() -> None:
 def test_actions_after_the_game_is_over() -> None:
     state = GAME.new(4, seed=2)
     rng = Rng(2)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng)
     assert state.legal_actions(0) == []
     rejects(state, 0, Take(row=0), Reason.GAME_OVER)
     rejects(state, 0, Pass(), Reason.GAME_OVER)
@@ -403,14 +407,7 @@ def test_action_encodings() -> None:
 
 
 def test_strong_player_takes_the_best_meld_on_its_last_turn() -> None:
-    state = craft(
-        hands={0: [3, 2, 4]},
-        tableaus={0: [8, 7, 6]},
-        rows={2: [1, 6]},
-        used=[["jogen", 3, 0, 0]],
-        turns=[11, 11, 11, 11],
-        round=4,
-    )
+    state = example_876(turns=[11, 11, 11, 11], round=4)
     player = StrongPlayer()
     state.apply(0, Take(row=2))
     action = player.choose(state, 0, Rng(1))
@@ -420,9 +417,7 @@ def test_strong_player_takes_the_best_meld_on_its_last_turn() -> None:
 def test_strong_player_ignores_hidden_cards() -> None:
     state = GAME.new(4, seed=21)
     rng = Rng(4)
-    for _ in range(9):
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng, moves=9)
     seat = state.to_act()[0]
     snap = state.snapshot()
     other = (seat + 1) % 4

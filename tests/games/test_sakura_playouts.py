@@ -11,6 +11,7 @@ from games.core import Event, Rng
 from games.sakura import GAME, scoring
 from games.sakura.ai import RandomPlayer, StrongPlayer
 from games.sakura.state import STEP_KINDS, SakuraState
+from tests.games.playing import play_randomly
 
 COLOURS = scoring.COLOURS
 SIDES = ("classic", "advanced")
@@ -211,9 +212,7 @@ def test_split_submissions_in_any_order_give_the_same_end() -> None:
     for seed in range(40):
         state = GAME.new(4, seed=seed)
         rng = Rng(seed)
-        while not state.is_over() and state.step != "split":
-            seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        play_randomly(state, rng, until=lambda s: s.step == "split")
         if state.step == "split" and len(state.to_act()) >= 3:
             break
     else:

@@ -13,6 +13,7 @@ from games.take_and_share.ai import StrongPlayer, _Sim
 from games.take_and_share.cards import as_cards, card_id, deck
 from games.take_and_share.scoring import final_scores, suit_points, trick_winner
 from games.take_and_share.state import TakeAndShareState
+from tests.games.playing import play_randomly
 from tests.games.refusals import refusal
 
 Cards = list[tuple[int, int]]
@@ -323,9 +324,7 @@ def test_whole_game_every_player_receives_one_card_per_trick(players: int) -> No
     state = GAME.new(players, seed=17)
     rng = Rng(9)
     tricks = {4: 14, 3: 15}[players]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng)
     view = state.public_view()
     assert view.received_counts == [tricks] * players and view.hand_sizes == [0] * players
     assert len(view.history) == tricks and all(len(t.gifts) == players for t in view.history)
@@ -516,9 +515,7 @@ def test_strong_player_simulates_the_last_share() -> None:
 def test_strong_player_sees_exactly_the_other_hands_as_unseen() -> None:
     state = GAME.new(4, seed=21)
     rng = Rng(5)
-    for _ in range(37):
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, rng, moves=37)
     seat = state.to_act()[0]
     _sim, unseen, voids = StrongPlayer()._table(state.private_view(seat))
     others = sorted(c for s in range(4) if s != seat for c in state.hands[s])

@@ -28,7 +28,14 @@ from bot.sessions import Session
 from bot.table import Table
 from games import registry
 from games.core import Game
-from tests.e2e.harness import create_lobby, custom_id, game_id_of, lobby_click, make_bot
+from tests.e2e.harness import (
+    create_lobby,
+    custom_id,
+    game_id_of,
+    legal_controls,
+    lobby_click,
+    make_bot,
+)
 
 CHANNEL_WRITES = frozenset(
     {"PATCH /channels/{channel_id}/messages/{message_id}", "POST /channels/{channel_id}/messages"}
@@ -52,47 +59,13 @@ def compose(prefix: str, values: list[str]) -> str:
     return ".".join([prefix, *values]) if prefix else ".".join(values)
 
 
-def select_choices(component: dict[str, Any], prefix: str, legal: set[str]) -> list[list[str]]:
-    """Value lists of a move select that compose a legal action (in the options' order)."""
-    options = [str(o["value"]) for o in component.get("options") or []]
-    low, high = component.get("min_values", 1), component.get("max_values", 1)
-    found: list[list[str]] = []
-
-    def match(rest: str, start: int, chosen: list[str]) -> None:
-        for i in range(start, len(options)):
-            value = options[i]
-            if rest == value and low <= len(chosen) + 1 <= high:
-                found.append([*chosen, value])
-            elif rest.startswith(value + ".") and len(chosen) + 1 < high:
-                match(rest[len(value) + 1 :], i + 1, [*chosen, value])
-
-    for action in sorted(legal):
-        if prefix:
-            if action.startswith(prefix + "."):
-                match(action[len(prefix) + 1 :], 0, [])
-        else:
-            match(action, 0, [])
-    return found
-
-
 def controls(
     message: Message | None, game_id: int, version: int, seat: int, legal: set[str]
 ) -> list[tuple[Message, str, list[str] | None]]:
     """The enabled controls of `message` that play a legal move for `seat` at `version`."""
     if message is None or message.deleted:
         return []
-    out: list[tuple[Message, str, list[str] | None]] = []
-    for component in message.iter_components():
-        cid = component.get("custom_id") or ""
-        if component.get("disabled"):
-            continue
-        if component.get("type") == 2 and cid.startswith(f"mv:{game_id}:{version}:{seat}:"):
-            if cid.split(":", 4)[4] in legal:
-                out.append((message, cid, None))
-        elif component.get("type") == 3 and cid[3:].startswith(f"{game_id}:{version}:{seat}:"):
-            prefix = cid.split(":", 5)[5]
-            out += [(message, cid, v) for v in select_choices(component, prefix, legal)]
-    return out
+    return [(message, cid, v) for cid, v in legal_controls(message, game_id, version, seat, legal)]
 
 
 def shown_embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:

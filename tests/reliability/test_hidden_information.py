@@ -20,6 +20,7 @@ from bot.render import renderer_for
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from games import registry
 from tests.e2e.harness import (
+    legal_controls,
     make_bot,
     start_through_lobby,
     table_message,
@@ -67,26 +68,7 @@ def control_for(
     message: Message, game_id: int, version: int, seat: int, legal: set[str], rng: random.Random
 ) -> tuple[str, list[str] | None] | None:
     """A random control on `message` that plays a legal move: (custom_id, select values)."""
-    choices: list[tuple[str, list[str] | None]] = []
-    for component in message.iter_components():
-        cid = component.get("custom_id") or ""
-        if component.get("disabled"):
-            continue
-        if component.get("type") == 2 and cid.startswith(f"mv:{game_id}:{version}:{seat}:"):
-            if cid.split(":", 4)[4] in legal:
-                choices.append((cid, None))
-        elif component.get("type") == 3 and cid[3:].startswith(f"{game_id}:{version}:{seat}:"):
-            prefix = cid.split(":", 5)[5]
-            values = [o["value"] for o in component.get("options") or []]
-            low, high = component.get("min_values", 1), component.get("max_values", 1)
-            for _ in range(20):
-                picked = sorted(
-                    rng.sample(values, rng.randint(low, min(high, len(values)))), key=values.index
-                )
-                action = ".".join([prefix, *picked]) if prefix else ".".join(picked)
-                if action in legal:
-                    choices.append((cid, picked))
-                    break
+    choices = legal_controls(message, game_id, version, seat, legal)
     return rng.choice(choices) if choices else None
 
 

@@ -13,8 +13,7 @@ import aiosqlite
 from bot.sandbox.fakediscord import FakeDiscord, User
 from bot.store import Store, migration_files
 from tests.bot.test_sessions import play_through
-from tests.e2e.harness import make_bot, table_message
-from tests.e2e.test_kasane_e2e import start_game
+from tests.e2e.harness import make_bot, start_through_lobby, table_message
 
 REPORT: dict[str, int] = {}
 
@@ -31,7 +30,7 @@ async def click_take(
 async def two_games(fake: FakeDiscord, bot: Any, people: list[User]) -> list[tuple[int, int]]:
     games = []
     for group in (people[:3], people[3:]):
-        game_id, thread_id, _ = await start_game(fake, group[0], group[1:])
+        game_id, thread_id, _ = await start_through_lobby(fake, group[0], group[1:], "kasane")
         games.append((game_id, thread_id))
     return games
 
@@ -107,7 +106,7 @@ async def test_a_full_disk_refuses_the_move_and_changes_nothing(
     people = [fake.add_user(f"P{i}", locale="en-US") for i in range(3)]
     db = tmp_path / "db.sqlite3"
     async with fake.run_bot(make_bot(fake, db, seed=6)) as bot:
-        game_id, thread_id, _ = await start_game(fake, people[0], people[1:])
+        game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
         session = await bot.sessions.get(game_id)
         assert session is not None
         seat = session.state.to_act()[0]

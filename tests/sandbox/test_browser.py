@@ -21,6 +21,7 @@ import pytest
 
 from bot.sandbox.runner import Sandbox
 from bot.settings import Settings
+from tests.e2e.harness import start_through_lobby
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -347,29 +348,20 @@ async def sidebar_on_screen(page: Any) -> bool:
 
 
 async def start_game(sandbox: Sandbox, host: Any, game: str, language: str) -> Any:
-    """A game of ``game`` at its largest player count: ``host`` and CPUs, table in ``language``."""
+    """A game of ``game`` at its largest player count: ``host`` and CPUs, table in ``language``.
+    Returns its record once the table is posted."""
     from games import registry
 
     fake, bot = sandbox.fake, sandbox.bot
     assert bot is not None
-    command = await host.slash("newgame", {"game": game, "language": language})
-    await command.response()
-    lobby = command.original or fake.channel_messages()[-1]
-    record_id = int(MOVE_ID.search(" ".join(lobby.custom_ids)).group(1))  # type: ignore[union-attr]
-    for _ in range(registry.get(game).max_players - 1):
-        cpu = next(c for c in fake.message(lobby.id).custom_ids if c.endswith(":cpu"))
-        await (await host.click(lobby.id, cpu)).response()
-    start = next(c for c in fake.message(lobby.id).custom_ids if c.endswith(":start"))
-    await (await host.click(lobby.id, start)).response()
+    cpus = registry.get(game).max_players - 1
+    game_id, _, _ = await start_through_lobby(fake, host, [], game, cpus=cpus, language=language)
 
     async def table_posted() -> Any:
-        record = await bot.store.get(record_id)
+        record = await bot.store.get(game_id)
         return record if record is not None and record.table_message_id else None
 
     return await fake.wait_for(table_posted, 15, f"the {game} table")
-
-
-MOVE_ID = re.compile(r"lb:(\d+):")
 
 
 async def test_the_page_on_a_phone(browser: Any, tmp_path: Path) -> None:
