@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import fnmatch
 import importlib
+import importlib.util
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -178,6 +179,18 @@ def test_a_catalog_entry_out_of_shape_fails_at_import_naming_it(
     with pytest.raises(CatalogError, match=error) as raised:
         load_catalog(tmp_path / "texts.py")
     assert str(tmp_path / "texts.toml") in str(raised.value)
+
+
+def test_a_catalog_module_whose_file_is_out_of_shape_does_not_import(tmp_path: Path) -> None:
+    (tmp_path / "texts.py").write_text(
+        "from games.text import load_catalog\n\nglobals().update(load_catalog(__file__))\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "texts.toml").write_text('WAIT = { ja = "{who}の番です。" }\n', encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("broken_texts", tmp_path / "texts.py")
+    assert spec is not None and spec.loader is not None
+    with pytest.raises(CatalogError, match="WAIT lacks en"):
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
 
 
 def test_a_catalog_reads_entries_tables_and_arrays_in_their_order(tmp_path: Path) -> None:
