@@ -509,10 +509,11 @@ class Game(ABC):
 
     @property
     def texts(self) -> ModuleType:
-        """The game's catalog, `<package>/texts.py`: every text of the game as a
-        `games.text.Text`. The platform reads `NAME`, `RULES`, option labels (`OPTION_TEXT`, and
-        `OPTION_VALUES` for options that are not switches) and reason messages (`REASONS`); the
-        game's renderers read its card names, steps, log lines and table labels."""
+        """The game's catalog, `<package>/texts.py` (its texts read from `texts.toml`): every
+        text of the game as a `games.text.Text`. The platform reads `NAME`, `RULES`, option
+        labels (`OPTION_TEXT`, and `OPTION_VALUES` for options that are not switches) and reason
+        messages (`REASONS`); the game's renderers read its card names, steps, log lines and
+        table labels."""
         return import_module(f"{self.package}.texts")
 
     def name(self, lang: Lang) -> str:

@@ -1,22 +1,40 @@
-"""`Text`: one text in Japanese and English, the one shape of every catalog.
+"""`Text`: one text in Japanese and English, and the catalogs that hold every text.
 
-Every text a player sees is declared once as `Text(ja=..., en=...)`: the platform's in
-`bot/i18n/messages.py`, a game's (its name, rules, cards, steps, log lines and table labels) in
-`games/<id>/texts.py`. Both languages are required arguments, so a text missing in one language
-fails at import, and so does a text whose two languages name different `{placeholders}`.
-Catalogs are modules of constants (`messages.LOBBY_TITLE`), or mappings keyed by an engine value
-(`texts.STEPS[view.step]`), never keys built from strings; `tests/test_texts.py` checks that
-every constant is used and that every use names one that exists.
+Every text a player sees is data, in a TOML file beside the module that reads it: the platform's
+in `bot/i18n/messages.toml` (read by `bot/i18n/messages.py`), a game's (its name, rules, cards,
+steps, log lines and table labels) in `games/<id>/texts.toml` (read by `games/<id>/texts.py`).
+Every entry has one shape, its two languages, written on one line where it fits:
+
+    LOBBY_TITLE = { ja = "{game} — 参加者募集", en = "{game} — lobby" }
+    STEPS.draw = { ja = "コマを引く", en = "Draw" }
+
+or one line a language (`KEY.ja = "…"`, `KEY.en = "…"`), a long text as a TOML multi-line
+string. Entries under one name with a key of their own (`STEPS.draw`, `STEPS.keep`) make a
+mapping keyed by an engine value; an array of entries (`[[OPTION_TEXT.variant_a]]`, twice: the
+label, then the description) a tuple. `load_catalog` reads the file at import and fails there,
+naming the file and the entry, when an entry lacks a language, has a key other than `ja` and
+`en`, or its two languages name different `{placeholders}`. The module makes every top-level
+name of its file one of its own (`messages.LOBBY_TITLE`, `texts.STEPS[view.step]`) and keeps only
+what is code: functions such as `card_name`, records that hold data besides texts, mappings keyed
+by values TOML cannot spell (numbers). `tests/test_texts.py` checks that every text is used and
+that every use names one that exists.
 """
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from string import Formatter
+from typing import Any, TypeAlias
 
 from games.core import Lang
 
-__all__ = ["Text", "placeholders"]
+__all__ = ["LANGUAGES", "Catalog", "CatalogError", "Entry", "Text", "load_catalog", "placeholders"]
+
+#: The two languages of every entry, in the order a catalog writes them.
+LANGUAGES: tuple[Lang, ...] = ("ja", "en")
 
 
 def placeholders(text: str) -> frozenset[str]:
@@ -39,3 +57,47 @@ class Text:
     def __call__(self, lang: Lang, **values: object) -> str:
         text = self.ja if lang == "ja" else self.en
         return text.format(**values) if values else text
+
+
+#: A catalog value: a text, a mapping of values keyed by an engine value, or a tuple of values.
+Entry: TypeAlias = "Text | dict[str, Entry] | tuple[Entry, ...]"
+#: A catalog: its top-level names and their values.
+Catalog: TypeAlias = dict[str, Entry]
+
+
+class CatalogError(ValueError):
+    """A catalog file whose entries are not all in the one shape."""
+
+
+def load_catalog(module_file: str | Path) -> Catalog:
+    """The catalog in the TOML file beside `module_file` (`texts.py` → `texts.toml`), every entry
+    a `Text`. Raises `CatalogError` naming the file and the entry that is not in the one shape."""
+    path = Path(module_file).with_suffix(".toml")
+    try:
+        with path.open("rb") as file:
+            data = tomllib.load(file)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise CatalogError(f"{path}: {error}") from error
+    return {name: _entry(value, name, path) for name, value in data.items()}
+
+
+def _entry(value: Any, where: str, path: Path) -> Entry:
+    """One value of a catalog file: an entry (only strings, exactly `ja` and `en`), a table of
+    values, or an array of values."""
+    if isinstance(value, list):
+        return tuple(_entry(item, f"{where}[{index}]", path) for index, item in enumerate(value))
+    if not isinstance(value, Mapping):
+        raise CatalogError(f"{path}: {where} is {value!r}, not a text or a table of texts")
+    strings = {key for key, item in value.items() if isinstance(item, str)}
+    if not strings:
+        return {key: _entry(item, f"{where}.{key}", path) for key, item in value.items()}
+    if missing := [lang for lang in LANGUAGES if lang not in value]:
+        raise CatalogError(f"{path}: {where} lacks {' and '.join(missing)}")
+    if stray := sorted(set(value) - set(LANGUAGES)):
+        raise CatalogError(f"{path}: {where} has keys other than ja and en: {stray}")
+    if strings != set(LANGUAGES):
+        raise CatalogError(f"{path}: {where}: ja and en must both be strings")
+    try:
+        return Text(ja=value["ja"], en=value["en"])
+    except ValueError as error:
+        raise CatalogError(f"{path}: {where}: {error}") from error

@@ -1,11 +1,15 @@
-"""Every text in one shape: each catalog entry is a `Text` with both languages and the same
-placeholders, every catalog name the code reads exists, every one it declares is read, and every
-call passes exactly the values its text names."""
+"""Every text in one shape: each catalog is a TOML file of entries with both languages and the
+same placeholders (a file that is not fails at import, naming the entry), every catalog name the
+code reads exists, every one it declares is read, every call passes exactly the values its text
+names, and the files ship with the package."""
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 import importlib
+import importlib.util
+import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +19,7 @@ from typing import Any, Literal, get_args, get_origin
 import pytest
 
 from games import registry
-from games.text import Text, placeholders
+from games.text import CatalogError, Text, load_catalog, placeholders
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("bot", "cogs", "games")
@@ -43,11 +47,12 @@ def texts_in(value: Any, where: str) -> Iterator[tuple[str, Text]]:
 
 
 def entries(module: ModuleType) -> dict[str, Any]:
-    """The catalog's public constants: the names that hold texts."""
+    """The catalog's public constants: the names that hold texts (those of its TOML file, and
+    those its code builds from them)."""
     return {
         name: value
         for name, value in vars(module).items()
-        if name.isupper() and any(True for _ in texts_in(value, name))
+        if name.isupper() and not name.startswith("_") and any(True for _ in texts_in(value, name))
     }
 
 
@@ -152,6 +157,117 @@ def test_a_text_missing_a_language_or_a_placeholder_fails_at_import() -> None:
     assert Text(ja="{n}枚", en="{n} cards")("ja", n=3) == "3枚"
 
 
+@pytest.mark.parametrize(
+    ("toml", "error"),
+    [
+        ('HAND = { ja = "手札" }', r"HAND lacks en"),
+        ('STEPS.draw = { en = "Draw" }', r"STEPS\.draw lacks ja"),
+        ('HAND = { ja = "手札", en = "Hand", fr = "Main" }', r"HAND has keys other than.*'fr'"),
+        ('HAND = { ja = "手札", en = 3 }', r"HAND: ja and en must both be strings"),
+        ('COUNT = { ja = "{n}枚", en = "{count} cards" }', r"COUNT: .*different placeholders"),
+        ("LIMIT = 3", r"LIMIT is 3, not a text"),
+        ('OPTION_TEXT.x = [{ ja = "a", en = "b" }, { ja = "c" }]', r"OPTION_TEXT\.x\[1\] lacks en"),
+        ('HAND = { ja = "手札", en = "Hand"', r"texts\.toml"),
+    ],
+)
+def test_a_catalog_entry_out_of_shape_fails_at_import_naming_it(
+    tmp_path: Path, toml: str, error: str
+) -> None:
+    """An entry that lacks a language, has a stray key, or whose languages name different
+    placeholders stops the catalog's import with the file and the entry named."""
+    (tmp_path / "texts.toml").write_text(toml, encoding="utf-8")
+    with pytest.raises(CatalogError, match=error) as raised:
+        load_catalog(tmp_path / "texts.py")
+    assert str(tmp_path / "texts.toml") in str(raised.value)
+
+
+def test_a_catalog_module_whose_file_is_out_of_shape_does_not_import(tmp_path: Path) -> None:
+    (tmp_path / "texts.py").write_text(
+        "from games.text import load_catalog\n\nglobals().update(load_catalog(__file__))\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "texts.toml").write_text('WAIT = { ja = "{who}の番です。" }\n', encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("broken_texts", tmp_path / "texts.py")
+    assert spec is not None and spec.loader is not None
+    with pytest.raises(CatalogError, match="WAIT lacks en"):
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+
+def test_a_catalog_reads_entries_tables_and_arrays_in_their_order(tmp_path: Path) -> None:
+    (tmp_path / "texts.toml").write_text(
+        r'''
+HAND = { ja = "手札{n}枚", en = "hand {n}" }
+STEPS.take = { ja = "取る", en = "take" }
+STEPS.meld.ja = "役"
+STEPS.meld.en = "meld"
+LANGUAGES.ja = { ja = "日本語", en = "日本語" }
+NONE = {}
+RULES.en = """
+Line one, \
+continued.
+Line two.
+"""
+RULES.ja = "一行目"
+
+[[OPTION_TEXT.low]]
+ja = "小さい札"
+en = "Low"
+
+[[OPTION_TEXT.low]]
+ja = "説明"
+en = "Description"
+''',
+        encoding="utf-8",
+    )
+    catalog = load_catalog(tmp_path / "texts.py")
+    assert catalog["HAND"] == Text(ja="手札{n}枚", en="hand {n}")
+    assert list(catalog["STEPS"]) == ["take", "meld"]
+    assert catalog["STEPS"]["meld"]("en") == "meld"
+    assert catalog["LANGUAGES"] == {"ja": Text(ja="日本語", en="日本語")}
+    assert catalog["NONE"] == {}
+    assert catalog["RULES"]("en") == "Line one, continued.\nLine two.\n"
+    assert catalog["OPTION_TEXT"] == {
+        "low": (Text(ja="小さい札", en="Low"), Text(ja="説明", en="Description"))
+    }
+
+
+@pytest.mark.parametrize("module", catalog_modules())
+def test_every_name_of_a_catalog_file_is_a_name_of_its_module(module: str) -> None:
+    """The module reads its file and makes each of its top-level names its own, holding the
+    same texts (a mapping keyed by numbers may turn its keys back into numbers)."""
+    catalog = importlib.import_module(module)
+    assert catalog.__file__ is not None
+    for name, value in load_catalog(catalog.__file__).items():
+        assert hasattr(catalog, name), f"{module} does not expose {name}"
+        loaded = [text for _, text in texts_in(value, name)]
+        exposed = [text for _, text in texts_in(getattr(catalog, name), name)]
+        assert exposed == loaded, f"{module}.{name}"
+
+
+def test_every_shipped_catalog_file_ships_with_the_package() -> None:
+    """A non-editable install (the Dockerfile's `pip install .`) carries only the package data
+    `pyproject.toml` names: every shipped module's catalog file is among it."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    package_data: dict[str, list[str]] = pyproject["tool"]["setuptools"]["package-data"]
+    files = sorted(
+        path.relative_to(ROOT) for folder in SHIPPED for path in (ROOT / folder).rglob("*.toml")
+    )
+    catalogs = {Path(f"{module.replace('.', '/')}.toml") for module in catalog_modules()}
+    shipped = {path for path in catalogs if path.parts[0] in SHIPPED}
+    assert len(shipped) == len(catalogs) - 1 and shipped <= set(files)  # all but the tests' game
+    unshipped = [
+        str(path)
+        for path in files
+        if not any(
+            fnmatch.fnmatch(str(path.relative_to(package)), pattern)
+            for package, patterns in package_data.items()
+            if path.is_relative_to(package)
+            for pattern in patterns
+        )
+    ]
+    assert not unshipped, f"catalog files left out of the package data: {unshipped}"
+
+
 def test_every_catalog_name_the_code_reads_exists() -> None:
     missing = []
     for use in USES:
@@ -208,19 +324,23 @@ def test_every_call_passes_the_values_its_text_names() -> None:
 
 
 def test_no_text_table_in_another_shape() -> None:
-    """No module keeps texts of its own in the older shapes: a mapping keyed by the two
-    languages (`{"ja": ..., "en": ...}`, as renderers' `TEXT` tables and games' `X[key][lang]`
-    entries were). The tests' extra game is held to this too."""
+    """No module keeps texts of its own in code: no mapping keyed by the two languages
+    (`{"ja": ..., "en": ...}`, as renderers' `TEXT` tables and games' `X[key][lang]` entries
+    were), and no `Text(ja=..., en=...)` written out: texts are entries of the catalogs' TOML
+    files. The tests' extra game is held to this too."""
     tables = []
-    for _, path in shipped_sources():
+    for module, path in shipped_sources():
+        if module == "games.text":  # the loader, which makes every `Text`
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Dict):
                 keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
-                # (a mapping by language *of* texts, such as each language's own name, is fine)
-                of_texts = all(
-                    isinstance(v, ast.Call) and getattr(v.func, "id", None) == "Text"
-                    for v in node.values
-                )
-                if {"ja", "en"} <= keys and not of_texts:
+                if {"ja", "en"} <= keys:
                     tables.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            elif (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "Text"
+                and {"ja", "en"} & {k.arg for k in node.keywords}
+            ):
+                tables.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not tables, f"texts outside the one shape: {tables}"

@@ -1,8 +1,9 @@
 """Languages: which one a Discord locale reads, and where the texts are.
 
 The platform's texts are `bot.i18n.messages` (constants such as `messages.LOBBY_TITLE`, called
-with a language: `messages.LOBBY_TITLE(lang, game=...)`); games keep theirs in
-`games/<id>/texts.py`. Both are `games.text.Text` values. `lang_of(locale)` maps a Discord
+with a language: `messages.LOBBY_TITLE(lang, game=...)`), read from `messages.toml`; games keep
+theirs in `games/<id>/texts.toml`, read by `games/<id>/texts.py`. Both are `games.text.Text`
+values. `lang_of(locale)` maps a Discord
 locale to `"ja"` or `"en"`.
 """
 
