@@ -1,8 +1,10 @@
 """Strength and speed of the expert CPUs against the strong ones.
 
 Run: `nice -n 10 .venv/bin/python benchmarks/expert_ai.py [--games N] [--only ID:PLAYERS ...]
-[--mode one-expert|one-strong|both] [--rollouts R] [--workers W] [--progress FILE]`.
-For each game and player count it plays N seeded games (default 200) with one expert among strong
+[--mode one-expert|one-strong|both] [--rollouts R] [--workers W] [--progress FILE]
+[--first-seed S]`.
+For each game and player count it plays N seeded games (seeds S, S + 1, …; default 5000 and 200
+games) with one expert among strong
 players ("one-expert"), and N with one strong among experts ("one-strong"), rotating the lone
 seat, and prints the lone player's win share (shared wins split), its mean score margin over the
 best other seat, both with 95 % intervals (normal approximation), the fair share, and the expert's
@@ -86,6 +88,7 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=96, help="the expert's budget")
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
     parser.add_argument("--progress", type=Path, help="append a line per finished game here")
+    parser.add_argument("--first-seed", type=int, default=5000, help="seed of the first game")
     args = parser.parse_args()
     configs = [(c.split(":")[0], int(c.split(":")[1])) for c in args.only] if args.only else CONFIGS
     modes = ["one-expert", "one-strong"] if args.mode == "both" else [args.mode]
@@ -94,7 +97,7 @@ def main() -> None:
         for mode in modes:
             lone_level = "expert" if mode == "one-expert" else "strong"
             jobs = [
-                (game_id, players, 5000 + n, n % players, lone_level, args.rollouts)
+                (game_id, players, args.first_seed + n, n % players, lone_level, args.rollouts)
                 for n in range(args.games)
             ]
             results = pool.map(_play_job, jobs) if pool else map(_play_job, jobs)

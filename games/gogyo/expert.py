@@ -8,8 +8,12 @@ each opponent) and whether to declare the end. For each, worlds are sampled (the
 shuffled into the deck and the hidden hand places), every candidate is carried out in each world
 by `_Table`, a small copy of the table, and the game is played on by every seat with a quick
 greedy rule (the best field swap when it gains, else a one-card draw; declare when ahead) for up
-to `HORIZON` turns; a candidate is valued by the seat's lead, running totals included, over the
-best other seat when the game ends or the horizon is reached. A duel is played out twice in each
+to `HORIZON` turns, which most often reaches the game's end. A candidate is valued by the seat's
+chance of winning the match (`_Table.chance`): the match's result when the playout ends it, else
+the seat's share of `exp(total / spread)` over the running totals. Valued by its lead over the
+best other seat instead, the expert declared in the second game into a sure loss by a few points
+rather than play on at a risk of losing by more, and played on past a sure win for a bigger
+lead; with three or four players a lead is also not a win. A duel is played out twice in each
 world, once won and once lost, and valued by the chance of winning it (from the unseen cards'
 duel numbers): valued by the drawn cards alone, its luck made a duel look best far more often
 than it was (with three players the expert dueled about once a game and won 41 % of them). The
@@ -19,11 +23,13 @@ strong planner's, with four times its samples.
 
 from __future__ import annotations
 
+from math import exp
+
 from games.core import Action, Rng, State
 from games.gogyo.actions import Deck, Declare, Duel, EndTurn, Field
 from games.gogyo.ai import StrongPlayer, _value
 from games.gogyo.cards import duel_number
-from games.gogyo.rules import DECLARE_MIN, FIELD_SIZE
+from games.gogyo.rules import DECLARE_MIN, FIELD_SIZE, GAMES_PER_MATCH
 from games.gogyo.scoring import best_score_ids
 from games.gogyo.state import GogyoState
 from games.search import ExpertPlayer, SeatKnowledge, margin
@@ -32,12 +38,20 @@ __all__ = ["Expert", "redact", "sample"]
 
 #: Samples per estimate for `DEFAULT_ROLLOUTS` (the strong player takes 12).
 SAMPLES = 48
-#: Turns played on after a searched choice before the position is valued.
-HORIZON = 4
-#: Rollout budget units per playout (a playout of `HORIZON` greedy turns costs about two).
-UNITS_PER_PLAYOUT = 2
+#: Turns played on after a searched choice before the position is valued, unless the game ends
+#: first (most games end by a declaration within four turns of each seat).
+HORIZON = 8
+#: Rollout budget units per playout (a playout of up to `HORIZON` greedy turns costs three).
+UNITS_PER_PLAYOUT = 3
 #: Fewest sampled worlds per searched choice.
 MIN_WORLDS = 6
+#: Spread, in points, of what is still to come in the match when a playout stops: the whole of
+#: the second game after the first one ends (or stops), the rest of the second game when it
+#: stops unfinished. A seat's chance of winning the match is its share of `exp(total / spread)`.
+SPREAD_AFTER_FIRST = 7.0
+SPREAD_IN_SECOND = 4.0
+#: Weight of the lead in points beside the chance of winning (it only breaks near-ties).
+LEAD_WEIGHT = 0.002
 
 
 def _pending_hidden(state: GogyoState, seat: int) -> bool:
@@ -94,10 +108,11 @@ def sample(redacted: GogyoState, seat: int, rng: Rng) -> GogyoState:
 class _Table:
     """A bare copy of one game's table for quick playouts: hands, field, deck, turns taken."""
 
-    __slots__ = ("deck", "field", "hands", "players", "taken", "totals")
+    __slots__ = ("deck", "field", "game_no", "hands", "players", "taken", "totals")
 
     def __init__(self, state: GogyoState) -> None:
         self.players = state.players
+        self.game_no = state.game_no
         self.hands = [list(h) for h in state.hands]
         self.field = list(state.field)
         self.deck = list(state.deck)
@@ -107,6 +122,7 @@ class _Table:
     def copy(self) -> _Table:
         other = _Table.__new__(_Table)
         other.players = self.players
+        other.game_no = self.game_no
         other.hands = [list(h) for h in self.hands]
         other.field = list(self.field)
         other.deck = list(self.deck)
@@ -193,12 +209,17 @@ class _Table:
         self.refill()
 
     def should_declare(self, seat: int) -> bool:
+        """Whether `seat` declares: it may, and its total with its hand beats every other's."""
         if self.taken[seat] < 1:
             return False
-        scores = [best_score_ids(h) + t for h, t in zip(self.hands, self.totals, strict=True)]
-        mine = scores[seat]
-        return mine - self.totals[seat] >= DECLARE_MIN and all(
-            mine > s for k, s in enumerate(scores) if k != seat
+        hand = best_score_ids(self.hands[seat])
+        if hand < DECLARE_MIN:
+            return False
+        mine = hand + self.totals[seat]
+        return all(
+            mine > best_score_ids(h) + t
+            for k, (h, t) in enumerate(zip(self.hands, self.totals, strict=True))
+            if k != seat
         )
 
     def turn(self, seat: int) -> bool:
@@ -209,9 +230,26 @@ class _Table:
             return True
         return self.should_declare(seat)
 
-    def standing(self, seat: int) -> float:
-        scores = [best_score_ids(h) + t for h, t in zip(self.hands, self.totals, strict=True)]
-        return margin(scores, seat)
+    def chance(self, seat: int, over: bool) -> float:
+        """The seat's chance of winning the match from here, with a small share of its lead.
+
+        At the end of the second game it is the match's result (the higher total, then the
+        higher second-game score; a shared win split). Elsewhere the hands are scored as they
+        stand and the seat gets its share of `exp(total / spread)`, the spread being what is
+        still to come: with three or four players a point taken from the leader is worth more
+        than one taken from the last seat, and a sure lead more than a bigger one at risk."""
+        hand_scores = [best_score_ids(h) for h in self.hands]
+        scores = [h + t for h, t in zip(hand_scores, self.totals, strict=True)]
+        lead = LEAD_WEIGHT * margin(scores, seat)
+        if over and self.game_no >= GAMES_PER_MATCH:
+            keys = list(zip(scores, hand_scores, strict=True))
+            if keys[seat] < max(keys):
+                return lead
+            return 1 / keys.count(keys[seat]) + lead
+        spread = SPREAD_AFTER_FIRST if self.game_no < GAMES_PER_MATCH else SPREAD_IN_SECOND
+        top = max(scores)
+        weights = [exp((s - top) / spread) for s in scores]
+        return weights[seat] / sum(weights) + lead
 
 
 class Expert(ExpertPlayer[GogyoState]):
@@ -234,7 +272,8 @@ class Expert(ExpertPlayer[GogyoState]):
         return planner.choose(state, knowledge.seat, rng)
 
     def _search(self, knowledge: SeatKnowledge[GogyoState], rng: Rng) -> Action:
-        """The candidate with the best mean standing over sampled worlds and greedy playouts."""
+        """The candidate with the best mean chance of winning over sampled worlds and greedy
+        playouts."""
         seat = knowledge.seat
         legal = knowledge.redacted.legal_actions(seat)
         duels = sum(isinstance(a, Duel) for a in legal)
@@ -257,9 +296,10 @@ class Expert(ExpertPlayer[GogyoState]):
     def _play_out(
         self, table: _Table, seat: int, action: Action, rng: Rng, won: bool | None = None
     ) -> float:
-        """Carry out `action` (a duel with the outcome `won`), then greedy turns."""
+        """Carry out `action` (a duel with the outcome `won`), then greedy turns to the end of
+        the game or `HORIZON` turns; the seat's chance of winning the match then."""
         if isinstance(action, Declare):
-            return table.standing(seat)
+            return table.chance(seat, over=True)
         over = False
         if isinstance(action, Field):
             table.forced_field(seat)
@@ -280,4 +320,4 @@ class Expert(ExpertPlayer[GogyoState]):
             over = table.turn(mover)
             table.taken[mover] += 1
             turns += 1
-        return table.standing(seat)
+        return table.chance(seat, over)
