@@ -11,7 +11,7 @@ import discord
 
 from bot.i18n import messages as msg
 from bot.render.base import FIELD_MAX, TABLE_COLOUR, RenderContext
-from games.core import Event
+from games.core import Event, Result
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 
@@ -24,6 +24,17 @@ def seat_mark(seat: int) -> str:
 def seat_title(ctx: RenderContext, seat: int) -> str:
     """A seat as lines and fields name it: its mark and its label ("① Aoi", "② 🤖 CPU 1")."""
     return f"{seat_mark(seat)} {ctx.seat_label(seat)}"
+
+
+def standings(result: Result) -> list[int]:
+    """The seats of a finished game, best first: the winners, then by score, then by the
+    game's tie-breaker (`Result.tiebreak`), then in seat order. An end screen lists them so,
+    and a win decided by the tie-breaker never shows below a loser with the same score."""
+    tiebreak = result.tiebreak or [0] * len(result.scores)
+    return sorted(
+        range(len(result.scores)),
+        key=lambda s: (s not in result.winners, -result.scores[s], -tiebreak[s], s),
+    )
 
 
 def hand_title(ctx: RenderContext, seat: int) -> str:

@@ -522,10 +522,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         view = self._public(ctx)
         lang = ctx.lang
         embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
-        tiebreak = result.tiebreak or [0] * len(result.scores)
-        order = sorted(
-            range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
-        )
+        order = common.standings(result)
         for seat in order:
             parts = result.breakdown[seat]
             lines: list[str] = []

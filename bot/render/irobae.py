@@ -431,7 +431,7 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
         lang = ctx.lang
         dealers = list(result.details.get("dealers", []))
         embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
-        order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        order = common.standings(result)
         for seat in order:
             parts = result.breakdown[seat]
             lines = []

@@ -245,7 +245,7 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         result = ctx.state.result()
         lang = ctx.lang
         embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
-        order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        order = common.standings(result)
         for seat in order:
             parts = result.breakdown[seat]
             lines = [

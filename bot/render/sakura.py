@@ -684,7 +684,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         assert view.final is not None
         final = view.final
         embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
-        order = sorted(range(view.players), key=lambda s: (-final.scores[s], s))
+        order = common.standings(ctx.state.result())
         for seat in order:
             embed.add_field(
                 name=common.seat_title(ctx, seat)[:256],

@@ -294,7 +294,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
         lang = ctx.lang
         games = result.details.get("games", [])
         embed = common.table_embed(ctx, self._title(ctx, texts.FINAL(lang)), "")
-        order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        order = common.standings(result)
         for seat in order:
             if view.long_game:
                 lines = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import time
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from bot.i18n import messages as msg
 from bot.render import renderer_for
 from bot.render.base import Button, Control, RenderContext, Select
+from bot.render.pictures import pictures_for, seat_names
 from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.store import GameRecord, SeatRecord
@@ -255,3 +257,48 @@ def test_renderer_over_a_whole_game(game_id: str, lang: str) -> None:
                     assert line is None or (line.strip() and "{" not in line), (event, line)
             record.version += 1
             steps += 1
+
+
+class ResultReplaced:
+    """A finished state whose `result()` is `result`; everything else is the state's own."""
+
+    def __init__(self, state: State, result: Any) -> None:
+        self._state = state
+        self._result = result
+
+    def result(self) -> Any:
+        return self._result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+@pytest.mark.parametrize("game_id", ["kasane", "gogyo", "take_and_share", "sakura", "irobae"])
+def test_an_end_lists_a_win_on_the_tie_breaker_above_an_equal_score(game_id: str) -> None:
+    """Every seat ends on the same score and the last seat wins on the game's tie-breaker:
+    the end's text and its picture list the winner first, not in seat order."""
+    session = session_for(game_id, 3, "en", 5)
+    rng = Rng(5)
+    moves = 0
+    while not session.state.is_over():
+        random_step(session, rng, moves)
+        moves += 1
+    real = session.state.result()
+    last = len(real.scores) - 1
+    tied = real.model_copy(
+        update={
+            "scores": [max(real.scores)] * len(real.scores),
+            "winners": [last],
+            "tiebreak": [0] * last + [1],
+        }
+    )
+    state = ResultReplaced(session.state, tied)
+    ctx = render_context(game_id, state, "en", session.record.seats)  # type: ignore[arg-type]
+    fields = renderer_for(game_id).final(ctx)[0].to_dict()["fields"]
+    marks = "①②③"
+    seats = [marks.index(f["name"][0]) for f in fields if f["name"][:1] in marks]
+    assert seats[0] == last and sorted(seats) == [0, 1, 2]
+    scene = pictures_for(game_id).final(session.state.public_view(), tied, seat_names(ctx), "en")
+    panels = [i.tag for i in scene.items if re.fullmatch(r"final\.\d", i.tag)]
+    if panels:  # 色映に生へど's end is one board of deals, not a panel a seat
+        assert panels[0] == f"final.{last}"

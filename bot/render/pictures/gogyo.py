@@ -3,7 +3,7 @@ left-to-right scoring order with both runs marked; the two-game match at the end
 
 from __future__ import annotations
 
-from bot.render.common import seat_mark
+from bot.render.common import seat_mark, standings
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.gogyo import texts
@@ -167,10 +167,7 @@ class GogyoPictures:
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
         scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
-        tiebreak = result.tiebreak or [0] * len(result.scores)
-        order = sorted(
-            range(len(result.scores)), key=lambda s: (-result.scores[s], -tiebreak[s], s)
-        )
+        order = standings(result)
         game_h = SMALL_H + 18 + kit.GAP
         for seat in order:
             height = kit.BODY + 2 * kit.GAP + len(view.games) * game_h + kit.GAP

@@ -3,7 +3,7 @@ layers with its score, the yaku board with its used slots; the hand; the final b
 
 from __future__ import annotations
 
-from bot.render.common import seat_mark
+from bot.render.common import seat_mark, standings
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.kasane import texts
@@ -188,7 +188,7 @@ class KasanePictures:
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
         scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
-        order = sorted(range(len(result.scores)), key=lambda s: (-result.scores[s], s))
+        order = standings(result)
         for seat in order:
             height = kit.BODY + kit.SMALL + SMALL_H + 4 * kit.GAP
             total = texts.POINTS(lang, n=result.scores[seat])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.render.common import seat_mark
+from bot.render.common import seat_mark, standings
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.sakura import texts
@@ -179,7 +179,7 @@ class SakuraPictures:
         scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
         final = view.final
         seats = {s.seat: s for s in final.seats} if final else {}
-        order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
+        order = standings(result)
         for seat in order:
             detail = seats.get(seat)
             height = kit.BODY + kit.SMALL + 2 * DOT + 6 * kit.GAP

@@ -3,7 +3,7 @@ with its playable cards set apart; the suit majorities of each finished game."""
 
 from __future__ import annotations
 
-from bot.render.common import seat_mark
+from bot.render.common import seat_mark, standings
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.take_and_share import texts
@@ -139,7 +139,7 @@ class TakeAndSharePictures:
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
         scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
-        order = sorted(range(view.players), key=lambda s: (-result.scores[s], s))
+        order = standings(result)
         line_h = kit.SMALL + 28 + 2 * kit.GAP
         for seat in order:
             height = kit.BODY + 2 * kit.GAP + len(view.games) * line_h + kit.GAP
