@@ -91,8 +91,7 @@ async def spawn(
             "bot.sandbox.botproc",
             "--port",
             str(fake._port),
-            "--token",
-            fake.token,
+            f"--token={fake.token}",  # one argument: a token may start with "-"
             "--db",
             str(db),
             "--seed",
