@@ -552,7 +552,6 @@ class Sessions:
                 result=state.result().model_dump(mode="json") if over else None,
                 status="finished" if over else "playing",
                 seats=record.seats,
-                known=record,
             )
         )
         try:

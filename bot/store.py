@@ -16,7 +16,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -639,7 +639,6 @@ class SqlStore(ABC):
         result: dict[str, Any] | None = None,
         status: str = "playing",
         seats: Sequence[SeatRecord] | None = None,
-        known: GameRecord | None = None,
     ) -> GameRecord:
         """Store the move that turns `version - 1` into `version`, atomically, and return the
         game's record as stored after it.
@@ -654,12 +653,7 @@ class SqlStore(ABC):
         including when another process stored that version first. `seats`, when given, are the
         game's seats (a move never changes them: not read again), unless the database is
         `SHARED` (another process may have replaced a seat: the record is read back whole).
-        `known`, when given, is the game's record as the caller holds it at `version - 1`: on a
-        database no other process writes, the record after the move is that one with what the
-        move changes (`MOVE_SQL`'s trigger), so it is not read back: one call to the database
-        fewer while the move's click waits for its answer.
         """
-        created = time.time()
         try:
             await self._run(
                 MOVE_SQL,
@@ -668,7 +662,7 @@ class SqlStore(ABC):
                 seat,
                 action,
                 int(by_cpu),
-                created,
+                time.time(),
                 status,
                 _dumps(snapshot),
                 _real(deadline),
@@ -680,16 +674,6 @@ class SqlStore(ABC):
             if str(exc) == "stale version":  # raised by the trigger (see MOVE_SQL)
                 raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
             raise
-        if known is not None and not self.SHARED:
-            return replace(
-                known,
-                version=version,
-                status=status,
-                snapshot=snapshot,
-                deadline=deadline,
-                updated_at=created,
-                end_published=status != "finished",
-            )
         record = await self._read_record(game_id, None if self.SHARED else seats)
         assert record is not None
         return record

@@ -104,49 +104,6 @@ async def test_upgrades_a_postgres_database_of_the_previous_schema(postgres_url:
         await store.close()
 
 
-async def test_a_move_committed_with_the_record_held_returns_the_record_as_stored(
-    store: AnyStore,
-) -> None:
-    """Given the record the caller holds, a move hands back the game as a read of the database
-    would give it after the move (built, not read, where no other process writes), for a move
-    in play and for a game's last move."""
-    game_id = (await create_lobby(store)).id
-    await store.set_seats(game_id, [SeatRecord(0, "host", 10), SeatRecord(1, "b", 11)])
-    held = await store.start_game(game_id, players=2, snapshot={"v": 0}, deadline=None)
-    await store.set_table_version(game_id, 0)
-    held = await store.get(game_id)
-    assert held is not None
-    moved = await store.commit_move(
-        game_id,
-        version=1,
-        seat=0,
-        action="take.1",
-        by_cpu=False,
-        snapshot={"v": [1, 2]},
-        deadline=1234.5,
-        seats=held.seats,
-        known=held,
-    )
-    assert moved == await store.get(game_id)
-    assert (moved.version, moved.snapshot, moved.deadline) == (1, {"v": [1, 2]}, 1234.5)
-    result = {"scores": [3, 1], "winners": [0], "reason": "end"}
-    last = await store.commit_move(
-        game_id,
-        version=2,
-        seat=1,
-        action="pass",
-        by_cpu=False,
-        snapshot={"v": 2},
-        deadline=None,
-        result=result,
-        status="finished",
-        seats=moved.seats,
-        known=moved,
-    )
-    assert last == await store.get(game_id)
-    assert (last.status, last.end_published, last.deadline) == ("finished", False, None)
-
-
 async def test_commit_move_is_atomic_and_refuses_a_stale_version(store: AnyStore) -> None:
     game_id = (await create_lobby(store)).id
     await store.set_seats(
