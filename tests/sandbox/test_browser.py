@@ -240,6 +240,9 @@ async def test_two_users_selects_dms_and_privacy_in_the_browser(page: Any, tmp_p
         await page.wait_for_selector("#channels .channel.dm.unread")
         await dm.click()
         await page.wait_for_selector("#channel-icon >> text=@")
+        # The CPU passes at once: its pass redraws Ben's DM hand (a new version on its
+        # controls), which would reset a select he was ticking. He picks once that is done.
+        await settled(sandbox, record.id)
         await pass_two_cards(page, fake, bot, record.id, seats[ben.id])
         await page.screenshot(path=str(shots / "sandbox_irobae_dm.png"))
 
