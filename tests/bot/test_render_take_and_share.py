@@ -241,11 +241,7 @@ def test_event_lines_in_both_languages() -> None:
 def test_final_breakdown_single_game() -> None:
     session = session_for(4, "en", 77)
     table = Table(bot=None)  # type: ignore[arg-type]
-    rng = Rng(77)
-    n = 0
-    while not session.state.is_over():
-        step(session, rng, n)
-        n += 1
+    renderers.play_to_the_end(session, Rng(77))
     result = session.state.result()
     (embed,) = RENDERER.final(table.context(session))
     data = embed.to_dict()
@@ -263,11 +259,7 @@ def test_final_breakdown_single_game() -> None:
 def test_final_breakdown_long_game() -> None:
     session = session_for(3, "ja", 5, long_game=True)
     table = Table(bot=None)  # type: ignore[arg-type]
-    rng = Rng(5)
-    n = 0
-    while not session.state.is_over():
-        step(session, rng, n)
-        n += 1
+    renderers.play_to_the_end(session, Rng(5))
     result = session.state.result()
     games = result.details["games"]
     (embed,) = RENDERER.final(table.context(session))

@@ -73,6 +73,14 @@ def random_step(session: Session, rng: Rng, n: int, *, public_only: bool = False
     return events
 
 
+def play_to_the_end(session: Session, rng: Rng) -> None:
+    """Play `session` to its end by `random_step`, move after move."""
+    moves = 0
+    while not session.state.is_over():
+        random_step(session, rng, moves)
+        moves += 1
+
+
 def text_of(embeds: list[discord.Embed], skip: tuple[str, ...] = ()) -> str:
     """Every title, description, field name and field value of `embeds`, a line each; the
     fields named in `skip` left out."""
@@ -278,11 +286,7 @@ def test_an_end_lists_a_win_on_the_tie_breaker_above_an_equal_score(game_id: str
     """Every seat ends on the same score and the last seat wins on the game's tie-breaker:
     the end's text and its picture list the winner first, not in seat order."""
     session = session_for(game_id, 3, "en", 5)
-    rng = Rng(5)
-    moves = 0
-    while not session.state.is_over():
-        random_step(session, rng, moves)
-        moves += 1
+    play_to_the_end(session, Rng(5))
     real = session.state.result()
     last = len(real.scores) - 1
     tied = real.model_copy(
