@@ -7,21 +7,8 @@ import discord
 from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from games.core import Event, Lang
+from games.gogyo import actions as act
 from games.gogyo import texts
-from games.gogyo.actions import (
-    Back,
-    Deck,
-    Declare,
-    Destroy,
-    Discard,
-    Draw,
-    Duel,
-    EndTurn,
-    Field,
-    Give,
-    Loot,
-    Take,
-)
 from games.gogyo.cards import DYNASTIES, card_id
 from games.gogyo.rules import GAMES_PER_MATCH
 from games.gogyo.views import (
@@ -359,13 +346,13 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         pairs: list[SelectOption] = []
         for action in legal:
             code = action.encode()
-            if isinstance(action, Field | Deck | Declare | EndTurn | Back):
+            if isinstance(action, act.Field | act.Deck | act.Declare | act.EndTurn | act.Back):
                 emoji, style = ACTION_LOOK[action.kind]
                 name = texts.ACTION_NAMES[action.kind](lang)
                 controls.append(
                     Button(label=name, action=code, seat=seat, emoji=emoji, style=style)
                 )
-            elif isinstance(action, Duel):
+            elif isinstance(action, act.Duel):
                 controls.append(
                     Button(
                         label=texts.DUEL_BTN(lang, who=ctx.seat_label(action.target)),
@@ -375,7 +362,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
                         style=discord.ButtonStyle.danger,
                     )
                 )
-            elif isinstance(action, Discard | Take | Give):
+            elif isinstance(action, act.Discard | act.Take | act.Give):
                 shown = card_view(action.card)
                 style = BUTTON_STYLE[action.kind]
                 own = held.get(action.card)
@@ -389,7 +376,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
                         style=style,
                     )
                 )
-            elif isinstance(action, Loot | Destroy):
+            elif isinstance(action, act.Loot | act.Destroy):
                 text, emoji, style, row = DUEL_LOOK[action.kind]
                 controls.append(
                     Button(
@@ -401,7 +388,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
                         row=row,
                     )
                 )
-            elif isinstance(action, Draw) and len(action.cards) == 1:
+            elif isinstance(action, act.Draw) and len(action.cards) == 1:
                 shown = card_view(action.cards[0])
                 singles.append(
                     SelectOption(
@@ -411,7 +398,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
                         emoji=mark(shown),
                     )
                 )
-            elif isinstance(action, Draw):
+            elif isinstance(action, act.Draw):
                 both = " + ".join(
                     hand_card(held[c]) if c in held else card(card_view(c)) for c in action.cards
                 )
@@ -435,7 +422,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         controls.sort(key=lambda c: isinstance(c, Button) and c.action == "back")
         step = view.step
         if step == "act":
-            if not any(isinstance(a, Duel) for a in legal):
+            if not any(isinstance(a, act.Duel) for a in legal):
                 # No duel now (the deck is too small): say so with a disabled button.
                 target = (seat + 1) % len(view.players)
                 controls.append(

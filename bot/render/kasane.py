@@ -15,8 +15,8 @@ from bot.render.base import (
     SelectOption,
 )
 from games.core import Event, Lang
+from games.kasane import actions as act
 from games.kasane import texts
-from games.kasane.actions import Take
 from games.kasane.views import PrivateView, PublicView
 
 #: Each number is a colour in the game; one square per colour makes tableaus readable at a glance.
@@ -96,7 +96,7 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         if view.step == "take" and view.turn_seat is not None and ctx.record.status == "playing":
             # The turn's moves: one button per row whose front card may be taken.
             for action in ctx.state.legal_actions(view.turn_seat):
-                assert isinstance(action, Take)
+                assert isinstance(action, act.Take)
                 front = view.grid[action.row].front
                 assert front is not None
                 controls.append(

@@ -10,23 +10,8 @@ import discord
 from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from games.core import Event, Lang
+from games.sakura import actions as act
 from games.sakura import scoring, texts
-from games.sakura.actions import (
-    NO_COLOUR,
-    AbilityAction,
-    DoneAction,
-    DrawAction,
-    GiveAction,
-    KeepAction,
-    MoveAction,
-    PickAction,
-    PlaceAction,
-    SakuraAction,
-    ScreenAction,
-    SplitAction,
-    StopAction,
-    TakeAction,
-)
 from games.sakura.scoring import (
     COLOURS,
     COOL,
@@ -316,44 +301,44 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         seat = view.to_act[0]
         if ctx.record.seats[seat].is_cpu:
             return []
-        legal: list[SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
+        legal: list[act.SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
         return [self._table_button(ctx, view, seat, action) for action in legal]
 
     def _table_button(
-        self, ctx: RenderContext, view: PublicView, seat: int, action: SakuraAction
+        self, ctx: RenderContext, view: PublicView, seat: int, action: act.SakuraAction
     ) -> Button:
         lang = ctx.lang
         code = action.encode()
         style = discord.ButtonStyle.secondary
         emoji: str | None = None
         row_no: int | None = None
-        if isinstance(action, DrawAction):
+        if isinstance(action, act.DrawAction):
             label = texts.DRAW(lang, n=action.n)
             style = discord.ButtonStyle.primary
-        elif isinstance(action, StopAction):
+        elif isinstance(action, act.StopAction):
             label = texts.STOP(lang)
             style = discord.ButtonStyle.success
             emoji = "✋"
-        elif isinstance(action, KeepAction):
+        elif isinstance(action, act.KeepAction):
             label = texts.KEEP(lang, a=FLOWER[action.a], b=FLOWER[action.b])
             style = discord.ButtonStyle.primary
-        elif isinstance(action, AbilityAction):
+        elif isinstance(action, act.AbilityAction):
             label = texts.USE(lang, card=card_name(action.card, lang))
             style = discord.ButtonStyle.primary
             emoji = "🌸"
-        elif isinstance(action, DoneAction):
+        elif isinstance(action, act.DoneAction):
             label = (texts.KOKONOE_DONE if view.step == "kokonoe" else texts.DONE)(lang)
             emoji = "⏭️"
-        elif isinstance(action, PickAction):
+        elif isinstance(action, act.PickAction):
             label = texts.PICK(lang, colour=texts.colour_name(action.colour, lang))
             emoji = FLOWER[action.colour]
             style = discord.ButtonStyle.primary
-        elif isinstance(action, GiveAction):
+        elif isinstance(action, act.GiveAction):
             source = texts.SOURCES[action.source](lang)
             label = texts.GIVE(lang, colour=texts.colour_name(action.colour, lang), source=source)
             emoji = FLOWER[action.colour]
             row_no = 0 if action.source == "field" else 1
-        elif isinstance(action, TakeAction):
+        elif isinstance(action, act.TakeAction):
             label = texts.TAKE(
                 lang,
                 seat=common.seat_title(ctx, action.seat),
@@ -433,7 +418,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             )
         controls: list[Button | Select] = []
         if acting and view.step in HAND_STEPS:
-            legal: list[SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
+            legal: list[act.SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
             controls = self._hand_controls(ctx, view, private, seat, legal)
         return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
 
@@ -485,7 +470,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         view: PublicView,
         private: PrivateView,
         seat: int,
-        legal: list[SakuraAction],
+        legal: list[act.SakuraAction],
     ) -> list[Button | Select]:
         lang = ctx.lang
         controls: list[Button | Select] = []
@@ -494,14 +479,14 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         for action in legal:
             emoji: str | None = None
             style = discord.ButtonStyle.secondary
-            if isinstance(action, MoveAction):
+            if isinstance(action, act.MoveAction):
                 source = texts.SOURCES[action.source](lang)
                 label = texts.MOVE(
                     lang, colour=texts.colour_name(action.colour, lang), source=source
                 )
                 emoji = FLOWER[action.colour]
                 style = discord.ButtonStyle.primary
-            elif isinstance(action, PlaceAction):
+            elif isinstance(action, act.PlaceAction):
                 if action.where == "screen":
                     label = texts.PLACE_SCREEN(lang)
                     emoji = "🙈"
@@ -511,8 +496,8 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                     style = discord.ButtonStyle.primary
                 else:
                     label = texts.PLACE_OTHER(lang, seat=common.seat_title(ctx, action.seat))
-            elif isinstance(action, ScreenAction):
-                if action.colour == NO_COLOUR:
+            elif isinstance(action, act.ScreenAction):
+                if action.colour == act.NO_COLOUR:
                     label = texts.SCREEN_NONE(lang)
                     emoji = "🚫"
                 else:
@@ -533,15 +518,15 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         return controls
 
     def _split_controls(
-        self, ctx: RenderContext, private: PrivateView, seat: int, legal: list[SakuraAction]
+        self, ctx: RenderContext, private: PrivateView, seat: int, legal: list[act.SakuraAction]
     ) -> list[Button | Select]:
         lang = ctx.lang
         screen = private.screen
         warm = sum(screen[COLOURS[i]] for i in WARM)
         cool = sum(screen[COLOURS[i]] for i in COOL)
-        splits = [a for a in legal if isinstance(a, SplitAction)]
+        splits = [a for a in legal if isinstance(a, act.SplitAction)]
 
-        def label(action: SplitAction) -> str:
+        def label(action: act.SplitAction) -> str:
             text = texts.SPLIT_BTN(
                 lang,
                 w=action.warm,

@@ -7,8 +7,8 @@ import discord
 from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select
 from games.core import Event, Lang
+from games.take_and_share import actions as act
 from games.take_and_share import texts
-from games.take_and_share.actions import Give, Play
 from games.take_and_share.views import Card, PlayedCard, PrivateView, PublicView, TrickRecord
 
 #: Colour of hand messages (the table uses the platform's colour).
@@ -187,7 +187,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
         if view.step == "give" and giver is not None and ctx.record.status == "playing":
             # The giver's moves, one button per player the next card may go to.
             for action in ctx.state.legal_actions(giver):
-                assert isinstance(action, Give)
+                assert isinstance(action, act.Give)
                 gift = (action.suit, action.number)
                 controls.append(
                     Button(
@@ -245,7 +245,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
             Button(
                 label=str(number),
                 emoji=texts.SUITS[suit].emoji,
-                action=Play(suit=suit, number=number).encode(),
+                action=act.Play(suit=suit, number=number).encode(),
                 seat=seat,
                 style=(
                     discord.ButtonStyle.primary

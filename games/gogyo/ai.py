@@ -8,19 +8,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from games.core import Action, Rng, State
-from games.gogyo.actions import (
-    Deck,
-    Declare,
-    Destroy,
-    Discard,
-    Draw,
-    Duel,
-    EndTurn,
-    Field,
-    Give,
-    Loot,
-    Take,
-)
+from games.gogyo import actions as act
 from games.gogyo.cards import ALL_CARDS, duel_number
 from games.gogyo.rules import DUEL_MIN_DECK
 from games.gogyo.scoring import best_score_ids
@@ -136,7 +124,7 @@ class StrongPlayer:
         elif step == "duel_give":
             action = self._give(obs)
         else:
-            action = Declare() if self._should_declare(obs, rng) else EndTurn()
+            action = act.Declare() if self._should_declare(obs, rng) else act.EndTurn()
         if action not in legal:
             return legal[0]
         return action
@@ -147,18 +135,18 @@ class StrongPlayer:
         hand = obs.hand
         if obs.step == "field_take" and obs.pending is not None:
             kept = _without(hand, obs.pending)
-            return Take(card=max(obs.field, key=lambda f: _value((*kept, f))))
+            return act.Take(card=max(obs.field, key=lambda f: _value((*kept, f))))
         field_value, field_discard, _ = self._best_field(obs)
         if obs.step == "field_discard":
-            return Discard(card=field_discard)
+            return act.Discard(card=field_discard)
         deck_value, deck_cards = self._best_deck(obs, rng)
         if obs.step == "deck_discard":
-            return Draw(cards=deck_cards)
-        options: list[tuple[float, Action]] = [(field_value, Field()), (deck_value, Deck())]
+            return act.Draw(cards=deck_cards)
+        options: list[tuple[float, Action]] = [(field_value, act.Field()), (deck_value, act.Deck())]
         if obs.deck_count >= DUEL_MIN_DECK:
             for target in range(obs.players):
                 if target != obs.seat:
-                    options.append((self._duel_value(obs, target), Duel(target=target)))
+                    options.append((self._duel_value(obs, target), act.Duel(target=target)))
         return max(options, key=lambda o: o[0])[1]
 
     def _best_field(self, obs: Observation) -> tuple[float, int, int]:
@@ -251,21 +239,21 @@ class StrongPlayer:
         damage = {c: their_now - their_after(c) for c in loser_hand}
         if obs.step == "loot_discard" and obs.pending is not None:
             taken = obs.pending
-            return Discard(card=max(hand, key=lambda x: _value((*_without(hand, x), taken))))
-        best: tuple[float, Action] = (-1e9, Destroy(card=loser_hand[0]))
+            return act.Discard(card=max(hand, key=lambda x: _value((*_without(hand, x), taken))))
+        best: tuple[float, Action] = (-1e9, act.Destroy(card=loser_hand[0]))
         for c in loser_hand:
             score = weight * damage[c]
             if score > best[0]:
-                best = (score, Destroy(card=c))
+                best = (score, act.Destroy(card=c))
             mine = max(_value((*_without(hand, x), c)) for x in hand) - now
             if mine + score > best[0]:
-                best = (mine + score, Loot(card=c))
+                best = (mine + score, act.Loot(card=c))
         return best[1]
 
     def _give(self, obs: Observation) -> Action:
         assert obs.duel_loser is not None
         loser_hand = obs.face_up[obs.duel_loser]
-        return Give(card=min(obs.field, key=lambda f: _value((*loser_hand, f))))
+        return act.Give(card=min(obs.field, key=lambda f: _value((*loser_hand, f))))
 
     # -- declaring ----------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from math import exp
 
 from games.core import Action, Rng, State
-from games.gogyo.actions import Deck, Declare, Duel, EndTurn, Field
+from games.gogyo import actions as act
 from games.gogyo.ai import StrongPlayer, _value
 from games.gogyo.cards import duel_number
 from games.gogyo.rules import DECLARE_MIN, FIELD_SIZE, GAMES_PER_MATCH
@@ -276,7 +276,7 @@ class Expert(ExpertPlayer[GogyoState]):
         playouts."""
         seat = knowledge.seat
         legal = knowledge.redacted.legal_actions(seat)
-        duels = sum(isinstance(a, Duel) for a in legal)
+        duels = sum(isinstance(a, act.Duel) for a in legal)
         playouts = len(legal) + duels  # a duel is played out once won and once lost
         worlds = max(MIN_WORLDS, self.rollouts // (UNITS_PER_PLAYOUT * playouts))
         chance = StrongPlayer._win_chance(tuple(_unseen(knowledge.redacted, seat)), attacker=True)
@@ -285,7 +285,7 @@ class Expert(ExpertPlayer[GogyoState]):
             table = _Table(self.sample(knowledge, rng))
             branch = rng.next64()
             for i, action in enumerate(legal):
-                if isinstance(action, Duel):
+                if isinstance(action, act.Duel):
                     won = self._play_out(table.copy(), seat, action, Rng(branch), True)
                     lost = self._play_out(table.copy(), seat, action, Rng(branch), False)
                     values[i] += chance * won + (1 - chance) * lost
@@ -298,20 +298,20 @@ class Expert(ExpertPlayer[GogyoState]):
     ) -> float:
         """Carry out `action` (a duel with the outcome `won`), then greedy turns to the end of
         the game or `HORIZON` turns; the seat's chance of winning the match then."""
-        if isinstance(action, Declare):
+        if isinstance(action, act.Declare):
             return table.chance(seat, over=True)
         over = False
-        if isinstance(action, Field):
+        if isinstance(action, act.Field):
             table.forced_field(seat)
             over = not table.deck or table.should_declare(seat)
-        elif isinstance(action, Deck):
+        elif isinstance(action, act.Deck):
             table.deck_action(seat)
             over = not table.deck or table.should_declare(seat)
-        elif isinstance(action, Duel):
+        elif isinstance(action, act.Duel):
             table.duel(seat, action.target, won)
             over = not table.deck or table.should_declare(seat)
         else:
-            assert isinstance(action, EndTurn)
+            assert isinstance(action, act.EndTurn)
         table.taken[seat] += 1
         mover = seat
         turns = 0

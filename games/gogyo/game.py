@@ -7,7 +7,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from games.core import Game
-from games.gogyo.actions import GogyoAction
+from games.gogyo import actions as act
 from games.gogyo.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.gogyo.state import GogyoOptions, GogyoState
 
@@ -19,6 +19,6 @@ class GogyoGame(Game):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     Options: ClassVar[type[BaseModel]] = GogyoOptions
-    Action: ClassVar[type[GogyoAction]] = GogyoAction
+    Action: ClassVar[type[act.GogyoAction]] = act.GogyoAction
 
     state_class: ClassVar[type[GogyoState]] = GogyoState

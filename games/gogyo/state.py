@@ -9,21 +9,7 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict
 
 from games.core import Action, Event, IllegalAction, Reason, Result, Rng, State, winners_by
-from games.gogyo.actions import (
-    Back,
-    Deck,
-    Declare,
-    Destroy,
-    Discard,
-    Draw,
-    Duel,
-    EndTurn,
-    Field,
-    Give,
-    GogyoAction,
-    Loot,
-    Take,
-)
+from games.gogyo import actions as act
 from games.gogyo.cards import ALL_CARDS, card_name, duel_number
 from games.gogyo.rules import (
     DECLARE_MIN,
@@ -189,30 +175,33 @@ class GogyoState(State):
         hand = self.hands[seat]
         step = self.step
         if step == "act":
-            moves: list[GogyoAction] = [Field(), Deck()]
+            moves: list[act.GogyoAction] = [act.Field(), act.Deck()]
             if len(self.deck) >= DUEL_MIN_DECK:
-                moves.extend(Duel(target=t) for t in self.opponents(seat))
+                moves.extend(act.Duel(target=t) for t in self.opponents(seat))
             return moves
         if step == "field_discard":
-            return [*(Discard(card=c) for c in hand), Back()]
+            return [*(act.Discard(card=c) for c in hand), act.Back()]
         if step == "field_take":
-            return [*(Take(card=c) for c in self.field), Back()]
+            return [*(act.Take(card=c) for c in self.field), act.Back()]
         if step == "deck_discard":
-            draws: list[GogyoAction] = [Draw(cards=(c,)) for c in hand]
+            draws: list[act.GogyoAction] = [act.Draw(cards=(c,)) for c in hand]
             most = min(MAX_DECK_DRAW, len(self.deck))
             for size in range(2, most + 1):
-                draws.extend(Draw(cards=combo) for combo in combinations(hand, size))
-            return [*draws, Back()]
+                draws.extend(act.Draw(cards=combo) for combo in combinations(hand, size))
+            return [*draws, act.Back()]
         if step == "duel_choice":
             assert self.duel is not None
             loser_hand = self.hands[self.duel["loser"]]
-            return [*(Loot(card=c) for c in loser_hand), *(Destroy(card=c) for c in loser_hand)]
+            return [
+                *(act.Loot(card=c) for c in loser_hand),
+                *(act.Destroy(card=c) for c in loser_hand),
+            ]
         if step == "loot_discard":
-            return [*(Discard(card=c) for c in hand), Back()]
+            return [*(act.Discard(card=c) for c in hand), act.Back()]
         if step == "duel_give":
-            return [Give(card=c) for c in self.field]
+            return [act.Give(card=c) for c in self.field]
         if step == "declare":
-            return [Declare(), EndTurn()]
+            return [act.Declare(), act.EndTurn()]
         return []
 
     def check(self, seat: int, action: Action) -> None:
@@ -234,18 +223,18 @@ class GogyoState(State):
             return "wrong_step"
         if kind not in _STEP_KINDS[self.step]:
             return "wrong_step"
-        if isinstance(action, Duel):
+        if isinstance(action, act.Duel):
             if action.target == seat or not 0 <= action.target < self.players:
                 return "bad_target"
             if len(self.deck) < DUEL_MIN_DECK:
                 return "duel_needs_deck"
-        if isinstance(action, Draw):
+        if isinstance(action, act.Draw):
             if len(action.cards) > 1 and len(self.deck) < len(action.cards):
                 return "deck_too_small"
             if not 1 <= len(action.cards) <= MAX_DECK_DRAW:
                 return "bad_cards"
             return "card_unavailable"
-        if isinstance(action, Discard | Take | Loot | Destroy | Give):
+        if isinstance(action, act.Discard | act.Take | act.Loot | act.Destroy | act.Give):
             return "card_unavailable"
         return Reason.NOT_LEGAL
 
@@ -253,7 +242,7 @@ class GogyoState(State):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         step = self.step
-        if isinstance(action, Back):
+        if isinstance(action, act.Back):
             self.pending = None
             self.step = {
                 "field_discard": "act",
@@ -262,36 +251,36 @@ class GogyoState(State):
                 "loot_discard": "duel_choice",
             }[step]
             return []
-        if isinstance(action, Field):
+        if isinstance(action, act.Field):
             self.step = "field_discard"
             return []
-        if isinstance(action, Deck):
+        if isinstance(action, act.Deck):
             self.step = "deck_discard"
             return []
-        if isinstance(action, Discard) and step == "field_discard":
+        if isinstance(action, act.Discard) and step == "field_discard":
             self.pending = action.card
             self.step = "field_take"
             return []
-        if isinstance(action, Take):
+        if isinstance(action, act.Take):
             return self._field_action(seat, action.card)
-        if isinstance(action, Draw):
+        if isinstance(action, act.Draw):
             return self._deck_action(seat, action.cards)
-        if isinstance(action, Duel):
+        if isinstance(action, act.Duel):
             return self._duel(seat, action.target)
-        if isinstance(action, Loot):
+        if isinstance(action, act.Loot):
             self.pending = action.card
             self.step = "loot_discard"
             return []
-        if isinstance(action, Discard):
+        if isinstance(action, act.Discard):
             return self._loot(seat, action.card)
-        if isinstance(action, Destroy):
+        if isinstance(action, act.Destroy):
             return self._destroy(seat, action.card)
-        if isinstance(action, Give):
+        if isinstance(action, act.Give):
             return self._give(seat, action.card)
-        if isinstance(action, Declare):
+        if isinstance(action, act.Declare):
             events = [Event(kind="declare", seat=seat, data={"score": self.hand_score(seat)})]
             return events + self._end_game("declare", seat)
-        assert isinstance(action, EndTurn)
+        assert isinstance(action, act.EndTurn)
         return self._next_turn()
 
     def _remove(self, seat: int, card: int) -> None:

@@ -7,7 +7,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from games.core import Game
-from games.kasane.actions import KasaneAction
+from games.kasane import actions as act
 from games.kasane.rules import KasaneOptions
 from games.kasane.state import KasaneState
 
@@ -21,7 +21,7 @@ class KasaneGame(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = KasaneOptions
-    Action: ClassVar[type[KasaneAction]] = KasaneAction
+    Action: ClassVar[type[act.KasaneAction]] = act.KasaneAction
 
     state_class: ClassVar[type[KasaneState]] = KasaneState
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import get_args
 
-from games.kasane.actions import Meld, YakuId
+from games.kasane import actions as act
 
 __all__ = [
     "COLOUR_BONUS",
@@ -37,7 +37,7 @@ PLUS_ONE_POINTS = 1
 
 #: Yaku ids, in the order of the reference card (also the order of the slot table): the
 #: values of the `YakuId` type that a meld names.
-YAKU: tuple[str, ...] = get_args(YakuId)
+YAKU: tuple[str, ...] = get_args(act.YakuId)
 
 # Decision — slot table (rules/kasane.md, "Decision — slot table"). The printed values are in
 # the rulebook's missing figures; this is the project's default table. For each yaku: slot
@@ -163,9 +163,9 @@ class MeldOption:
     points: int
     cards: tuple[int, ...]
 
-    def action(self) -> Meld:
+    def action(self) -> act.Meld:
         """The action that makes this meld."""
-        return Meld(yaku=self.yaku, count=self.count, hand=self.hand, top=self.top)
+        return act.Meld(yaku=self.yaku, count=self.count, hand=self.hand, top=self.top)
 
 
 def legal_melds(

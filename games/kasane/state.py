@@ -8,7 +8,7 @@ from pydantic import PlainSerializer, PlainValidator
 from typing_extensions import TypedDict
 
 from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
-from games.kasane.actions import KasaneAction, Meld, Pass, Take
+from games.kasane import actions as act
 from games.kasane.rules import (
     SETUP,
     TURNS_PER_PLAYER,
@@ -194,31 +194,31 @@ class KasaneState(State):
         """The melds `seat` could make with its hand and tableau (whatever the step)."""
         return legal_melds(self.hands[seat], self.tableaus[seat], self.used)
 
-    def legal_actions(self, seat: int) -> list[KasaneAction]:
+    def legal_actions(self, seat: int) -> list[act.KasaneAction]:
         if self.is_over() or seat != self.seat:
             return []
         if self.step == "take":
-            return [Take(row=r) for r, row in enumerate(self.grid) if row]
-        actions: list[KasaneAction] = [m.action() for m in self.melds(seat)]
-        actions.append(Pass())
+            return [act.Take(row=r) for r, row in enumerate(self.grid) if row]
+        actions: list[act.KasaneAction] = [m.action() for m in self.melds(seat)]
+        actions.append(act.Pass())
         return actions
 
     def check(self, seat: int, action: Any) -> None:
         """As `State.check`, with a precise reason when the action itself is not legal."""
         self.check_turn(seat)
-        if not isinstance(action, KasaneAction):
+        if not isinstance(action, act.KasaneAction):
             raise IllegalAction(Reason.MALFORMED, "not a kasane action")
         if self.is_legal(seat, action):
             return
         raise IllegalAction(self._why_illegal(seat, action), action.encode())
 
-    def _why_illegal(self, seat: int, action: KasaneAction) -> str:
-        wants_take = isinstance(action, Take)
+    def _why_illegal(self, seat: int, action: act.KasaneAction) -> str:
+        wants_take = isinstance(action, act.Take)
         if wants_take != (self.step == "take"):
             return Reasons.WRONG_STEP
-        if isinstance(action, Take):
+        if isinstance(action, act.Take):
             return Reasons.ROW_EMPTY
-        if not isinstance(action, Meld):
+        if not isinstance(action, act.Meld):
             return Reason.NOT_LEGAL
         points = SLOTS.get(action.yaku, {}).get(action.count)
         if points is None:
@@ -234,9 +234,9 @@ class KasaneState(State):
         return Reasons.NO_YAKU
 
     def _apply(self, seat: int, action: Any) -> list[Event]:
-        if isinstance(action, Take):
+        if isinstance(action, act.Take):
             return self._take(seat, action.row)
-        if isinstance(action, Meld):
+        if isinstance(action, act.Meld):
             return self._meld(seat, action)
         events = [Event(kind="no_meld", seat=seat)]
         return events + self._end_turn(seat)
@@ -262,7 +262,7 @@ class KasaneState(State):
         events.append(Event(kind="no_meld", seat=seat))
         return events + self._end_turn(seat)
 
-    def _meld(self, seat: int, action: Meld) -> list[Event]:
+    def _meld(self, seat: int, action: act.Meld) -> list[Event]:
         wanted = (action.yaku, action.count, action.hand, action.top)
         option = next(m for m in self.melds(seat) if (m.yaku, m.count, m.hand, m.top) == wanted)
         hand = self.hands[seat]

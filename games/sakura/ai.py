@@ -6,18 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core import Action, Rng, State
+from games.sakura import actions as act
 from games.sakura import rules, scoring
-from games.sakura.actions import (
-    NO_COLOUR,
-    AbilityAction,
-    DoneAction,
-    DrawAction,
-    KeepAction,
-    SakuraAction,
-    ScreenAction,
-    SplitAction,
-    StopAction,
-)
 from games.sakura.scoring import BLACK, COLOURS, COOL, WARM, WHITE
 from games.sakura.state import SakuraState
 from games.sakura.views import PrivateView
@@ -245,7 +235,7 @@ def add_split_points(
     world: SakuraState,
     seat: int,
     screen: Sequence[int],
-    splits: Sequence[SakuraAction],
+    splits: Sequence[act.SakuraAction],
     totals: list[float],
 ) -> None:
     """Add to `totals[i]` the warm and cool screen points `seat`, holding `screen`, would
@@ -260,7 +250,7 @@ def add_split_points(
             warm[s], cool[s] = scoring.group_totals(named, scoring.default_split(named))
     mine = dict(zip(COLOURS, screen, strict=True))
     for i, action in enumerate(splits):
-        assert isinstance(action, SplitAction)
+        assert isinstance(action, act.SplitAction)
         warm[seat], cool[seat] = scoring.group_totals(mine, action.warm)
         totals[i] += scoring.screen_points(warm, "warm")[seat]
         totals[i] += scoring.screen_points(cool, "cool")[seat]
@@ -292,14 +282,14 @@ class StrongPlayer:
 
     # draw step ----------------------------------------------------------------
 
-    def _draw(self, know: _Knowledge, legal: list[SakuraAction], rng: Rng) -> SakuraAction:
-        best: SakuraAction = legal[0]
+    def _draw(self, know: _Knowledge, legal: list[act.SakuraAction], rng: Rng) -> act.SakuraAction:
+        best: act.SakuraAction = legal[0]
         best_value = -1e9
         for action in legal:
-            if isinstance(action, StopAction):
+            if isinstance(action, act.StopAction):
                 value = self._hand_value(know, know.turn)
             else:
-                assert isinstance(action, DrawAction)
+                assert isinstance(action, act.DrawAction)
                 total = 0.0
                 for _ in range(DRAW_SAMPLES):
                     extra = _sample(know.pool, action.n, rng)
@@ -321,11 +311,11 @@ class StrongPlayer:
 
     # failure, screen and split ------------------------------------------------------
 
-    def _keep(self, know: _Knowledge, legal: list[SakuraAction]) -> SakuraAction:
+    def _keep(self, know: _Knowledge, legal: list[act.SakuraAction]) -> act.SakuraAction:
         me = know.seat
 
-        def value(action: SakuraAction) -> float:
-            assert isinstance(action, KeepAction)
+        def value(action: act.SakuraAction) -> float:
+            assert isinstance(action, act.KeepAction)
             fields = list(know.fields)
             field = list(fields[me])
             field[COLOURS.index(action.a)] += 1
@@ -335,14 +325,14 @@ class StrongPlayer:
 
         return max(legal, key=value)
 
-    def _screen(self, know: _Knowledge, legal: list[SakuraAction]) -> SakuraAction:
+    def _screen(self, know: _Knowledge, legal: list[act.SakuraAction]) -> act.SakuraAction:
         me = know.seat
 
-        def value(action: SakuraAction) -> float:
-            assert isinstance(action, ScreenAction)
+        def value(action: act.SakuraAction) -> float:
+            assert isinstance(action, act.ScreenAction)
             screen = list(know.screen)
             field = [know.fields[me][c] + know.turn[c] for c in range(6)]
-            if action.colour != NO_COLOUR:
+            if action.colour != act.NO_COLOUR:
                 c = COLOURS.index(action.colour)
                 screen[c] += action.n
                 field[c] -= action.n
@@ -353,8 +343,8 @@ class StrongPlayer:
         return max(legal, key=value)
 
     def _split(
-        self, state: SakuraState, seat: int, legal: list[SakuraAction], rng: Rng
-    ) -> SakuraAction:
+        self, state: SakuraState, seat: int, legal: list[act.SakuraAction], rng: Rng
+    ) -> act.SakuraAction:
         totals = [0.0] * len(legal)
         for _ in range(SPLIT_SAMPLES):
             world = determinise(state, seat, rng)
@@ -391,8 +381,8 @@ class StrongPlayer:
         return self._position_value(state, seat)
 
     def _best_substep(
-        self, state: SakuraState, seat: int, legal: list[SakuraAction]
-    ) -> SakuraAction:
+        self, state: SakuraState, seat: int, legal: list[act.SakuraAction]
+    ) -> act.SakuraAction:
         best = legal[0]
         best_value = -1e9
         for action in legal:
@@ -404,12 +394,12 @@ class StrongPlayer:
         return best
 
     def _ability(
-        self, state: SakuraState, seat: int, legal: list[SakuraAction], rng: Rng
-    ) -> SakuraAction:
-        best: SakuraAction = DoneAction()
+        self, state: SakuraState, seat: int, legal: list[act.SakuraAction], rng: Rng
+    ) -> act.SakuraAction:
+        best: act.SakuraAction = act.DoneAction()
         best_value = self._position_value(state, seat)
         for action in legal:
-            if not isinstance(action, AbilityAction):
+            if not isinstance(action, act.AbilityAction):
                 continue
             samples = ABILITY_SAMPLES if action.card in rules.ABILITY_DRAWS else 1
             total = 0.0
@@ -423,6 +413,6 @@ class StrongPlayer:
         return best
 
     def _greedy(
-        self, state: SakuraState, seat: int, legal: list[SakuraAction], rng: Rng
-    ) -> SakuraAction:
+        self, state: SakuraState, seat: int, legal: list[act.SakuraAction], rng: Rng
+    ) -> act.SakuraAction:
         return self._best_substep(determinise(state, seat, rng), seat, legal)

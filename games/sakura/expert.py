@@ -15,16 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Rng, State
+from games.sakura import actions as act
 from games.sakura import scoring
-from games.sakura.actions import (
-    NO_COLOUR,
-    AbilityAction,
-    DoneAction,
-    DrawAction,
-    ScreenAction,
-    SplitAction,
-    StopAction,
-)
 from games.sakura.ai import StrongPlayer, add_split_points
 from games.sakura.scoring import BLACK, COLOURS
 from games.sakura.state import SakuraState
@@ -147,15 +139,15 @@ class Expert(PimcPlayer[SakuraState]):
         step = state.step
         if step == "draw":
             if state.draws == 0:
-                return DrawAction(n=min(state.draw_max(), 1 + rng.below(2)))
+                return act.DrawAction(n=min(state.draw_max(), 1 + rng.below(2)))
             if _risky(state.turn) or state.draw_max() == 0:
-                return StopAction()
-            return DrawAction(n=1)
+                return act.StopAction()
+            return act.DrawAction(n=1)
         if step == "ability":
             for action in legal:
-                if isinstance(action, AbilityAction):
+                if isinstance(action, act.AbilityAction):
                     return action
-            return DoneAction()
+            return act.DoneAction()
         if step == "screen":
             return max(legal, key=lambda a: self._after_screen(state, seat, a))
         if step == "split":
@@ -173,13 +165,13 @@ class Expert(PimcPlayer[SakuraState]):
             return margin(result.scores, seat) + won
         return margin(standing(state), seat)
 
-    def _after_screen(self, state: SakuraState, seat: int, action: ScreenAction) -> float:
+    def _after_screen(self, state: SakuraState, seat: int, action: act.ScreenAction) -> float:
         """`standing` margin after the screen step `action` ends the turn."""
         fields = [list(f) for f in state.fields]
         screens = [list(s) for s in state.screens]
         for c in range(6):
             fields[seat][c] += state.turn[c]
-        if action.colour != NO_COLOUR:
+        if action.colour != act.NO_COLOUR:
             c = COLOURS.index(action.colour)
             fields[seat][c] -= action.n
             screens[seat][c] += action.n
@@ -193,11 +185,11 @@ class Expert(PimcPlayer[SakuraState]):
             return self._split(knowledge, rng)
         return super().decide(knowledge, rng)
 
-    def _split(self, knowledge: SeatKnowledge[SakuraState], rng: Rng) -> SplitAction:
+    def _split(self, knowledge: SeatKnowledge[SakuraState], rng: Rng) -> act.SplitAction:
         """The split that scores best against sampled screens split by the default rule."""
         seat = knowledge.seat
         state = knowledge.redacted
-        legal = [a for a in state.legal_actions(seat) if isinstance(a, SplitAction)]
+        legal = [a for a in state.legal_actions(seat) if isinstance(a, act.SplitAction)]
         totals = [0.0] * len(legal)
         for _ in range(max(8, self.rollouts // 4)):
             add_split_points(sample(state, seat, rng), seat, state.screens[seat], legal, totals)

@@ -7,7 +7,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from games.core import Game
-from games.sakura.actions import SakuraAction
+from games.sakura import actions as act
 from games.sakura.state import SakuraOptions, SakuraState
 
 __all__ = ["SakuraGame"]
@@ -20,6 +20,6 @@ class SakuraGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = SakuraOptions
-    Action: ClassVar[type[SakuraAction]] = SakuraAction
+    Action: ClassVar[type[act.SakuraAction]] = act.SakuraAction
 
     state_class: ClassVar[type[SakuraState]] = SakuraState

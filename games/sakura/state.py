@@ -8,23 +8,8 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict
 
 from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
+from games.sakura import actions as act
 from games.sakura import rules, scoring
-from games.sakura.actions import (
-    NO_COLOUR,
-    AbilityAction,
-    DoneAction,
-    DrawAction,
-    GiveAction,
-    KeepAction,
-    MoveAction,
-    PickAction,
-    PlaceAction,
-    SakuraAction,
-    ScreenAction,
-    SplitAction,
-    StopAction,
-    TakeAction,
-)
 from games.sakura.scoring import BLACK, COLOURS, COOL, WARM, WHITE
 from games.sakura.views import (
     AbilityView,
@@ -198,16 +183,16 @@ class SakuraState(State):
     def wilds(self, seat: int) -> int:
         return self.screens[seat][WHITE] + self.screens[seat][BLACK]
 
-    def default_split(self, seat: int) -> SplitAction:
+    def default_split(self, seat: int) -> act.SplitAction:
         """The documented split for a seat that does not answer in time
         (`scoring.default_split`)."""
-        return SplitAction(warm=scoring.default_split(_named(self.screens[seat])))
+        return act.SplitAction(warm=scoring.default_split(_named(self.screens[seat])))
 
     def phase_seconds(self) -> int | None:
         """The end split is asked of everyone at once, with `SPLIT_SECONDS` to answer."""
         return SPLIT_SECONDS if self.step == "split" else None
 
-    def timeout_action(self, seat: int) -> SplitAction | None:
+    def timeout_action(self, seat: int) -> act.SplitAction | None:
         """A seat that lets the split's time run out gets the documented default split; at any
         other step a CPU move decides."""
         if self.step == "split" and seat in self.to_act():
@@ -216,72 +201,76 @@ class SakuraState(State):
 
     # --------------------------------------------------------- legal actions
 
-    def legal_actions(self, seat: int) -> list[SakuraAction]:
+    def legal_actions(self, seat: int) -> list[act.SakuraAction]:
         if seat not in self.to_act():
             return []
         step = self.step
         if step == "draw":
-            out: list[SakuraAction] = [DrawAction(n=n) for n in range(1, self.draw_max() + 1)]
+            out: list[act.SakuraAction] = [
+                act.DrawAction(n=n) for n in range(1, self.draw_max() + 1)
+            ]
             if self.draws:
-                out.append(StopAction())
+                out.append(act.StopAction())
             return out
         if step == "keep":
             present = [c for c in NON_BLACK if self.turn[c]]
             return [
-                KeepAction(a=COLOURS[a], b=COLOURS[b])
+                act.KeepAction(a=COLOURS[a], b=COLOURS[b])
                 for i, a in enumerate(present)
                 for b in present[i + 1 :]
             ]
         if step == "ability":
-            cards: list[SakuraAction] = [
-                AbilityAction(card=card) for card in self.quals if self._usable(card)
+            cards: list[act.SakuraAction] = [
+                act.AbilityAction(card=card) for card in self.quals if self._usable(card)
             ]
-            return [*cards, DoneAction()]
+            return [*cards, act.DoneAction()]
         if step == "someiyoshino":
             return [
-                MoveAction(source=source, colour=COLOURS[c])
+                act.MoveAction(source=source, colour=COLOURS[c])
                 for source, pile in (("field", self.fields[seat]), ("turn", self.turn))
                 for c in range(6)
                 if pile[c]
             ]
         if step == "kenrokuen":
-            places: list[SakuraAction] = [PlaceAction(where="field", seat=seat)]
-            places.append(PlaceAction(where="screen", seat=seat))
-            places += [PlaceAction(where="field", seat=s) for s in range(self.players) if s != seat]
+            places: list[act.SakuraAction] = [act.PlaceAction(where="field", seat=seat)]
+            places.append(act.PlaceAction(where="screen", seat=seat))
+            places += [
+                act.PlaceAction(where="field", seat=s) for s in range(self.players) if s != seat
+            ]
             return places
         if step == "komatsuotome":
-            return [PickAction(colour=COLOURS[c]) for c in NON_BLACK if c in self.pending]
+            return [act.PickAction(colour=COLOURS[c]) for c in NON_BLACK if c in self.pending]
         if step == "sakuyahime_give":
             return [
-                GiveAction(source=source, colour=COLOURS[c])
+                act.GiveAction(source=source, colour=COLOURS[c])
                 for source, pile in (("field", self.fields[seat]), ("turn", self.turn))
                 for c in NON_BLACK
                 if pile[c]
             ]
         if step == "sakuyahime_take":
             return [
-                TakeAction(seat=s, colour=COLOURS[c])
+                act.TakeAction(seat=s, colour=COLOURS[c])
                 for s in self._others(seat)
                 for c in NON_BLACK
                 if self.fields[s][c]
             ]
         if step == "kokonoe":
-            takes: list[SakuraAction] = [
-                TakeAction(seat=s, colour=COLOURS[c]) for s, c in self._kokonoe_options(seat)
+            takes: list[act.SakuraAction] = [
+                act.TakeAction(seat=s, colour=COLOURS[c]) for s, c in self._kokonoe_options(seat)
             ]
             if self._kokonoe_may_stop(seat):
-                takes.append(DoneAction())
+                takes.append(act.DoneAction())
             return takes
         if step == "screen":
-            choices: list[SakuraAction] = [ScreenAction(colour=NO_COLOUR, n=0)]
+            choices: list[act.SakuraAction] = [act.ScreenAction(colour=act.NO_COLOUR, n=0)]
             choices += [
-                ScreenAction(colour=COLOURS[c], n=n)
+                act.ScreenAction(colour=COLOURS[c], n=n)
                 for c in range(6)
                 for n in range(1, self.turn[c] + 1)
             ]
             return choices
         if step == "split":
-            return [SplitAction(warm=w) for w in self._split_range(seat)]
+            return [act.SplitAction(warm=w) for w in self._split_range(seat)]
         return []
 
     def _others(self, seat: int) -> list[int]:
@@ -347,7 +336,7 @@ class SakuraState(State):
 
     # ------------------------------------------------------------- validation
 
-    def check(self, seat: int, action: SakuraAction) -> None:  # type: ignore[override]
+    def check(self, seat: int, action: act.SakuraAction) -> None:  # type: ignore[override]
         try:
             super().check(seat, action)
         except IllegalAction as exc:
@@ -355,30 +344,30 @@ class SakuraState(State):
                 raise
             raise IllegalAction(self._diagnose(seat, action), exc.detail) from None
 
-    def _diagnose(self, seat: int, action: SakuraAction) -> str:
+    def _diagnose(self, seat: int, action: act.SakuraAction) -> str:
         """A precise reason code for an action that is not legal now."""
         if action.kind not in STEP_KINDS[self.step]:
             return "wrong_step"
         colour = getattr(action, "colour", None)
-        if isinstance(action, DrawAction):
+        if isinstance(action, act.DrawAction):
             if self.draws >= rules.MAX_DRAWS:
                 return "draw_limit"
             return "too_many_flowers" if action.n > 0 else Reason.NOT_LEGAL
-        if isinstance(action, StopAction):
+        if isinstance(action, act.StopAction):
             return "must_draw"
-        if isinstance(action, KeepAction):
+        if isinstance(action, act.KeepAction):
             if action.a == action.b:
                 return "same_colour"
             return "no_such_flower"
-        if isinstance(action, AbilityAction):
+        if isinstance(action, act.AbilityAction):
             if action.card not in self.quals:
                 return "card_not_qualified"
             return "card_used" if action.card in self.used else "ability_no_effect"
-        if isinstance(action, PlaceAction):
+        if isinstance(action, act.PlaceAction):
             if action.where == "screen" and action.seat != seat:
                 return "not_your_screen"
             return Reason.NO_SUCH_SEAT
-        if isinstance(action, TakeAction):
+        if isinstance(action, act.TakeAction):
             if action.seat == seat:
                 return "not_other_player"
             if colour == "black":
@@ -390,13 +379,13 @@ class SakuraState(State):
                 if self.players != 2 and action.seat == first_seat:
                     return "same_player"
             return "no_such_flower"
-        if isinstance(action, SplitAction):
+        if isinstance(action, act.SplitAction):
             if not 0 <= action.warm <= self.wilds(seat):
                 return "invalid_split"
             return "no_real_flower"
-        if isinstance(action, DoneAction) and self.step == "kokonoe":
+        if isinstance(action, act.DoneAction) and self.step == "kokonoe":
             return "must_take"
-        if colour == "black" and isinstance(action, PickAction | GiveAction):
+        if colour == "black" and isinstance(action, act.PickAction | act.GiveAction):
             return "black_not_allowed"
         if colour is not None:
             return "no_such_flower"
@@ -404,7 +393,7 @@ class SakuraState(State):
 
     # ------------------------------------------------------------ transitions
 
-    def _apply(self, seat: int, action: SakuraAction) -> list[Event]:  # type: ignore[override]
+    def _apply(self, seat: int, action: act.SakuraAction) -> list[Event]:  # type: ignore[override]
         events: list[Event] = []
         self._do(seat, action, events)
         self._autoplay(events)
@@ -418,40 +407,40 @@ class SakuraState(State):
                 return
             self._do(self.seat, options[0], events)
 
-    def _do(self, seat: int, action: SakuraAction, events: list[Event]) -> None:
-        if isinstance(action, DrawAction):
+    def _do(self, seat: int, action: act.SakuraAction, events: list[Event]) -> None:
+        if isinstance(action, act.DrawAction):
             self._draw(seat, action.n, events)
-        elif isinstance(action, StopAction):
+        elif isinstance(action, act.StopAction):
             self._stop(seat, events)
-        elif isinstance(action, KeepAction):
+        elif isinstance(action, act.KeepAction):
             self._keep(seat, [COLOURS.index(action.a), COLOURS.index(action.b)], events)
-        elif isinstance(action, AbilityAction):
+        elif isinstance(action, act.AbilityAction):
             self._use(seat, action.card, events)
-        elif isinstance(action, DoneAction):
+        elif isinstance(action, act.DoneAction):
             if self.step == "kokonoe":
                 events.append(Event(kind="kokonoe_end", seat=seat, data={}))
                 self._ability_finished(events)
             else:
                 events.append(Event(kind="abilities_done", seat=seat, data={}))
                 self._to_screen(events)
-        elif isinstance(action, MoveAction):
+        elif isinstance(action, act.MoveAction):
             self._move(seat, action.source, COLOURS.index(action.colour), events)
-        elif isinstance(action, PlaceAction):
+        elif isinstance(action, act.PlaceAction):
             self._place(seat, action.where, action.seat, events)
-        elif isinstance(action, PickAction):
+        elif isinstance(action, act.PickAction):
             self._pick(seat, COLOURS.index(action.colour), events)
-        elif isinstance(action, GiveAction):
+        elif isinstance(action, act.GiveAction):
             self.give = (action.source, COLOURS.index(action.colour))
             self.step = "sakuyahime_take"
-        elif isinstance(action, TakeAction):
+        elif isinstance(action, act.TakeAction):
             colour = COLOURS.index(action.colour)
             if self.step == "sakuyahime_take":
                 self._swap(seat, action.seat, colour, events)
             else:
                 self._kokonoe_take(seat, action.seat, colour, events)
-        elif isinstance(action, ScreenAction):
+        elif isinstance(action, act.ScreenAction):
             self._screen(seat, action, events)
-        elif isinstance(action, SplitAction):
+        elif isinstance(action, act.SplitAction):
             self._split(seat, action.warm, events)
 
     # draw step ----------------------------------------------------------------
@@ -669,7 +658,7 @@ class SakuraState(State):
         else:
             self._end_turn(events)
 
-    def _screen(self, seat: int, action: ScreenAction, events: list[Event]) -> None:
+    def _screen(self, seat: int, action: act.ScreenAction, events: list[Event]) -> None:
         if action.n:
             colour = COLOURS.index(action.colour)
             self.turn[colour] -= action.n

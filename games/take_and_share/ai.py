@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from games.core import Action, Rng, State
-from games.take_and_share.actions import Give, Play
+from games.take_and_share import actions as act
 from games.take_and_share.cards import card_id, deck
 from games.take_and_share.views import PrivateView
 
@@ -268,7 +268,7 @@ class StrongPlayer:
         sizes = list(view.public.hand_sizes)
         totals = view.public.totals
         values = [0.0] * len(legal)
-        cards = [card_id(a.suit, a.number) for a in legal if isinstance(a, Play)]
+        cards = [card_id(a.suit, a.number) for a in legal if isinstance(a, act.Play)]
         for _ in range(self.samples):
             dealt = self._deal(sim, seat, unseen, sizes, voids, rng)
             branch = rng.next64()
@@ -300,7 +300,7 @@ class StrongPlayer:
             if best_value is None or value > best_value:
                 best_value, best_first = value, order[0]
         for action in legal:
-            if isinstance(action, Give) and action.to == best_first:
+            if isinstance(action, act.Give) and action.to == best_first:
                 return action
         return legal[0]
 

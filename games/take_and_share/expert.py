@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from games.core import Action, Rng, State
 from games.search import ExpertPlayer, SeatKnowledge, deal_constrained, margin
-from games.take_and_share.actions import Give, Play
+from games.take_and_share import actions as act
 from games.take_and_share.ai import StrongPlayer, _points, _Sim, trick_winner_index
 from games.take_and_share.cards import card_id
 from games.take_and_share.state import TakeAndShareState
@@ -215,12 +215,12 @@ class Expert(ExpertPlayer[TakeAndShareState]):
             for i, action in enumerate(legal):
                 world = dealt.copy()
                 assert isinstance(world, _Playout)
-                if isinstance(action, Play):
+                if isinstance(action, act.Play):
                     card = card_id(action.suit, action.number)
                     world.hands[seat].remove(card)
                     world.trick.append(card)
                 else:
-                    assert isinstance(action, Give)
+                    assert isinstance(action, act.Give)
                     world.receive(action.to, world.to_give.pop(0))
                     world.given.append(action.to)
                 world.play_out(Rng(branch))

@@ -7,7 +7,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from games.core import Game
-from games.take_and_share.actions import TakeAndShareAction
+from games.take_and_share import actions as act
 from games.take_and_share.state import TakeAndShareOptions, TakeAndShareState
 
 __all__ = ["GAME", "TakeAndShare", "TakeAndShareOptions"]
@@ -18,7 +18,7 @@ class TakeAndShare(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = TakeAndShareOptions
-    Action: ClassVar[type[TakeAndShareAction]] = TakeAndShareAction  # type: ignore[assignment]
+    Action: ClassVar[type[act.TakeAndShareAction]] = act.TakeAndShareAction  # type: ignore[assignment]
     state_class: ClassVar[type[TakeAndShareState]] = TakeAndShareState
 
 

@@ -8,8 +8,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict
 from typing_extensions import TypedDict
 
 from games.core import Event, IllegalAction, Reason, Result, Rng, State, StoredRecord, winners_by
+from games.take_and_share import actions as act
 from games.take_and_share import scoring
-from games.take_and_share.actions import Give, Play, TakeAndShareAction
 from games.take_and_share.cards import (
     LONG_GAME_TARGET,
     SETUPS,
@@ -192,27 +192,29 @@ class TakeAndShareState(State):
             return []
         return [to for _, to in self.tricks[-1][3]]
 
-    def legal_actions(self, seat: int) -> list[TakeAndShareAction]:
+    def legal_actions(self, seat: int) -> list[act.TakeAndShareAction]:
         if seat not in self.to_act():
             return []
         if self.phase == "play":
-            return [Play(suit=s, number=n) for s, n in as_cards(self.playable(seat))]
+            return [act.Play(suit=s, number=n) for s, n in as_cards(self.playable(seat))]
         suit, number = as_card(self.to_give[0])
         done = set(self.share_received())
         return [
-            Give(suit=suit, number=number, to=to) for to in range(self.players) if to not in done
+            act.Give(suit=suit, number=number, to=to)
+            for to in range(self.players)
+            if to not in done
         ]
 
     def check(self, seat: int, action: Any) -> None:
         """Like `State.check`, with a precise game-specific reason for an illegal move."""
         self.check_turn(seat)
-        if not isinstance(action, TakeAndShareAction):
+        if not isinstance(action, act.TakeAndShareAction):
             raise IllegalAction(Reason.NOT_LEGAL)
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._why_illegal(seat, action), action.encode())
 
-    def _why_illegal(self, seat: int, action: TakeAndShareAction) -> str:
-        if isinstance(action, Play):
+    def _why_illegal(self, seat: int, action: act.TakeAndShareAction) -> str:
+        if isinstance(action, act.Play):
             if self.phase != "play":
                 return WRONG_STEP
             if not (0 <= action.suit < 6 and 1 <= action.number <= 10):
@@ -220,7 +222,7 @@ class TakeAndShareState(State):
             if card_id(action.suit, action.number) not in self.hands[seat]:
                 return NOT_IN_HAND
             return MUST_FOLLOW
-        if isinstance(action, Give):
+        if isinstance(action, act.Give):
             if self.phase != "share":
                 return WRONG_STEP
             if (action.suit, action.number) != as_card(self.to_give[0]):
@@ -230,7 +232,7 @@ class TakeAndShareState(State):
         return Reason.NOT_LEGAL
 
     def _apply(self, seat: int, action: Any) -> list[Event]:
-        if isinstance(action, Play):
+        if isinstance(action, act.Play):
             return self._play(seat, card_id(action.suit, action.number))
         return self._give(seat, action.to)
 

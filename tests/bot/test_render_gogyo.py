@@ -18,8 +18,8 @@ from bot.render.gogyo import (
 from bot.store import SeatRecord
 from games import registry
 from games.core import Event, Rng
+from games.gogyo import actions as act
 from games.gogyo import texts
-from games.gogyo.actions import Deck, Destroy, Discard, Draw, Duel, Field, Give, Loot, Take
 from games.gogyo.cards import card_id, card_name
 from games.gogyo.scoring import best_score
 from games.gogyo.state import GogyoState
@@ -118,8 +118,8 @@ def test_the_table_shows_public_cards_and_hides_face_down_ones(lang: str) -> Non
     state = new(3)
     seat = state.turn
     dropped = state.hands[seat][:2]
-    state.apply(seat, Deck())
-    events = state.apply(seat, Draw(cards=tuple(dropped)))
+    state.apply(seat, act.Deck())
+    events = state.apply(seat, act.Draw(cards=tuple(dropped)))
     down = list(state.down[seat])
     assert len(down) == 2
     ctx = context(state, lang, events)
@@ -166,7 +166,7 @@ def test_the_field_action_goes_discard_then_field_card() -> None:
     waiting = RENDERER.hand(context(state), 1 - seat)
     assert waiting.controls == [] and waiting.content is not None
     assert waiting.content.startswith("Waiting for")
-    state.apply(seat, Field())
+    state.apply(seat, act.Field())
     hand = RENDERER.hand(context(state, "ja"), seat)
     assert actions_of(hand) == legal(state, seat)
     assert {a for a in actions_of(hand) if a.startswith("discard.")} == {
@@ -174,14 +174,14 @@ def test_the_field_action_goes_discard_then_field_card() -> None:
     }
     assert "back" in actions_of(hand)
     dropped = state.hands[seat][0]
-    state.apply(seat, Discard(card=dropped))
+    state.apply(seat, act.Discard(card=dropped))
     hand = RENDERER.hand(context(state, "ja"), seat)
     assert actions_of(hand) == {f"take.{c}" for c in state.field} | {"back"}
     assert hand.content is not None and card(card_view(dropped)) in hand.content
     # Nothing is carried out (or shown on the table) before the last choice.
     assert "捨札 0枚" in text_of(RENDERER.table(context(state, "ja")))
     take = state.field[0]
-    events = state.apply(seat, Take(card=take))
+    events = state.apply(seat, act.Take(card=take))
     assert take in state.hands[seat] and dropped in state.discard
     line = RENDERER.event_text(context(state), events[0])
     assert line is not None and card_name(take) in line and card_name(dropped) in line
@@ -190,7 +190,7 @@ def test_the_field_action_goes_discard_then_field_card() -> None:
 def test_the_deck_action_offers_one_or_two_discards_in_two_selects() -> None:
     state = new(2)
     seat = state.turn
-    state.apply(seat, Deck())
+    state.apply(seat, act.Deck())
     hand = RENDERER.hand(context(state), seat)
     selects = [c for c in hand.controls if isinstance(c, Select)]
     assert [len(s.options) for s in selects] == [5, 10]
@@ -213,7 +213,7 @@ def test_a_duel_step_by_step() -> None:
     attacker = state.turn
     defender = (attacker + 1) % 3
     before = list(state.hands[defender]) + list(state.hands[attacker])
-    state.apply(attacker, Duel(target=defender))
+    state.apply(attacker, act.Duel(target=defender))
     view = state.public_view()
     duel = view.last_duel
     assert duel is not None
@@ -231,18 +231,18 @@ def test_a_duel_step_by_step() -> None:
     assert RENDERER.hand(context(state), loser).controls == []
     assert sorted(before) == sorted(state.hands[defender] + state.hands[attacker])
     taken = loser_cards[0]
-    state.apply(winner, Loot(card=taken))
+    state.apply(winner, act.Loot(card=taken))
     hand = RENDERER.hand(context(state), winner)
     assert actions_of(hand) == legal(state, winner)
     assert hand.content is not None and card(card_view(taken)) in hand.content
     own = next(c for c in state.hands[winner] if c != taken)
-    state.apply(winner, Discard(card=own))
+    state.apply(winner, act.Discard(card=own))
     hand = RENDERER.hand(context(state), winner)
     assert actions_of(hand) == {f"give.{c}" for c in state.field}
     table = text_of(RENDERER.table(context(state)))
     assert f"Loot: {card(card_view(taken))}" in table and card(card_view(own)) in table
     given = state.field[-1]
-    events = state.apply(winner, Give(card=given))
+    events = state.apply(winner, act.Give(card=given))
     table = text_of(RENDERER.table(context(state, "en", events)))
     assert f"took the field card {card(card_view(given))}" in table
     assert any(f"gave {NAMES[loser]}" in line or "gave 🤖" in line for line in table.split("\n"))
@@ -251,11 +251,11 @@ def test_a_duel_step_by_step() -> None:
 def test_destroy_is_shown_on_the_table() -> None:
     state = new(2, seed=4)
     attacker = state.turn
-    state.apply(attacker, Duel(target=1 - attacker))
+    state.apply(attacker, act.Duel(target=1 - attacker))
     duel = state.public_view().last_duel
     assert duel is not None
     victim = state.hands[duel.loser][2]
-    events = state.apply(duel.winner, Destroy(card=victim))
+    events = state.apply(duel.winner, act.Destroy(card=victim))
     ctx = context(state, "ja", events)
     assert f"破棄: {card(card_view(victim))}" in text_of(RENDERER.table(ctx))
     line = RENDERER.event_text(ctx, events[0])
@@ -300,7 +300,7 @@ def test_log_lines_for_a_whole_match(lang: str) -> None:
         seat = state.to_act()[0]
         action = cpu.choose(state, seat, rng.fork(steps))
         if state.step == "act" and steps % 7 == 0 and len(state.deck) >= 3:
-            action = Duel(target=(seat + 1) % 3)
+            action = act.Duel(target=(seat + 1) % 3)
         for event in state.apply(seat, action):
             line = RENDERER.event_text(context(state, lang), event)
             if event.kind in texts.EVENTS and event.public:

@@ -14,8 +14,8 @@ from bot.sessions import Session
 from bot.table import Table
 from games import registry
 from games.core import Event, Rng
+from games.take_and_share import actions as act
 from games.take_and_share import texts
-from games.take_and_share.actions import Give, Play
 from games.take_and_share.state import TakeAndShareState
 from tests.bot import test_renderers as renderers
 from tests.bot.test_renderers import body, text_of
@@ -85,7 +85,7 @@ def test_the_hand_has_one_button_per_card_in_suit_order() -> None:
     rendered = RENDERER.hand(ctx, seat)
     buttons = [c for c in rendered.controls if isinstance(c, Button)]
     assert [b.action for b in buttons] == [
-        Play(suit=s, number=n).encode() for s, n in sorted(private.hand)
+        act.Play(suit=s, number=n).encode() for s, n in sorted(private.hand)
     ]
     assert {b.action for b in buttons if not b.disabled} == {
         a.encode() for a in state.legal_actions(seat)
@@ -131,7 +131,7 @@ def test_the_share_is_done_on_the_table_by_the_trick_winner() -> None:
     rendered = RENDERER.table(ctx)
     suit, number = view.next_gift
     assert [c.action for c in rendered.controls] == [
-        Give(suit=suit, number=number, to=to).encode() for to in range(3)
+        act.Give(suit=suit, number=number, to=to).encode() for to in range(3)
     ]
     assert all(c.seat == giver for c in rendered.controls)
     description = rendered.embeds[0].description or ""

@@ -8,21 +8,7 @@ import pytest
 
 from games.core import IllegalAction, Reason
 from games.gogyo import GAME
-from games.gogyo.actions import (
-    Back,
-    Deck,
-    Declare,
-    Destroy,
-    Discard,
-    Draw,
-    Duel,
-    EndTurn,
-    Field,
-    Give,
-    GogyoAction,
-    Loot,
-    Take,
-)
+from games.gogyo import actions as act
 from games.gogyo.cards import ALL_CARDS, FACTION_IDS, HEAVEN_IDS, card_id, card_name
 from games.gogyo.scoring import best_score
 from games.gogyo.state import GogyoState
@@ -102,21 +88,21 @@ def test_new_match_deals_five_face_up_and_four_to_the_field() -> None:
 
 def test_field_action_in_two_steps_with_back() -> None:
     state = table([HAND_A, HAND_B], top=["元木"])
-    assert state.legal_actions(0) == [Field(), Deck(), Duel(target=1)]
+    assert state.legal_actions(0) == [act.Field(), act.Deck(), act.Duel(target=1)]
     assert state.legal_actions(1) == []
-    state.apply(0, Field())
+    state.apply(0, act.Field())
     assert state.step == "field_discard"
-    assert state.legal_actions(0) == [*(Discard(card=x) for x in state.hands[0]), Back()]
-    state.apply(0, Discard(card=c("漢火")))
+    assert state.legal_actions(0) == [*(act.Discard(card=x) for x in state.hands[0]), act.Back()]
+    state.apply(0, act.Discard(card=c("漢火")))
     assert state.step == "field_take"
     assert state.private_view(0).pending_discard.name == "漢火"  # type: ignore[union-attr]
     assert state.public_view().players[0].face_up[-1].name == "漢火"  # not carried out yet
     field = list(state.field)
-    assert state.legal_actions(0) == [*(Take(card=x) for x in field), Back()]
-    state.apply(0, Back())
+    assert state.legal_actions(0) == [*(act.Take(card=x) for x in field), act.Back()]
+    state.apply(0, act.Back())
     assert state.step == "field_discard"
-    state.apply(0, Discard(card=c("漢火")))
-    events = state.apply(0, Take(card=c("宋土")))
+    state.apply(0, act.Discard(card=c("漢火")))
+    events = state.apply(0, act.Take(card=c("宋土")))
     assert names(state.hands[0]) == ["夏木", "殷木", "周木", "秦火", "宋土"]
     assert names(state.field) == ["宋木", "宋火", "宋金", "元木"]
     assert state.discard[-1] == c("漢火")
@@ -127,10 +113,10 @@ def test_field_action_in_two_steps_with_back() -> None:
 
 def test_deck_action_draws_face_down_and_keeps_them_hidden() -> None:
     state = table([HAND_A, HAND_B], top=["元木", "天"])
-    state.apply(0, Deck())
+    state.apply(0, act.Deck())
     legal = state.legal_actions(0)
-    assert len(legal) == 5 + 10 + 1 and legal[-1] == Back()
-    events = state.apply(0, Draw(cards=(c("秦火"), c("漢火"))))
+    assert len(legal) == 5 + 10 + 1 and legal[-1] == act.Back()
+    events = state.apply(0, act.Draw(cards=(c("秦火"), c("漢火"))))
     assert sorted(names(state.hands[0])) == sorted(["夏木", "殷木", "周木", "元木", "天"])
     assert sorted(state.down[0]) == sorted([c("元木"), state.hands[0][-1]])
     public = [e for e in events if e.public]
@@ -154,10 +140,10 @@ def test_deck_action_draws_face_down_and_keeps_them_hidden() -> None:
 
 def test_deck_action_draws_only_one_when_the_deck_holds_one() -> None:
     state = table([HAND_A, HAND_B], top=["元木"], deck_size=1)
-    assert state.legal_actions(0) == [Field(), Deck()]
-    state.apply(0, Deck())
-    assert state.legal_actions(0) == [*(Draw(cards=(x,)) for x in state.hands[0]), Back()]
-    assert refusal(state, 0, Draw(cards=(c("夏木"), c("殷木")))) == "deck_too_small"
+    assert state.legal_actions(0) == [act.Field(), act.Deck()]
+    state.apply(0, act.Deck())
+    assert state.legal_actions(0) == [*(act.Draw(cards=(x,)) for x in state.hands[0]), act.Back()]
+    assert refusal(state, 0, act.Draw(cards=(c("夏木"), c("殷木")))) == "deck_too_small"
 
 
 # -- duels -----------------------------------------------------------------------------------
@@ -166,10 +152,15 @@ def test_deck_action_draws_only_one_when_the_deck_holds_one() -> None:
 def test_duel_is_offered_only_with_three_or_more_deck_cards() -> None:
     hands = [HAND_A, HAND_B, ["唐木", "唐火", "唐金", "唐水", "隋木"]]
     state = table(hands, deck_size=3)
-    assert state.legal_actions(0) == [Field(), Deck(), Duel(target=1), Duel(target=2)]
+    assert state.legal_actions(0) == [
+        act.Field(),
+        act.Deck(),
+        act.Duel(target=1),
+        act.Duel(target=2),
+    ]
     state = table(hands, deck_size=2, turn=1)
-    assert state.legal_actions(1) == [Field(), Deck()]
-    assert refusal(state, 1, Duel(target=2)) == "duel_needs_deck"
+    assert state.legal_actions(1) == [act.Field(), act.Deck()]
+    assert refusal(state, 1, act.Duel(target=2)) == "duel_needs_deck"
 
 
 @pytest.mark.parametrize(
@@ -186,7 +177,7 @@ def test_duel_is_offered_only_with_three_or_more_deck_cards() -> None:
 )
 def test_duel_winner(attacker_card: str, defender_card: str, winner: int) -> None:
     state = table([HAND_A, HAND_B], top=[attacker_card, defender_card, "明木"])
-    events = state.apply(0, Duel(target=1))
+    events = state.apply(0, act.Duel(target=1))
     duel = events[0]
     assert duel.kind == "duel" and duel.data["winner"] == winner
     assert duel.data["attacker_card"] == attacker_card
@@ -205,7 +196,7 @@ def test_duel_loser_hand_becomes_public_and_loot_keeps_hands_at_five() -> None:
         down=[[], ["宋水", "清水"]],
     )
     assert state.public_view().players[1].face_down_count == 2
-    events = state.apply(0, Duel(target=1))
+    events = state.apply(0, act.Duel(target=1))
     assert events[0].data["winner"] == 0
     assert events[1].kind == "reveal" and events[1].data["hand"] == HAND_B
     view = state.public_view()
@@ -213,20 +204,20 @@ def test_duel_loser_hand_becomes_public_and_loot_keeps_hands_at_five() -> None:
     assert view.players[1].face_down_count == 0
     loser_hand = state.hands[1]
     assert state.legal_actions(0) == [
-        *(Loot(card=x) for x in loser_hand),
-        *(Destroy(card=x) for x in loser_hand),
+        *(act.Loot(card=x) for x in loser_hand),
+        *(act.Destroy(card=x) for x in loser_hand),
     ]
     assert state.legal_actions(1) == []
-    state.apply(0, Loot(card=c("宋水")))
+    state.apply(0, act.Loot(card=c("宋水")))
     assert state.step == "loot_discard"
     assert state.private_view(0).pending_loot.name == "宋水"  # type: ignore[union-attr]
-    assert state.legal_actions(0) == [*(Discard(card=x) for x in state.hands[0]), Back()]
-    state.apply(0, Discard(card=c("夏木")))
+    assert state.legal_actions(0) == [*(act.Discard(card=x) for x in state.hands[0]), act.Back()]
+    state.apply(0, act.Discard(card=c("夏木")))
     assert names(state.hands[0]) == ["殷木", "周木", "秦火", "漢火", "宋水"]
     assert names(state.hands[1]) == ["唐土", "元金", "明金", "清水"]
     assert state.step == "duel_give"
-    assert state.legal_actions(0) == [Give(card=x) for x in state.field]
-    events = state.apply(0, Give(card=c("宋火")))
+    assert state.legal_actions(0) == [act.Give(card=x) for x in state.field]
+    events = state.apply(0, act.Give(card=c("宋火")))
     assert [len(h) for h in state.hands] == [5, 5]
     assert names(state.hands[1]) == ["唐土", "宋火", "元金", "明金", "清水"]
     assert state.down[1] == []
@@ -241,15 +232,15 @@ def test_duel_loser_hand_becomes_public_and_loot_keeps_hands_at_five() -> None:
 
 def test_defender_wins_destroys_and_the_turn_stays_with_the_attacker() -> None:
     state = table([HAND_A, HAND_B], top=["夏土", "夏水", "明木"], turns_taken=[1, 1])
-    state.apply(0, Duel(target=1))
+    state.apply(0, act.Duel(target=1))
     assert state.to_act() == [1] and state.turn == 0
     with pytest.raises(IllegalAction) as info:
-        state.apply(0, Destroy(card=c("夏木")))
+        state.apply(0, act.Destroy(card=c("夏木")))
     assert info.value.reason == Reason.NOT_YOUR_TURN
-    state.apply(1, Destroy(card=c("周木")))
+    state.apply(1, act.Destroy(card=c("周木")))
     assert names(state.hands[0]) == ["夏木", "殷木", "秦火", "漢火"]
     assert state.to_act() == [1] and state.step == "duel_give"
-    state.apply(1, Give(card=c("宋木")))
+    state.apply(1, act.Give(card=c("宋木")))
     assert [len(h) for h in state.hands] == [5, 5]
     assert state.discard[-1] == c("周木")
     # The attacker's turn ends; it scores below 30, so no declaration: seat 1 plays next.
@@ -264,48 +255,48 @@ STRONG = ["夏水", "殷木", "周火", "秦土", "隋土"]  # 夏殷周秦 (18)
 def test_declaration_is_offered_only_from_the_second_turn() -> None:
     assert best_score(["夏水", "殷木", "周火", "秦土", "漢金"]) == 46
     state = table([STRONG, HAND_B], field=["漢金", "宋火", "宋土", "宋金"])
-    state.apply(0, Field())
-    state.apply(0, Discard(card=c("隋土")))
-    state.apply(0, Take(card=c("漢金")))
+    state.apply(0, act.Field())
+    state.apply(0, act.Discard(card=c("隋土")))
+    state.apply(0, act.Take(card=c("漢金")))
     assert state.step == "act" and state.turn == 1  # first turn: no declaration
     assert state.private_view(0).can_declare
     state = table([STRONG, HAND_B], field=["漢金", "宋火", "宋土", "宋金"], turns_taken=[1, 1])
     with pytest.raises(IllegalAction) as info:
-        state.apply(0, Declare())
+        state.apply(0, act.Declare())
     assert info.value.reason == "wrong_step"
-    state.apply(0, Field())
-    state.apply(0, Discard(card=c("隋土")))
-    state.apply(0, Take(card=c("漢金")))
+    state.apply(0, act.Field())
+    state.apply(0, act.Discard(card=c("隋土")))
+    state.apply(0, act.Take(card=c("漢金")))
     assert state.step == "declare" and state.to_act() == [0]
-    assert state.legal_actions(0) == [Declare(), EndTurn()]
-    state.apply(0, EndTurn())
+    assert state.legal_actions(0) == [act.Declare(), act.EndTurn()]
+    state.apply(0, act.EndTurn())
     assert state.turn == 1 and state.step == "act"
 
 
 def test_declaration_needs_thirty_points() -> None:
     weak = ["夏水", "殷木", "周火", "秦土", "晋木"]  # 18 + 13 = 31 → after losing 秦土: 10 + 6
     state = table([weak, HAND_B], turns_taken=[3, 3])
-    state.apply(0, Field())
-    state.apply(0, Discard(card=c("秦土")))
-    state.apply(0, Take(card=c("宋火")))
+    state.apply(0, act.Field())
+    state.apply(0, act.Discard(card=c("秦土")))
+    state.apply(0, act.Take(card=c("宋火")))
     assert best_score(names(state.hands[0])) < 30
     assert state.step == "act" and state.turn == 1
     state = table([HAND_A, HAND_B], turns_taken=[0, 0])
     with pytest.raises(IllegalAction) as info:
-        state.apply(0, Declare())
+        state.apply(0, act.Declare())
     assert info.value.reason == "declare_first_turn"
     state = table([HAND_A, HAND_B], turns_taken=[1, 0])
     with pytest.raises(IllegalAction) as info:
-        state.apply(0, Declare())
+        state.apply(0, act.Declare())
     assert info.value.reason == "declare_below_min"
 
 
 def test_declaring_ends_game_one_and_deals_game_two() -> None:
     state = table([STRONG, HAND_B], top=["漢金"], turns_taken=[1, 1])
-    state.apply(0, Deck())
-    state.apply(0, Draw(cards=(c("隋土"),)))
+    state.apply(0, act.Deck())
+    state.apply(0, act.Draw(cards=(c("隋土"),)))
     assert state.step == "declare" and state.hand_score(0) == 46
-    events = state.apply(0, Declare())
+    events = state.apply(0, act.Declare())
     kinds = [e.kind for e in events]
     assert kinds == ["declare", "game_end", "game_start"]
     assert state.game_no == 2 and state.step == "act"
@@ -321,9 +312,9 @@ def test_declaring_ends_game_one_and_deals_game_two() -> None:
 
 def test_game_ends_when_the_deck_runs_out() -> None:
     state = table([HAND_A, HAND_B], top=["明木"], deck_size=1)
-    state.apply(0, Field())
-    state.apply(0, Discard(card=c("漢火")))
-    events = state.apply(0, Take(card=c("宋木")))
+    state.apply(0, act.Field())
+    state.apply(0, act.Discard(card=c("漢火")))
+    events = state.apply(0, act.Take(card=c("宋木")))
     assert [e.kind for e in events] == ["field", "refill", "game_end", "game_start"]
     assert state.results[0]["ended_by"] == "deck"
     assert names(state.results[0]["hands"][0]) == ["夏木", "殷木", "周木", "秦火", "宋木"]
@@ -332,9 +323,9 @@ def test_game_ends_when_the_deck_runs_out() -> None:
 
 def test_duel_that_empties_the_deck_still_finishes() -> None:
     state = table([HAND_A, HAND_B], top=["明木", "夏土", "清木"], deck_size=3)
-    state.apply(0, Duel(target=1))
-    state.apply(0, Destroy(card=c("清水")))
-    events = state.apply(0, Give(card=c("宋金")))
+    state.apply(0, act.Duel(target=1))
+    state.apply(0, act.Destroy(card=c("清水")))
+    events = state.apply(0, act.Give(card=c("宋金")))
     assert [e.kind for e in events] == ["give", "refill", "game_end", "game_start"]
     assert names(state.results[0]["hands"][1]) == ["唐土", "宋金", "宋水", "元金", "明金"]
 
@@ -345,11 +336,11 @@ def finish_game(state: GogyoState) -> None:
     while state.game_no == game and not state.is_over():
         seat = state.to_act()[0]
         if state.step == "act":
-            state.apply(seat, Deck())
+            state.apply(seat, act.Deck())
         elif state.step == "deck_discard":
             state.apply(seat, state.legal_actions(seat)[0])
         else:
-            state.apply(seat, EndTurn())
+            state.apply(seat, act.EndTurn())
 
 
 def test_match_of_two_games_totals_and_tiebreak() -> None:
@@ -396,22 +387,22 @@ def test_match_winner_rules(games: list[list[int]], winners: list[int]) -> None:
 def test_illegal_input_raises_and_changes_nothing() -> None:
     state = table([HAND_A, HAND_B])
     before = state.snapshot()
-    cases: list[tuple[int, GogyoAction, str]] = [
-        (0, Take(card=c("宋木")), "wrong_step"),
-        (0, Duel(target=0), "bad_target"),
-        (0, Duel(target=5), "bad_target"),
-        (1, Field(), Reason.NOT_YOUR_TURN),
-        (7, Field(), Reason.NO_SUCH_SEAT),
+    cases: list[tuple[int, act.GogyoAction, str]] = [
+        (0, act.Take(card=c("宋木")), "wrong_step"),
+        (0, act.Duel(target=0), "bad_target"),
+        (0, act.Duel(target=5), "bad_target"),
+        (1, act.Field(), Reason.NOT_YOUR_TURN),
+        (7, act.Field(), Reason.NO_SUCH_SEAT),
     ]
     for seat, action, reason in cases:
         with pytest.raises(IllegalAction) as info:
             state.apply(seat, action)
         assert info.value.reason == reason, action
         assert state.snapshot() == before
-    state.apply(0, Field())
+    state.apply(0, act.Field())
     mid = state.snapshot()
     with pytest.raises(IllegalAction) as info:
-        state.apply(0, Discard(card=c("清水")))
+        state.apply(0, act.Discard(card=c("清水")))
     assert info.value.reason == "card_unavailable"
     assert state.snapshot() == mid
     for text in ("", "field.1", "duel", "duel.x", "draw.1-", "take.01", "nope", "discard.1.2"):
@@ -425,31 +416,31 @@ def test_no_action_after_the_match() -> None:
     state = GAME.new(2, seed=2)
     finish_game(state)
     finish_game(state)
-    assert refusal(state, 0, Field()) == Reason.GAME_OVER
+    assert refusal(state, 0, act.Field()) == Reason.GAME_OVER
     assert state.legal_actions(0) == [] and state.legal_actions(1) == []
 
 
 def test_action_encodings_are_short_and_round_trip() -> None:
-    actions: list[GogyoAction] = [
-        Field(),
-        Deck(),
-        Duel(target=3),
-        Discard(card=65),
-        Take(card=0),
-        Draw(cards=(12, 59)),
-        Draw(cards=(7,)),
-        Loot(card=44),
-        Destroy(card=3),
-        Give(card=60),
-        Back(),
-        Declare(),
-        EndTurn(),
+    actions: list[act.GogyoAction] = [
+        act.Field(),
+        act.Deck(),
+        act.Duel(target=3),
+        act.Discard(card=65),
+        act.Take(card=0),
+        act.Draw(cards=(12, 59)),
+        act.Draw(cards=(7,)),
+        act.Loot(card=44),
+        act.Destroy(card=3),
+        act.Give(card=60),
+        act.Back(),
+        act.Declare(),
+        act.EndTurn(),
     ]
     for action in actions:
         text = action.encode()
         assert len(text) <= 12
         assert GAME.Action.decode(text) == action
-    assert Draw(cards=(12, 59)).encode() == "draw.12-59"
+    assert act.Draw(cards=(12, 59)).encode() == "draw.12-59"
 
 
 def test_texts_and_game_metadata() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from games.core import Rng
 from games.gogyo import GAME
-from games.gogyo.actions import Declare, EndTurn
+from games.gogyo import actions as act
 from games.gogyo.ai import StrongPlayer
 from games.gogyo.expert import Expert
 from games.gogyo.scoring import best_score_ids
@@ -47,7 +47,7 @@ def test_declares_in_the_second_game_only_into_a_win(seed: int, moves: int, decl
     assert (keys[seat] == max(keys) and keys.count(keys[seat]) == 1) is declares
     for k in range(4):
         choice = Expert().choose(state, seat, Rng(k))
-        assert choice == (Declare() if declares else EndTurn())
+        assert choice == (act.Declare() if declares else act.EndTurn())
 
 
 def test_chance_is_the_match_result_at_its_end_and_a_share_before() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from games.core import Action, Rng
 from games.gogyo import GAME
-from games.gogyo.actions import EndTurn
+from games.gogyo import actions as act
 from games.gogyo.ai import RandomPlayer, StrongPlayer
 from games.gogyo.cards import ALL_CARDS, card_name
 from games.gogyo.scoring import best_score
@@ -106,7 +106,7 @@ def play_match(players: int, seed: int, strong_seats: tuple[int, ...] = ()) -> N
             state.game_no == game
             and not state.is_over()
             and state.turn != turn
-            and not isinstance(action, EndTurn)
+            and not isinstance(action, act.EndTurn)
         ):
             # The turn passed without a declare step: declaring was not allowed.
             assert turns < 1 or state.hand_score(turn) < 30

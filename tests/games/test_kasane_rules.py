@@ -8,7 +8,7 @@ import pytest
 
 from games.core import IllegalAction, Reason, Rng
 from games.kasane import GAME
-from games.kasane.actions import KasaneAction, Meld, Pass, Take, YakuId
+from games.kasane import actions as act
 from games.kasane.ai import StrongPlayer
 from games.kasane.rules import KasaneOptions
 from games.kasane.scoring import YAKU
@@ -49,7 +49,7 @@ def codes(state: KasaneState, seat: int) -> list[str]:
     return [a.encode() for a in state.legal_actions(seat)]
 
 
-def rejects(state: KasaneState, seat: int, action: KasaneAction, reason: str) -> None:
+def rejects(state: KasaneState, seat: int, action: act.KasaneAction, reason: str) -> None:
     assert refusal(state, seat, action) == reason
 
 
@@ -58,7 +58,7 @@ def rejects(state: KasaneState, seat: int, action: KasaneAction, reason: str) ->
 
 def test_seed_example_67321_kagen() -> None:
     state = craft(hands={0: [6, 7, 3, 2]}, rows={0: [5, 5, 1]})
-    events = state.apply(0, Take(row=0))
+    events = state.apply(0, act.Take(row=0))
     assert events[0].kind == "take" and events[0].data == {"row": 0, "card": 1}
     assert state.hands[0] == [6, 7, 3, 2, 1]
     assert codes(state, 0) == ["meld.kagen.3.3.0", "pass"]
@@ -66,7 +66,7 @@ def test_seed_example_67321_kagen() -> None:
     assert [(m.action, m.points, m.cards) for m in view.melds] == [
         ("meld.kagen.3.3.0", 3, [3, 2, 1])
     ]
-    events = state.apply(0, Meld(yaku="kagen", count=3, hand=3, top=False))
+    events = state.apply(0, act.Meld(yaku="kagen", count=3, hand=3, top=False))
     assert events[0].data["points"] == 3 and events[0].data["cards"] == [3, 2, 1]
     assert state.hands[0] == [6, 7]
     assert state.tableaus[0] == [3, 2, 1]
@@ -90,7 +90,7 @@ def example_876(**more: Any) -> KasaneState:
 
 def test_seed_example_876_setsugetsufuka() -> None:
     state = example_876(yaku_points=[3, 0, 0, 0])
-    state.apply(0, Take(row=2))
+    state.apply(0, act.Take(row=2))
     assert codes(state, 0) == [
         "meld.setsugetsufuka.4.3.1",
         "meld.setsugetsufuka.3.3.0",
@@ -101,7 +101,7 @@ def test_seed_example_876_setsugetsufuka() -> None:
     ]
     best = state.private_view(0).melds[0]
     assert (best.points, best.cards, best.top, best.hand) == (4, [6, 2, 4, 6], True, 3)
-    state.apply(0, Meld(yaku="setsugetsufuka", count=4, hand=3, top=True))
+    state.apply(0, act.Meld(yaku="setsugetsufuka", count=4, hand=3, top=True))
     assert state.tableaus[0] == [8, 7, 6, 2, 4, 6]
     assert state.hands[0] == [3]
     assert state.scores_so_far()[0] == 7
@@ -120,7 +120,7 @@ def test_seed_end_bonus_example_through_the_engine() -> None:
         yaku_points=[0, 0, 0, 10],
         plus_one=[0, 0, 0, 2],
     )
-    state.apply(3, Take(row=0))  # a +1: the hand keeps its 3
+    state.apply(3, act.Take(row=0))  # a +1: the hand keeps its 3
     assert state.is_over() and state.to_act() == []
     result = state.result()
     assert result.breakdown[3] == {
@@ -145,26 +145,26 @@ def test_seed_end_bonus_example_through_the_engine() -> None:
 
 def test_first_meld_cannot_use_tableau_and_plus_one_top_blocks_it() -> None:
     state = craft(hands={0: [4]}, tableaus={0: [0]}, rows={0: [6, 4]})
-    state.apply(0, Take(row=0))
+    state.apply(0, act.Take(row=0))
     assert codes(state, 0) == ["meld.kasane.2.2.0", "pass"]
-    rejects(state, 0, Meld(yaku="kasane", count=2, hand=1, top=True), "top_unusable")
+    rejects(state, 0, act.Meld(yaku="kasane", count=2, hand=1, top=True), "top_unusable")
     state = craft(hands={0: [4]}, tableaus={0: [3, 2, 1, 0]}, rows={0: [6, 4]})
-    state.apply(0, Take(row=0))
+    state.apply(0, act.Take(row=0))
     assert codes(state, 0) == ["meld.kasane.2.2.0", "pass"]
 
 
 def test_meld_with_tableau_card_only_counts_it() -> None:
     state = craft(hands={0: [6]}, tableaus={0: [5, 3, 1]}, rows={0: [2, 1]}, used=[])
-    state.apply(0, Take(row=0))
+    state.apply(0, act.Take(row=0))
     assert codes(state, 0) == ["meld.kasane.2.1.1", "pass"]
-    state.apply(0, Meld(yaku="kasane", count=2, hand=1, top=True))
+    state.apply(0, act.Meld(yaku="kasane", count=2, hand=1, top=True))
     assert state.tableaus[0] == [5, 3, 1, 1]
     assert state.hands[0] == [6]
 
 
 def test_no_meld_step_when_nothing_is_possible() -> None:
     state = craft(hands={0: [8, 1]}, rows={0: [3, 7]})
-    events = state.apply(0, Take(row=0))
+    events = state.apply(0, act.Take(row=0))
     assert [e.kind for e in events] == ["take", "no_meld"]
     assert state.seat == 1 and state.step == "take"
     assert state.hands[0] == [8, 1, 7]
@@ -172,8 +172,8 @@ def test_no_meld_step_when_nothing_is_possible() -> None:
 
 def test_pass_keeps_the_hand() -> None:
     state = craft(hands={0: [4]}, rows={0: [6]})
-    state.apply(0, Take(row=0))
-    events = state.apply(0, Pass())
+    state.apply(0, act.Take(row=0))
+    events = state.apply(0, act.Pass())
     assert [e.kind for e in events] == ["no_meld"]
     assert state.hands[0] == [4, 6] and state.tableaus[0] == []
     assert state.turns[0] == 1 and state.seat == 1
@@ -184,7 +184,7 @@ def test_pass_keeps_the_hand() -> None:
 
 def test_plus_one_scores_and_ends_the_turn() -> None:
     state = craft(hands={0: [4, 6]}, rows={1: [5, 0]})
-    events = state.apply(0, Take(row=1))
+    events = state.apply(0, act.Take(row=1))
     assert [e.kind for e in events] == ["take", "no_meld"]
     assert events[0].data == {"row": 1, "card": 0, "points": 1}
     assert state.tableaus[0] == [0] and state.hands[0] == [4, 6]
@@ -196,10 +196,10 @@ def test_variant_b_allows_a_meld_after_plus_one_from_the_hand_only() -> None:
     state = craft(
         hands={0: [4, 6]}, tableaus={0: [6]}, rows={1: [5, 0]}, options={"variant_b": True}
     )
-    state.apply(0, Take(row=1))
+    state.apply(0, act.Take(row=1))
     assert state.step == "meld" and state.just_taken == 0
     assert codes(state, 0) == ["meld.ju.2.2.0", "pass"]
-    state.apply(0, Meld(yaku="ju", count=2, hand=2, top=False))
+    state.apply(0, act.Meld(yaku="ju", count=2, hand=2, top=False))
     assert state.tableaus[0] == [6, 0, 4, 6]
     assert state.scores_so_far()[0] == 2
 
@@ -209,18 +209,18 @@ def test_variant_b_allows_a_meld_after_plus_one_from_the_hand_only() -> None:
 
 def test_first_and_second_achievers_of_a_set_yaku_get_4_then_3() -> None:
     state = craft(hands={0: [1, 2], 1: [2, 6], 2: [6, 2]}, rows={0: [1, 1, 6]})
-    state.apply(0, Take(row=0))  # 1,2,6
+    state.apply(0, act.Take(row=0))  # 1,2,6
     assert "meld.sakura_chirashi.3.3.0" in codes(state, 0)
-    state.apply(0, Meld(yaku="sakura_chirashi", count=3, hand=3, top=False))
+    state.apply(0, act.Meld(yaku="sakura_chirashi", count=3, hand=3, top=False))
     assert state.yaku_points[0] == 4
-    state.apply(1, Take(row=0))  # 2,6,1
+    state.apply(1, act.Take(row=0))  # 2,6,1
     melds = state.private_view(1).melds
     assert [(m.yaku, m.index, m.points) for m in melds] == [("sakura_chirashi", 1, 3)]
-    state.apply(1, Meld(yaku="sakura_chirashi", count=3, hand=3, top=False))
+    state.apply(1, act.Meld(yaku="sakura_chirashi", count=3, hand=3, top=False))
     assert state.yaku_points[1] == 3
     assert state.used[("sakura_chirashi", 3, 0)] == 0
     assert state.used[("sakura_chirashi", 3, 1)] == 1
-    state.apply(2, Take(row=0))  # 6,2,1: both slots are used now
+    state.apply(2, act.Take(row=0))  # 6,2,1: both slots are used now
     assert state.step == "take" and state.seat == 3
     view = state.public_view()
     used = [(s.index, s.points, s.by) for s in view.slots if s.yaku == "sakura_chirashi"]
@@ -233,17 +233,17 @@ def test_slot_exhaustion_a_count_used_twice_is_no_longer_offered() -> None:
         rows={0: [4]},
         used=[["kasane", 2, 0, 1], ["kasane", 2, 1, 2]],
     )
-    state.apply(0, Take(row=0))
+    state.apply(0, act.Take(row=0))
     assert codes(state, 0) == ["meld.kasane.3.3.0", "meld.setsugetsufuka.3.3.0", "pass"]
-    rejects(state, 0, Meld(yaku="kasane", count=2, hand=2, top=False), "slot_used")
-    state.apply(0, Meld(yaku="kasane", count=3, hand=3, top=False))
+    rejects(state, 0, act.Meld(yaku="kasane", count=2, hand=2, top=False), "slot_used")
+    state.apply(0, act.Meld(yaku="kasane", count=3, hand=3, top=False))
     assert state.yaku_points[0] == 3
     assert state.hands[0] == []
 
 
 def test_single_slot_is_gone_after_one_use() -> None:
     state = craft(hands={0: [1, 3]}, rows={0: [9, 5]}, used=[["kachofugetsu", 3, 0, 2]])
-    state.apply(0, Take(row=0))
+    state.apply(0, act.Take(row=0))
     assert codes(state, 0) == ["meld.kagen.3.3.0", "pass"]
 
 
@@ -255,7 +255,7 @@ def test_variant_a_pre_marks_two_slots_and_needs_three_players() -> None:
     assert marked == [("kasane", 2, 0, None), ("ju", 2, 0, None)]
     state = craft(3, hands={0: [7]}, rows={0: [7]}, options={"variant_a": True})
     state.used = {("ju", 2, 0): None, ("kasane", 2, 0): None}
-    state.apply(0, Take(row=0))
+    state.apply(0, act.Take(row=0))
     assert [(m.yaku, m.index, m.points) for m in state.private_view(0).melds] == [("kasane", 1, 1)]
     with pytest.raises(ValueError, match="variant_a"):
         GAME.new(4, seed=5, options={"variant_a": True})
@@ -303,7 +303,7 @@ def test_rounds_refill_reshuffle_and_leftover(players: int) -> None:
 
 def test_views_hold_what_the_table_and_the_seat_know() -> None:
     state = craft(hands={0: [6, 7, 3, 2], 2: [9]}, rows={0: [5, 5, 1]})
-    state.apply(0, Take(row=0))
+    state.apply(0, act.Take(row=0))
     pub = state.public_view()
     assert pub.turn_seat == 0 and pub.step == "meld" and pub.just_taken == 1
     assert pub.grid[0].cards == [5, 5] and pub.grid[0].front == 5
@@ -334,27 +334,27 @@ def test_registry_and_defaults() -> None:
 
 def test_illegal_actions_raise_and_leave_the_state_unchanged() -> None:
     state = craft(hands={0: [4]}, rows={0: [6], 1: []})
-    rejects(state, 1, Take(row=0), Reason.NOT_YOUR_TURN)
-    rejects(state, 9, Take(row=0), Reason.NO_SUCH_SEAT)
-    rejects(state, 0, Take(row=1), "row_empty")
-    rejects(state, 0, Take(row=7), "row_empty")
-    rejects(state, 0, Pass(), "wrong_step")
-    rejects(state, 0, Meld(yaku="ju", count=2, hand=2, top=False), "wrong_step")
-    state.apply(0, Take(row=0))
-    rejects(state, 0, Take(row=2), "wrong_step")
-    rejects(state, 0, Meld(yaku="ju", count=5, hand=5, top=False), "no_such_slot")
-    rejects(state, 0, Meld(yaku="ju", count=3, hand=3, top=False), "bad_meld")
-    rejects(state, 0, Meld(yaku="ju", count=2, hand=1, top=False), "bad_meld")
-    rejects(state, 0, Meld(yaku="kasane", count=2, hand=2, top=False), "no_yaku")
-    rejects(state, 0, Meld(yaku="ju", count=2, hand=1, top=True), "top_unusable")
-    rejects(state, 1, Pass(), Reason.NOT_YOUR_TURN)
-    state.apply(0, Meld(yaku="ju", count=2, hand=2, top=False))
+    rejects(state, 1, act.Take(row=0), Reason.NOT_YOUR_TURN)
+    rejects(state, 9, act.Take(row=0), Reason.NO_SUCH_SEAT)
+    rejects(state, 0, act.Take(row=1), "row_empty")
+    rejects(state, 0, act.Take(row=7), "row_empty")
+    rejects(state, 0, act.Pass(), "wrong_step")
+    rejects(state, 0, act.Meld(yaku="ju", count=2, hand=2, top=False), "wrong_step")
+    state.apply(0, act.Take(row=0))
+    rejects(state, 0, act.Take(row=2), "wrong_step")
+    rejects(state, 0, act.Meld(yaku="ju", count=5, hand=5, top=False), "no_such_slot")
+    rejects(state, 0, act.Meld(yaku="ju", count=3, hand=3, top=False), "bad_meld")
+    rejects(state, 0, act.Meld(yaku="ju", count=2, hand=1, top=False), "bad_meld")
+    rejects(state, 0, act.Meld(yaku="kasane", count=2, hand=2, top=False), "no_yaku")
+    rejects(state, 0, act.Meld(yaku="ju", count=2, hand=1, top=True), "top_unusable")
+    rejects(state, 1, act.Pass(), Reason.NOT_YOUR_TURN)
+    state.apply(0, act.Meld(yaku="ju", count=2, hand=2, top=False))
     state.seat, state.step = 0, "take"
     state.hands[0] = [4]
     state.grid[0] = [6]
     state.used[("ju", 2, 1)] = 3
-    state.apply(0, Take(row=0))
-    rejects(state, 0, Meld(yaku="ju", count=2, hand=2, top=False), "slot_used")
+    state.apply(0, act.Take(row=0))
+    rejects(state, 0, act.Meld(yaku="ju", count=2, hand=2, top=False), "slot_used")
 
 
 def test_actions_after_the_game_is_over() -> None:
@@ -362,8 +362,8 @@ def test_actions_after_the_game_is_over() -> None:
     rng = Rng(2)
     play_randomly(state, rng)
     assert state.legal_actions(0) == []
-    rejects(state, 0, Take(row=0), Reason.GAME_OVER)
-    rejects(state, 0, Pass(), Reason.GAME_OVER)
+    rejects(state, 0, act.Take(row=0), Reason.GAME_OVER)
+    rejects(state, 0, act.Pass(), Reason.GAME_OVER)
 
 
 @pytest.mark.parametrize(
@@ -391,16 +391,18 @@ def test_malformed_action_strings(text: str) -> None:
 
 
 def test_yaku_id_type_lists_the_scoring_ids() -> None:
-    assert get_args(YakuId) == YAKU
+    assert get_args(act.YakuId) == YAKU
 
 
 def test_action_encodings() -> None:
-    assert Take(row=3).encode() == "take.3"
-    assert Meld(yaku="setsugetsufuka", count=4, hand=3, top=True).encode() == (
+    assert act.Take(row=3).encode() == "take.3"
+    assert act.Meld(yaku="setsugetsufuka", count=4, hand=3, top=True).encode() == (
         "meld.setsugetsufuka.4.3.1"
     )
-    assert Pass().encode() == "pass"
-    assert GAME.Action.decode("meld.kagen.3.3.0") == Meld(yaku="kagen", count=3, hand=3, top=False)
+    assert act.Pass().encode() == "pass"
+    assert GAME.Action.decode("meld.kagen.3.3.0") == act.Meld(
+        yaku="kagen", count=3, hand=3, top=False
+    )
 
 
 # -- the strong player ---------------------------------------------------------------------------
@@ -409,9 +411,9 @@ def test_action_encodings() -> None:
 def test_strong_player_takes_the_best_meld_on_its_last_turn() -> None:
     state = example_876(turns=[11, 11, 11, 11], round=4)
     player = StrongPlayer()
-    state.apply(0, Take(row=2))
+    state.apply(0, act.Take(row=2))
     action = player.choose(state, 0, Rng(1))
-    assert action == Meld(yaku="setsugetsufuka", count=4, hand=3, top=True)
+    assert action == act.Meld(yaku="setsugetsufuka", count=4, hand=3, top=True)
 
 
 def test_strong_player_ignores_hidden_cards() -> None:

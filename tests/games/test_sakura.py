@@ -10,21 +10,7 @@ import pytest
 
 from games.core import IllegalAction, Reason
 from games.sakura import GAME, rules, scoring, texts
-from games.sakura.actions import (
-    AbilityAction,
-    DoneAction,
-    DrawAction,
-    GiveAction,
-    KeepAction,
-    MoveAction,
-    PickAction,
-    PlaceAction,
-    SakuraAction,
-    ScreenAction,
-    SplitAction,
-    StopAction,
-    TakeAction,
-)
+from games.sakura import actions as act
 from games.sakura.state import STEP_KINDS, SakuraState
 from games.text import Text
 
@@ -64,11 +50,11 @@ def staged(
     return GAME.load(snap)
 
 
-def codes(actions: list[SakuraAction]) -> list[str]:
+def codes(actions: list[act.SakuraAction]) -> list[str]:
     return [a.encode() for a in actions]
 
 
-def reason_of(state: SakuraState, seat: int, action: SakuraAction | str) -> str:
+def reason_of(state: SakuraState, seat: int, action: act.SakuraAction | str) -> str:
     before = state.snapshot()
     with pytest.raises(IllegalAction) as info:
         if isinstance(action, str):
@@ -272,29 +258,29 @@ def test_draw_actions() -> None:
     assert codes(state.legal_actions(0)) == [*(f"draw.{n}" for n in range(1, 7)), "stop"]
     state = staged(3, bag=C(blue=2), turn=C(red=1, yellow=1), draws=2)
     assert codes(state.legal_actions(0)) == ["draw.1", "draw.2", "stop"]
-    assert reason_of(state, 0, DrawAction(n=3)) == "too_many_flowers"
+    assert reason_of(state, 0, act.DrawAction(n=3)) == "too_many_flowers"
 
 
 def test_stop_needs_a_draw_and_third_draw_stops() -> None:
     state = staged(3, bag=C(blue=5))
-    assert reason_of(state, 0, StopAction()) == "must_draw"
+    assert reason_of(state, 0, act.StopAction()) == "must_draw"
     state = staged(3, bag=C(blue=5), turn=C(red=1, yellow=1), draws=2)
-    events = state.apply(0, DrawAction(n=1))
+    events = state.apply(0, act.DrawAction(n=1))
     assert [e.kind for e in events][:2] == ["draw", "stop"]
     assert state.step == "screen"  # 3 colours, 3 flowers: no card qualifies
 
 
 def test_draw_emptying_the_bag_stops() -> None:
     state = staged(3, bag=C(blue=1), turn=C(red=1), draws=1)
-    state.apply(0, DrawAction(n=1))
+    state.apply(0, act.DrawAction(n=1))
     assert state.step == "screen"
-    state.apply(0, ScreenAction(colour="none", n=0))
+    state.apply(0, act.ScreenAction(colour="none", n=0))
     assert state.is_over()  # the bag is empty at the end of the turn and nobody holds wilds
 
 
 def test_failure_two_red_and_black() -> None:
     state = staged(3, bag=C(black=3), turn=C(red=2), draws=1, fields={0: C(blue=1)})
-    events = state.apply(0, DrawAction(n=1))
+    events = state.apply(0, act.DrawAction(n=1))
     kinds = [e.kind for e in events]
     assert kinds[:3] == ["draw", "failure", "keep"]  # one colour left: keep 1 automatically
     assert events[1].data["blacks_returned"] == 1
@@ -307,7 +293,7 @@ def test_failure_two_red_and_black() -> None:
 def test_failure_four_colours_and_black_keeps_two_colours() -> None:
     turn = C(red=1, yellow=1, lightblue=1, blue=1)
     state = staged(3, bag=C(black=2), turn=turn, draws=1)
-    state.apply(0, DrawAction(n=1))
+    state.apply(0, act.DrawAction(n=1))
     assert state.step == "keep"
     assert state.public_view().turn is not None and state.public_view().turn.failed
     assert codes(state.legal_actions(0)) == [
@@ -318,9 +304,9 @@ def test_failure_four_colours_and_black_keeps_two_colours() -> None:
         "keep.yellow.blue",
         "keep.lightblue.blue",
     ]
-    assert reason_of(state, 0, KeepAction(a="red", b="red")) == "same_colour"
-    assert reason_of(state, 0, KeepAction(a="red", b="white")) == "no_such_flower"
-    state.apply(0, KeepAction(a="red", b="blue"))
+    assert reason_of(state, 0, act.KeepAction(a="red", b="red")) == "same_colour"
+    assert reason_of(state, 0, act.KeepAction(a="red", b="white")) == "no_such_flower"
+    state.apply(0, act.KeepAction(a="red", b="blue"))
     assert state.fields[0] == C(red=1, blue=1)
     assert state.bag == C(yellow=1, lightblue=1, black=2)
     assert state.seat == 1
@@ -328,7 +314,7 @@ def test_failure_four_colours_and_black_keeps_two_colours() -> None:
 
 def test_three_colours_and_black_do_not_fail() -> None:
     state = staged(3, bag=C(black=2), turn=C(red=1, yellow=1, blue=1), draws=1)
-    state.apply(0, DrawAction(n=1))
+    state.apply(0, act.DrawAction(n=1))
     assert state.step == "draw"
     assert state.turn == C(red=1, yellow=1, blue=1, black=1)
     turn_view = state.public_view().turn
@@ -340,14 +326,14 @@ def test_three_colours_and_black_do_not_fail() -> None:
 
 def test_five_colours_failure_offers_ten_pairs() -> None:
     state = staged(3, bag=C(white=3), turn=C(red=1, yellow=1, lightblue=1, blue=1), draws=1)
-    state.apply(0, DrawAction(n=1))
+    state.apply(0, act.DrawAction(n=1))
     assert len(state.legal_actions(0)) == 10
 
 
 def test_failed_turn_never_ends_the_game() -> None:
     # the draw empties the bag and fails: the flowers go back, the game goes on
     state = staged(3, bag=C(red=1), turn=C(red=2), draws=1)
-    state.apply(0, DrawAction(n=1))
+    state.apply(0, act.DrawAction(n=1))
     assert state.step == "draw" and state.seat == 1
     assert state.bag == C(red=2)
 
@@ -357,7 +343,7 @@ def test_failed_turn_never_ends_the_game() -> None:
 
 def test_seed_example_4_screen_choices() -> None:
     state = staged(3, bag=C(blue=9), turn=C(red=1, yellow=1, white=2), draws=2)
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert state.step == "screen"
     assert codes(state.legal_actions(0)) == [
         "screen.none.0",
@@ -366,7 +352,7 @@ def test_seed_example_4_screen_choices() -> None:
         "screen.white.1",
         "screen.white.2",
     ]
-    events = state.apply(0, ScreenAction(colour="white", n=1))
+    events = state.apply(0, act.ScreenAction(colour="white", n=1))
     assert state.screens[0] == C(white=1)
     assert state.fields[0] == C(red=1, yellow=1, white=1)
     public = [e for e in events if e.public]
@@ -381,7 +367,7 @@ def test_seed_example_4_screen_choices() -> None:
 
 def test_black_may_go_behind_the_screen() -> None:
     state = staged(3, bag=C(blue=9), turn=C(red=1, black=1), draws=1)
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert "screen.black.1" in codes(state.legal_actions(0))
 
 
@@ -391,25 +377,25 @@ def test_black_may_go_behind_the_screen() -> None:
 def test_qualifying_cards_and_once_per_turn() -> None:
     turn = C(red=2, yellow=2, blue=1, lightblue=1)  # 4 colours, 2 pairs, 6 flowers
     state = staged(3, bag=C(white=9), turn=turn, draws=2, fields={1: C(red=1)})
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert codes(state.legal_actions(0)) == [
         "ability.someiyoshino",
         "ability.shinsumizome",
         "ability.kenrokuen",
         "done",
     ]
-    state.apply(0, AbilityAction(card="shinsumizome"))
+    state.apply(0, act.AbilityAction(card="shinsumizome"))
     assert state.step == "ability"
-    assert reason_of(state, 0, AbilityAction(card="shinsumizome")) == "card_used"
-    assert reason_of(state, 0, AbilityAction(card="kokonoe")) == "card_not_qualified"
-    assert reason_of(state, 0, ScreenAction(colour="none", n=0)) == "wrong_step"
-    state.apply(0, DoneAction())
+    assert reason_of(state, 0, act.AbilityAction(card="shinsumizome")) == "card_used"
+    assert reason_of(state, 0, act.AbilityAction(card="kokonoe")) == "card_not_qualified"
+    assert reason_of(state, 0, act.ScreenAction(colour="none", n=0)) == "wrong_step"
+    state.apply(0, act.DoneAction())
     assert state.step == "screen"
 
 
 def test_black_counts_for_conditions() -> None:
     state = staged(3, bag=C(white=9), turn=C(red=1, yellow=1, blue=1, black=1), draws=1)
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert state.quals == ["someiyoshino"]
     assert rules.two_pairs(C(red=2, black=2))
     assert rules.two_pairs(C(red=2, yellow=1, black=1))
@@ -420,7 +406,7 @@ def test_black_counts_for_conditions() -> None:
 
 def test_no_card_qualifies_goes_straight_to_screen() -> None:
     state = staged(3, bag=C(white=9), turn=C(red=2, yellow=1), draws=1)
-    events = state.apply(0, StopAction())
+    events = state.apply(0, act.StopAction())
     assert state.step == "screen"
     assert events[0].data["cards"] == []
 
@@ -428,8 +414,8 @@ def test_no_card_qualifies_goes_straight_to_screen() -> None:
 def test_someiyoshino_moves_a_field_or_turn_flower_behind_the_screen() -> None:
     turn = C(red=1, yellow=1, lightblue=1, blue=1)
     state = staged(3, bag=C(white=9), turn=turn, fields={0: C(white=2, black=1)})
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="someiyoshino"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="someiyoshino"))
     assert state.step == "someiyoshino"
     assert codes(state.legal_actions(0)) == [
         "move.field.white",
@@ -439,7 +425,7 @@ def test_someiyoshino_moves_a_field_or_turn_flower_behind_the_screen() -> None:
         "move.turn.lightblue",
         "move.turn.blue",
     ]
-    events = state.apply(0, MoveAction(source="turn", colour="red"))
+    events = state.apply(0, act.MoveAction(source="turn", colour="red"))
     assert state.screens[0] == C(red=1)
     assert state.turn == C(yellow=1, lightblue=1, blue=1)
     assert state.step == "screen"  # the only card is used: on to the screen step
@@ -447,17 +433,17 @@ def test_someiyoshino_moves_a_field_or_turn_flower_behind_the_screen() -> None:
     public = [e for e in events if e.public and e.kind == "move_to_screen"]
     assert public[0].data == {"source": "turn", "n": 1}
     state = staged(3, bag=C(white=9), turn=turn, fields={0: C(white=2)})
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="someiyoshino"))
-    state.apply(0, MoveAction(source="field", colour="white"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="someiyoshino"))
+    state.apply(0, act.MoveAction(source="field", colour="white"))
     assert state.fields[0] == C(white=1) and state.screens[0] == C(white=1)
     assert state.turn == turn
 
 
 def test_shinsumizome_draws_unseen_behind_the_screen() -> None:
     state = staged(3, bag=C(blue=4), turn=C(red=2, yellow=2), draws=2)
-    state.apply(0, StopAction())
-    events = state.apply(0, AbilityAction(card="shinsumizome"))
+    state.apply(0, act.StopAction())
+    events = state.apply(0, act.AbilityAction(card="shinsumizome"))
     assert state.screens[0] == C(blue=1)
     assert state.bag == C(blue=3)
     hidden = [e for e in events if e.kind == "hidden_draw"]
@@ -470,22 +456,22 @@ def test_shinsumizome_draws_unseen_behind_the_screen() -> None:
 
 def test_shinsumizome_needs_a_flower_in_the_bag() -> None:
     state = staged(3, bag=C(), turn=C(red=2, yellow=2), draws=2)
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert state.step == "screen"  # nothing left to draw: the ability is not offered
-    state.apply(0, ScreenAction(colour="none", n=0))
+    state.apply(0, act.ScreenAction(colour="none", n=0))
     assert state.is_over()  # nobody holds wilds: no split step
 
 
 def test_kenrokuen_places_each_drawn_flower() -> None:
     turn = C(red=2, yellow=2, blue=2)
     state = staged(3, bag=C(white=1, black=1), turn=turn, draws=2)
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert codes(state.legal_actions(0)) == [
         "ability.shinsumizome",
         "ability.kenrokuen",
         "done",
     ]
-    events = state.apply(0, AbilityAction(card="kenrokuen"))
+    events = state.apply(0, act.AbilityAction(card="kenrokuen"))
     draw = next(e for e in events if e.kind == "ability_draw")
     assert draw.public and draw.data["flowers"] == ["white", "black"]
     assert state.public_view().ability is not None
@@ -496,10 +482,10 @@ def test_kenrokuen_places_each_drawn_flower() -> None:
         "place.field.1",
         "place.field.2",
     ]
-    assert reason_of(state, 0, PlaceAction(where="screen", seat=1)) == "not_your_screen"
-    state.apply(0, PlaceAction(where="field", seat=2))
+    assert reason_of(state, 0, act.PlaceAction(where="screen", seat=1)) == "not_your_screen"
+    state.apply(0, act.PlaceAction(where="field", seat=2))
     assert state.fields[2] == C(white=1)
-    state.apply(0, PlaceAction(where="screen", seat=0))
+    state.apply(0, act.PlaceAction(where="screen", seat=0))
     assert state.screens[0] == C(black=1)
     assert state.turn == turn  # drawn flowers never join this turn's flowers
     assert state.step == "screen"  # the bag is empty, so 新墨染 has nothing to draw
@@ -507,10 +493,10 @@ def test_kenrokuen_places_each_drawn_flower() -> None:
 
 def test_kenrokuen_draws_what_is_left() -> None:
     state = staged(3, bag=C(yellow=1), turn=C(red=2, lightblue=2, blue=2), draws=2)
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="kenrokuen"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="kenrokuen"))
     assert state.pending == [1]
-    state.apply(0, PlaceAction(where="field", seat=0))
+    state.apply(0, act.PlaceAction(where="field", seat=0))
     assert state.fields[0] == C(yellow=1)
     assert state.step == "screen"
 
@@ -518,12 +504,12 @@ def test_kenrokuen_draws_what_is_left() -> None:
 def test_komatsuotome_choices() -> None:
     turn = C(red=1, yellow=1, lightblue=1, blue=1)
     state = staged(3, side="advanced", bag=C(yellow=1, blue=2), turn=turn)
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert codes(state.legal_actions(0)) == ["ability.komatsuotome", "done"]
-    state.apply(0, AbilityAction(card="komatsuotome"))
+    state.apply(0, act.AbilityAction(card="komatsuotome"))
     assert codes(state.legal_actions(0)) == ["pick.yellow", "pick.blue"]
-    assert reason_of(state, 0, PickAction(colour="black")) == "black_not_allowed"
-    state.apply(0, PickAction(colour="blue"))
+    assert reason_of(state, 0, act.PickAction(colour="black")) == "black_not_allowed"
+    state.apply(0, act.PickAction(colour="blue"))
     assert state.fields[0] == C(blue=1)
     assert state.bag == C(yellow=1, blue=1)
     assert state.step == "screen"
@@ -532,13 +518,13 @@ def test_komatsuotome_choices() -> None:
 def test_komatsuotome_must_take_the_one_non_black_and_returns_all_black() -> None:
     turn = C(red=1, yellow=1, lightblue=1, blue=1)
     state = staged(3, side="advanced", bag=C(red=1, black=2), turn=turn)
-    state.apply(0, StopAction())
-    events = state.apply(0, AbilityAction(card="komatsuotome"))
+    state.apply(0, act.StopAction())
+    events = state.apply(0, act.AbilityAction(card="komatsuotome"))
     assert [e.kind for e in events][:3] == ["ability", "ability_draw", "pick"]
     assert state.fields[0] == C(red=1) and state.bag == C(black=2)
     state = staged(3, side="advanced", bag=C(black=3), turn=turn)
-    state.apply(0, StopAction())
-    events = state.apply(0, AbilityAction(card="komatsuotome"))
+    state.apply(0, act.StopAction())
+    events = state.apply(0, act.AbilityAction(card="komatsuotome"))
     assert "all_black" in [e.kind for e in events]
     assert state.bag == C(black=3) and state.fields[0] == C()
 
@@ -552,20 +538,22 @@ def test_sakuyahime_swaps_without_black() -> None:
         draws=2,
         fields={0: C(blue=1, black=1), 1: C(lightblue=2, black=1), 2: C(white=1)},
     )
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert codes(state.legal_actions(0)) == ["ability.sakuyahime", "done"]
-    state.apply(0, AbilityAction(card="sakuyahime"))
+    state.apply(0, act.AbilityAction(card="sakuyahime"))
     assert codes(state.legal_actions(0)) == [
         "give.field.blue",
         "give.turn.red",
         "give.turn.yellow",
     ]
-    assert reason_of(state, 0, GiveAction(source="field", colour="black")) == "black_not_allowed"
-    state.apply(0, GiveAction(source="turn", colour="red"))
+    assert (
+        reason_of(state, 0, act.GiveAction(source="field", colour="black")) == "black_not_allowed"
+    )
+    state.apply(0, act.GiveAction(source="turn", colour="red"))
     assert codes(state.legal_actions(0)) == ["take.1.lightblue", "take.2.white"]
-    assert reason_of(state, 0, TakeAction(seat=1, colour="black")) == "black_not_allowed"
-    assert reason_of(state, 0, TakeAction(seat=0, colour="blue")) == "not_other_player"
-    state.apply(0, TakeAction(seat=1, colour="lightblue"))
+    assert reason_of(state, 0, act.TakeAction(seat=1, colour="black")) == "black_not_allowed"
+    assert reason_of(state, 0, act.TakeAction(seat=0, colour="blue")) == "not_other_player"
+    state.apply(0, act.TakeAction(seat=1, colour="lightblue"))
     assert state.fields[0] == C(blue=1, black=1, lightblue=1)  # received onto the own field
     assert state.fields[1] == C(lightblue=1, black=1, red=1)
     assert state.turn == C(red=1, yellow=2)
@@ -576,7 +564,7 @@ def test_sakuyahime_not_offered_without_a_target() -> None:
     state = staged(
         3, side="advanced", bag=C(white=5), turn=C(red=2, yellow=2), fields={1: C(black=2)}
     )
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert state.step == "screen"
 
 
@@ -584,12 +572,12 @@ def test_kokonoe_three_players() -> None:
     fields = {1: C(red=2, black=1), 2: C(red=1, blue=1)}
     turn = C(red=2, yellow=2, blue=2)
     state = staged(3, side="advanced", bag=C(white=5), turn=turn, fields=fields)
-    state.apply(0, StopAction())
+    state.apply(0, act.StopAction())
     assert codes(state.legal_actions(0)) == ["ability.sakuyahime", "ability.kokonoe", "done"]
-    state.apply(0, AbilityAction(card="kokonoe"))
+    state.apply(0, act.AbilityAction(card="kokonoe"))
     assert codes(state.legal_actions(0)) == ["take.1.red", "take.2.red", "take.2.blue"]
-    assert reason_of(state, 0, TakeAction(seat=1, colour="black")) == "black_not_allowed"
-    events = state.apply(0, TakeAction(seat=1, colour="red"))
+    assert reason_of(state, 0, act.TakeAction(seat=1, colour="black")) == "black_not_allowed"
+    events = state.apply(0, act.TakeAction(seat=1, colour="red"))
     # the second flower must come from seat 2 and not be red: only blue, taken at once
     assert [e.data for e in events if e.kind == "take"] == [
         {"other": 1, "colour": "red"},
@@ -605,32 +593,32 @@ def test_kokonoe_second_pick_rules() -> None:
     fields = {1: C(red=2), 2: C(red=1, blue=1, yellow=1)}
     turn = C(red=2, yellow=2, blue=2)
     state = staged(3, side="advanced", bag=C(white=5), turn=turn, fields=fields)
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="kokonoe"))
-    state.apply(0, TakeAction(seat=2, colour="red"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="kokonoe"))
+    state.apply(0, act.TakeAction(seat=2, colour="red"))
     # seat 1 has only red: nothing more to take, 九重 ends after one flower
     assert state.step == "ability"
     assert codes(state.legal_actions(0)) == ["ability.sakuyahime", "done"]
     assert state.fields[0] == C(red=1)
     state = staged(3, side="advanced", bag=C(white=5), turn=turn, fields=fields)
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="kokonoe"))
-    state.apply(0, TakeAction(seat=1, colour="red"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="kokonoe"))
+    state.apply(0, act.TakeAction(seat=1, colour="red"))
     assert codes(state.legal_actions(0)) == ["take.2.yellow", "take.2.blue"]
-    assert reason_of(state, 0, TakeAction(seat=2, colour="red")) == "same_colour"
-    assert reason_of(state, 0, DoneAction()) == "must_take"
+    assert reason_of(state, 0, act.TakeAction(seat=2, colour="red")) == "same_colour"
+    assert reason_of(state, 0, act.DoneAction()) == "must_take"
 
 
 def test_kokonoe_four_players_may_choose_an_empty_field() -> None:
     fields = {1: C(red=2), 2: C(blue=1), 3: C()}
     turn = C(red=2, yellow=2, blue=2)
     state = staged(4, side="advanced", bag=C(white=5), turn=turn, fields=fields)
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="kokonoe"))
-    state.apply(0, TakeAction(seat=1, colour="red"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="kokonoe"))
+    state.apply(0, act.TakeAction(seat=1, colour="red"))
     assert codes(state.legal_actions(0)) == ["take.2.blue", "done"]
-    assert reason_of(state, 0, TakeAction(seat=1, colour="red")) == "same_colour"
-    state.apply(0, DoneAction())
+    assert reason_of(state, 0, act.TakeAction(seat=1, colour="red")) == "same_colour"
+    state.apply(0, act.DoneAction())
     assert state.fields[0] == C(red=1) and state.fields[2] == C(blue=1)
     assert state.step == "ability"
 
@@ -639,28 +627,28 @@ def test_kokonoe_two_players_takes_two_from_the_opponent() -> None:
     fields = {1: C(red=2, yellow=1, black=1)}
     turn = C(red=2, yellow=2, blue=2)
     state = staged(2, side="advanced", bag=C(white=5), turn=turn, fields=fields)
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="kokonoe"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="kokonoe"))
     assert codes(state.legal_actions(0)) == ["take.1.red", "take.1.yellow"]
-    state.apply(0, TakeAction(seat=1, colour="red"))
+    state.apply(0, act.TakeAction(seat=1, colour="red"))
     # only yellow is left to take (not red again, not black): taken at once
     assert state.fields[0] == C(red=1, yellow=1)
     assert state.fields[1] == C(red=1, black=1)
     fields = {1: C(red=2, blue=1, yellow=1)}
     state = staged(2, side="advanced", bag=C(white=5), turn=turn, fields=fields)
-    state.apply(0, StopAction())
-    state.apply(0, AbilityAction(card="kokonoe"))
-    state.apply(0, TakeAction(seat=1, colour="red"))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.AbilityAction(card="kokonoe"))
+    state.apply(0, act.TakeAction(seat=1, colour="red"))
     assert codes(state.legal_actions(0)) == ["take.1.yellow", "take.1.blue"]
-    assert reason_of(state, 0, TakeAction(seat=1, colour="red")) == "same_colour"
+    assert reason_of(state, 0, act.TakeAction(seat=1, colour="red")) == "same_colour"
 
 
 def test_no_ability_after_a_failure() -> None:
     turn = C(red=2, yellow=2, blue=1)  # 2 pairs qualify, but the next draw fails
     state = staged(3, bag=C(red=3), turn=turn)
-    state.apply(0, DrawAction(n=1))
+    state.apply(0, act.DrawAction(n=1))
     assert state.step == "keep"
-    assert all(not isinstance(a, AbilityAction) for a in state.legal_actions(0))
+    assert all(not isinstance(a, act.AbilityAction) for a in state.legal_actions(0))
 
 
 # -- the end: simultaneous secret split and scoring -------------------------------------------
@@ -680,22 +668,22 @@ def end_state() -> SakuraState:
 
 def test_end_split_is_simultaneous_and_secret() -> None:
     state = end_state()
-    state.apply(0, DrawAction(n=1))
-    state.apply(0, ScreenAction(colour="none", n=0))
+    state.apply(0, act.DrawAction(n=1))
+    state.apply(0, act.ScreenAction(colour="none", n=0))
     assert state.step == "split"
     assert state.to_act() == [0, 2]
     assert codes(state.legal_actions(0)) == ["split.0", "split.1", "split.2"]
     assert codes(state.legal_actions(2)) == ["split.0"]  # only cool has a real flower
     assert state.legal_actions(1) == []
     assert state.private_view(0).default_split == 2
-    assert state.default_split(2) == SplitAction(warm=0)
-    assert reason_of(state, 2, SplitAction(warm=1)) == "no_real_flower"
-    assert reason_of(state, 0, SplitAction(warm=3)) == "invalid_split"
-    assert reason_of(state, 1, SplitAction(warm=0)) == Reason.NOT_YOUR_TURN
+    assert state.default_split(2) == act.SplitAction(warm=0)
+    assert reason_of(state, 2, act.SplitAction(warm=1)) == "no_real_flower"
+    assert reason_of(state, 0, act.SplitAction(warm=3)) == "invalid_split"
+    assert reason_of(state, 1, act.SplitAction(warm=0)) == Reason.NOT_YOUR_TURN
     views = []
     for warm in (0, 2):
         trial = state.copy()
-        events = trial.apply(0, SplitAction(warm=warm))
+        events = trial.apply(0, act.SplitAction(warm=warm))
         assert [(e.kind, e.data) for e in events] == [("split_submitted", {})]
         assert trial.to_act() == [2]
         views.append((trial.public_view(), trial.private_view(2)))
@@ -705,11 +693,11 @@ def test_end_split_is_simultaneous_and_secret() -> None:
     assert views[0][0].final is None
     # the order of submissions does not matter
     first = state.copy()
-    first.apply(0, SplitAction(warm=2))
-    first.apply(2, SplitAction(warm=0))
+    first.apply(0, act.SplitAction(warm=2))
+    first.apply(2, act.SplitAction(warm=0))
     second = state.copy()
-    second.apply(2, SplitAction(warm=0))
-    events = second.apply(0, SplitAction(warm=2))
+    second.apply(2, act.SplitAction(warm=0))
+    events = second.apply(0, act.SplitAction(warm=2))
     assert first.snapshot() == second.snapshot()
     assert second.is_over() and second.to_act() == []
     assert [e.kind for e in events][-2:] == ["reveal", "game_over"]
@@ -733,11 +721,11 @@ def test_end_split_is_simultaneous_and_secret() -> None:
 
 def test_no_wilds_means_no_split_step() -> None:
     state = staged(3, bag=C(blue=1), turn=C(red=1), draws=1, screens={1: C(red=1)})
-    state.apply(0, DrawAction(n=1))
-    events = state.apply(0, ScreenAction(colour="red", n=1))
+    state.apply(0, act.DrawAction(n=1))
+    events = state.apply(0, act.ScreenAction(colour="red", n=1))
     assert state.is_over()
     assert [e.kind for e in events][-3:] == ["split_start", "reveal", "game_over"]
-    assert reason_of(state, 0, SplitAction(warm=0)) == Reason.GAME_OVER
+    assert reason_of(state, 0, act.SplitAction(warm=0)) == Reason.GAME_OVER
 
 
 def test_tie_break_by_flowers_behind_the_screen() -> None:
@@ -748,10 +736,10 @@ def test_tie_break_by_flowers_behind_the_screen() -> None:
         fields={0: C(red=6, yellow=3), 1: C(red=2)},
         screens={0: C(red=1), 1: C(red=1, lightblue=1, white=1)},
     )
-    state.apply(0, StopAction())
-    state.apply(0, ScreenAction(colour="blue", n=1))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.ScreenAction(colour="blue", n=1))
     assert state.to_act() == [1]
-    state.apply(1, SplitAction(warm=1))
+    state.apply(1, act.SplitAction(warm=1))
     # seat 0: field 8 + 1 = 9; warm 1 vs 2 → 0; cool 1 vs 1 → 12 // 2 = 6; total 15
     # seat 1: field −1; warm 2 → 10; cool 6; total 15; 3 flowers behind the screen against 2
     result = state.result()
@@ -772,8 +760,8 @@ def test_full_tie_is_a_shared_win() -> None:
         fields={0: C(red=2), 1: C(red=3)},
         screens={0: C(red=1), 1: C(yellow=1)},
     )
-    state.apply(0, StopAction())
-    state.apply(0, ScreenAction(colour="none", n=0))
+    state.apply(0, act.StopAction())
+    state.apply(0, act.ScreenAction(colour="none", n=0))
     result = state.result()
     assert result.scores == [6, 6]
     assert result.tiebreak == [1, 1]
@@ -787,11 +775,11 @@ def test_illegal_input_leaves_the_state_unchanged() -> None:
     state = GAME.new(3, seed=2)
     seat = state.to_act()[0]
     other = (seat + 1) % 3
-    assert reason_of(state, other, DrawAction(n=1)) == Reason.NOT_YOUR_TURN
-    assert reason_of(state, 7, DrawAction(n=1)) == Reason.NO_SUCH_SEAT
-    assert reason_of(state, seat, DrawAction(n=9)) == "too_many_flowers"
-    assert reason_of(state, seat, DrawAction(n=0)) == Reason.NOT_LEGAL
-    assert reason_of(state, seat, SplitAction(warm=0)) == "wrong_step"
+    assert reason_of(state, other, act.DrawAction(n=1)) == Reason.NOT_YOUR_TURN
+    assert reason_of(state, 7, act.DrawAction(n=1)) == Reason.NO_SUCH_SEAT
+    assert reason_of(state, seat, act.DrawAction(n=9)) == "too_many_flowers"
+    assert reason_of(state, seat, act.DrawAction(n=0)) == Reason.NOT_LEGAL
+    assert reason_of(state, seat, act.SplitAction(warm=0)) == "wrong_step"
     for text in ["draw", "draw.x", "draw.1.2", "screen.red", "nope", "keep.red", "draw.01"]:
         with pytest.raises(IllegalAction) as info:
             GAME.Action.decode(text)
@@ -799,19 +787,19 @@ def test_illegal_input_leaves_the_state_unchanged() -> None:
 
 
 def test_all_action_kinds_round_trip() -> None:
-    actions: list[SakuraAction] = [
-        DrawAction(n=3),
-        StopAction(),
-        KeepAction(a="red", b="lightblue"),
-        AbilityAction(card="kenrokuen"),
-        DoneAction(),
-        MoveAction(source="field", colour="white"),
-        PlaceAction(where="screen", seat=2),
-        PickAction(colour="yellow"),
-        GiveAction(source="turn", colour="blue"),
-        TakeAction(seat=1, colour="red"),
-        ScreenAction(colour="none", n=0),
-        SplitAction(warm=4),
+    actions: list[act.SakuraAction] = [
+        act.DrawAction(n=3),
+        act.StopAction(),
+        act.KeepAction(a="red", b="lightblue"),
+        act.AbilityAction(card="kenrokuen"),
+        act.DoneAction(),
+        act.MoveAction(source="field", colour="white"),
+        act.PlaceAction(where="screen", seat=2),
+        act.PickAction(colour="yellow"),
+        act.GiveAction(source="turn", colour="blue"),
+        act.TakeAction(seat=1, colour="red"),
+        act.ScreenAction(colour="none", n=0),
+        act.SplitAction(warm=4),
     ]
     for action in actions:
         text = action.encode()

@@ -8,7 +8,7 @@ import pytest
 
 from games.core import IllegalAction, Reason, Rng
 from games.take_and_share import GAME, texts
-from games.take_and_share.actions import Give, Play, TakeAndShareAction
+from games.take_and_share import actions as act
 from games.take_and_share.ai import StrongPlayer, _Sim
 from games.take_and_share.cards import as_cards, card_id, deck
 from games.take_and_share.scoring import final_scores, suit_points, trick_winner
@@ -50,7 +50,9 @@ def make(
     return GAME.load(snap)
 
 
-def rejected(state: TakeAndShareState, seat: int, action: TakeAndShareAction, reason: str) -> None:
+def rejected(
+    state: TakeAndShareState, seat: int, action: act.TakeAndShareAction, reason: str
+) -> None:
     assert refusal(state, seat, action) == reason
 
 
@@ -144,20 +146,20 @@ def test_forced_follow() -> None:
         trick=[(0, 5)],
     )
     assert state.to_act() == [1]
-    assert state.legal_actions(1) == [Play(suit=0, number=2), Play(suit=0, number=9)]
+    assert state.legal_actions(1) == [act.Play(suit=0, number=2), act.Play(suit=0, number=9)]
     assert state.private_view(1).playable == [(0, 2), (0, 9)]
-    rejected(state, 1, Play(suit=3, number=1), "must_follow")
-    rejected(state, 1, Play(suit=1, number=1), "not_in_hand")
-    rejected(state, 2, Play(suit=1, number=1), Reason.NOT_YOUR_TURN)
-    state.apply(1, Play(suit=0, number=9))
+    rejected(state, 1, act.Play(suit=3, number=1), "must_follow")
+    rejected(state, 1, act.Play(suit=1, number=1), "not_in_hand")
+    rejected(state, 2, act.Play(suit=1, number=1), Reason.NOT_YOUR_TURN)
+    state.apply(1, act.Play(suit=0, number=9))
     # Seat 2 holds no lead suit: anything goes.
-    assert state.legal_actions(2) == [Play(suit=1, number=1), Play(suit=1, number=2)]
+    assert state.legal_actions(2) == [act.Play(suit=1, number=1), act.Play(suit=1, number=2)]
     assert state.public_view().lead_suit == 0
 
 
 def test_leader_plays_anything() -> None:
     state = make(3, [[(0, 3), (4, 9)], [(1, 3), (1, 4)], [(2, 5), (2, 6)]], [(5, 3)] * 3, 0)
-    assert state.legal_actions(0) == [Play(suit=0, number=3), Play(suit=4, number=9)]
+    assert state.legal_actions(0) == [act.Play(suit=0, number=3), act.Play(suit=4, number=9)]
     assert state.public_view().step == "lead"
 
 
@@ -177,7 +179,7 @@ def share_table() -> TakeAndShareState:
 def play_trick(state: TakeAndShareState, cards: list[tuple[int, tuple[int, int]]]) -> list[Any]:
     events = []
     for seat, (suit, number) in cards:
-        events += state.apply(seat, Play(suit=suit, number=number))
+        events += state.apply(seat, act.Play(suit=suit, number=number))
     return events
 
 
@@ -194,20 +196,20 @@ def test_trick_resolution_with_leader_offset_and_share_step() -> None:
     assert view.share_cards == [(0, 4), (0, 7), (0, 9), (5, 3)]
     assert view.to_give == [(2, 6), (3, 1), (4, 2), (4, 10)]
     assert view.next_gift == (2, 6)
-    assert state.legal_actions(3) == [Give(suit=2, number=6, to=t) for t in range(4)]
+    assert state.legal_actions(3) == [act.Give(suit=2, number=6, to=t) for t in range(4)]
     assert view.history[0].winner == 3 and view.history[0].rule == "lowest"
     assert view.trick == [] and view.tricks_left == 13
 
-    state.apply(3, Give(suit=2, number=6, to=2))
-    assert state.legal_actions(3) == [Give(suit=3, number=1, to=t) for t in (0, 1, 3)]
+    state.apply(3, act.Give(suit=2, number=6, to=2))
+    assert state.legal_actions(3) == [act.Give(suit=3, number=1, to=t) for t in (0, 1, 3)]
     assert state.public_view().share_received == [2]
-    rejected(state, 3, Give(suit=3, number=1, to=2), "already_received")
-    rejected(state, 3, Give(suit=4, number=2, to=0), "wrong_share_card")
-    rejected(state, 3, Play(suit=5, number=8), "wrong_step")
-    rejected(state, 0, Give(suit=3, number=1, to=0), Reason.NOT_YOUR_TURN)
+    rejected(state, 3, act.Give(suit=3, number=1, to=2), "already_received")
+    rejected(state, 3, act.Give(suit=4, number=2, to=0), "wrong_share_card")
+    rejected(state, 3, act.Play(suit=5, number=8), "wrong_step")
+    rejected(state, 0, act.Give(suit=3, number=1, to=0), Reason.NOT_YOUR_TURN)
 
-    state.apply(3, Give(suit=3, number=1, to=3))
-    events = state.apply(3, Give(suit=4, number=2, to=0))
+    state.apply(3, act.Give(suit=3, number=1, to=3))
+    events = state.apply(3, act.Give(suit=4, number=2, to=0))
     # One card and one player left: that gift is forced and made at once.
     assert [(e.data["to"], e.data["auto"]) for e in events] == [(0, False), (1, True)]
     view = state.public_view()
@@ -227,15 +229,18 @@ def test_trick_resolution_with_leader_offset_and_share_step() -> None:
 def test_two_cards_to_one_player_is_impossible() -> None:
     state = share_table()
     play_trick(state, [(2, (0, 7)), (3, (5, 3)), (0, (0, 9)), (1, (0, 4))])
-    state.apply(3, Give(suit=2, number=6, to=0))
+    state.apply(3, act.Give(suit=2, number=6, to=0))
     for action in state.legal_actions(3):
-        assert isinstance(action, Give) and action.to != 0
-    rejected(state, 3, Give(suit=3, number=1, to=0), "already_received")
-    state.apply(3, Give(suit=3, number=1, to=1))
-    rejected(state, 3, Give(suit=4, number=2, to=1), "already_received")
-    rejected(state, 3, Give(suit=4, number=2, to=0), "already_received")
-    rejected(state, 3, Give(suit=4, number=2, to=4), Reason.NOT_LEGAL)
-    assert state.legal_actions(3) == [Give(suit=4, number=2, to=2), Give(suit=4, number=2, to=3)]
+        assert isinstance(action, act.Give) and action.to != 0
+    rejected(state, 3, act.Give(suit=3, number=1, to=0), "already_received")
+    state.apply(3, act.Give(suit=3, number=1, to=1))
+    rejected(state, 3, act.Give(suit=4, number=2, to=1), "already_received")
+    rejected(state, 3, act.Give(suit=4, number=2, to=0), "already_received")
+    rejected(state, 3, act.Give(suit=4, number=2, to=4), Reason.NOT_LEGAL)
+    assert state.legal_actions(3) == [
+        act.Give(suit=4, number=2, to=2),
+        act.Give(suit=4, number=2, to=3),
+    ]
 
 
 def test_all_follow_highest_wins_in_engine() -> None:
@@ -275,11 +280,11 @@ def test_last_trick_is_shared_and_its_gifts_change_the_scores() -> None:
     assert view.hand_sizes == [0, 0, 0, 0]
     assert view.to_give == [(0, 9), (4, 5), (4, 6), (4, 7)]
     assert view.share_cards == [(2, 3), (2, 5), (2, 9), (3, 4)]  # the last trick's cards
-    assert state.legal_actions(0) == [Give(suit=0, number=9, to=t) for t in range(4)]
+    assert state.legal_actions(0) == [act.Give(suit=0, number=9, to=t) for t in range(4)]
 
-    state.apply(0, Give(suit=0, number=9, to=0))
-    state.apply(0, Give(suit=4, number=5, to=1))
-    events = state.apply(0, Give(suit=4, number=6, to=2))
+    state.apply(0, act.Give(suit=0, number=9, to=0))
+    state.apply(0, act.Give(suit=4, number=5, to=1))
+    events = state.apply(0, act.Give(suit=4, number=6, to=2))
     assert [e.kind for e in events] == ["give", "give", "game_end", "game_over"]
     assert events[1].data == {"suit": 4, "number": 7, "to": 3, "auto": True}
     assert state.is_over() and state.to_act() == [] and state.legal_actions(0) == []
@@ -301,7 +306,7 @@ def test_last_trick_is_shared_and_its_gifts_change_the_scores() -> None:
         "black": 0,
     }
     assert view.scores == [2, 0, 2, 1] and view.winners == [0, 2]
-    rejected(state, 0, Play(suit=2, number=3), Reason.GAME_OVER)
+    rejected(state, 0, act.Play(suit=2, number=3), Reason.GAME_OVER)
 
 
 def test_tied_scores_share_the_win() -> None:
@@ -309,8 +314,8 @@ def test_tied_scores_share_the_win() -> None:
     state = make(3, [[(2, 3)], [(2, 9)], [(3, 4)]], [(1, 5), (4, 6), (4, 7)], 0, received=received)
     play_trick(state, [(0, (2, 3)), (1, (2, 9)), (2, (3, 4))])
     # Seat 0 wins (the 3, off-suit played) and hands out yellow 5, purple 6 and purple 7.
-    state.apply(0, Give(suit=1, number=5, to=1))
-    state.apply(0, Give(suit=4, number=6, to=2))
+    state.apply(0, act.Give(suit=1, number=5, to=1))
+    state.apply(0, act.Give(suit=4, number=6, to=2))
     assert state.is_over()
     # red 5 / 5 → 1 each; yellow: seat 1's 5 beats seat 2's 3 → 1; purple: seat 0's 7 → 1
     assert state.result().scores == [2, 2, 0]
@@ -388,7 +393,7 @@ def play_last_trick_and_share(state: TakeAndShareState) -> list[Any]:
     giver = state.to_act()[0]
     order = [0, *range(2, players)]
     for to, (suit, number) in zip(order, state.public_view().to_give[:-1], strict=True):
-        events += state.apply(giver, Give(suit=suit, number=number, to=to))
+        events += state.apply(giver, act.Give(suit=suit, number=number, to=to))
     return events
 
 
@@ -437,11 +442,11 @@ def test_illegal_input_leaves_the_state_unchanged() -> None:
     seat = state.to_act()[0]
     other = (seat + 1) % 4
     card = divmod_card(state.hands[other][0])
-    rejected(state, other, Play(suit=card[0], number=card[1]), Reason.NOT_YOUR_TURN)
-    rejected(state, 9, Play(suit=card[0], number=card[1]), Reason.NO_SUCH_SEAT)
-    rejected(state, seat, Play(suit=card[0], number=card[1]), "not_in_hand")
-    rejected(state, seat, Give(suit=0, number=1, to=0), "wrong_step")
-    rejected(state, seat, Play(suit=9, number=30), Reason.NOT_LEGAL)
+    rejected(state, other, act.Play(suit=card[0], number=card[1]), Reason.NOT_YOUR_TURN)
+    rejected(state, 9, act.Play(suit=card[0], number=card[1]), Reason.NO_SUCH_SEAT)
+    rejected(state, seat, act.Play(suit=card[0], number=card[1]), "not_in_hand")
+    rejected(state, seat, act.Give(suit=0, number=1, to=0), "wrong_step")
+    rejected(state, seat, act.Play(suit=9, number=30), Reason.NOT_LEGAL)
     for text in ["", "play", "play.1", "play.x.3", "give.1.2", "take.1.2", "play.01.3", "a" * 99]:
         with pytest.raises(IllegalAction) as info:
             GAME.Action.decode(text)
@@ -449,12 +454,12 @@ def test_illegal_input_leaves_the_state_unchanged() -> None:
 
 
 def test_action_encodings_are_short_and_round_trip() -> None:
-    for action in [Play(suit=5, number=10), Give(suit=5, number=10, to=3)]:
+    for action in [act.Play(suit=5, number=10), act.Give(suit=5, number=10, to=3)]:
         text = action.encode()
         assert len(text) <= 50
         assert GAME.Action.decode(text) == action
-    assert Give(suit=2, number=7, to=1).encode() == "give.2.7.1"
-    assert Play(suit=2, number=7).encode() == "play.2.7"
+    assert act.Give(suit=2, number=7, to=1).encode() == "give.2.7.1"
+    assert act.Play(suit=2, number=7).encode() == "play.2.7"
 
 
 # ----------------------------------------------------------------- views, texts
@@ -497,7 +502,7 @@ def test_strong_player_keeps_the_card_that_would_lose_it_a_suit() -> None:
     play_trick(state, [(0, (5, 1)), (1, (5, 3)), (2, (5, 5)), (3, (5, 7))])
     assert state.to_act() == [3]  # all followed: the 7 is highest
     # Seat 3 leads red with 9. The red 10 to anyone else takes red from it; kept, it scores 2.
-    assert StrongPlayer().choose(state, 3, Rng(1)) == Give(suit=0, number=10, to=3)
+    assert StrongPlayer().choose(state, 3, Rng(1)) == act.Give(suit=0, number=10, to=3)
 
 
 def test_strong_player_simulates_the_last_share() -> None:
