@@ -8,6 +8,7 @@ from games.core import Action
 
 __all__ = [
     "Back",
+    "CardAction",
     "Deck",
     "Declare",
     "Destroy",
@@ -46,18 +47,22 @@ class Duel(GogyoAction):
     target: int
 
 
-class Discard(GogyoAction):
+class CardAction(GogyoAction):
+    """The moves on one card (discard, take, loot, destroy, give): `card` is its id."""
+
+    card: int
+
+
+class Discard(CardAction):
     """Discard this own hand card (field action, or the duel winner's loot)."""
 
     kind: Literal["discard"] = "discard"
-    card: int
 
 
-class Take(GogyoAction):
+class Take(CardAction):
     """Take this field card into the hand (completes the field action)."""
 
     kind: Literal["take"] = "take"
-    card: int
 
 
 class Draw(GogyoAction):
@@ -67,25 +72,22 @@ class Draw(GogyoAction):
     cards: tuple[int, ...]
 
 
-class Loot(GogyoAction):
+class Loot(CardAction):
     """Duel winner: loot (略奪) this card of the loser's hand; next choose the own discard."""
 
     kind: Literal["loot"] = "loot"
-    card: int
 
 
-class Destroy(GogyoAction):
+class Destroy(CardAction):
     """Duel winner: destroy (破棄) this card of the loser's hand."""
 
     kind: Literal["destroy"] = "destroy"
-    card: int
 
 
-class Give(GogyoAction):
+class Give(CardAction):
     """Duel winner: the loser takes this field card."""
 
     kind: Literal["give"] = "give"
-    card: int
 
 
 class Back(GogyoAction):

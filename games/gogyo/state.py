@@ -48,6 +48,21 @@ _STEP_KINDS: dict[str, frozenset[str]] = {
 }
 #: Steps in which the duel's winner acts instead of the seat whose turn it is.
 _WINNER_STEPS = frozenset({"duel_choice", "loot_discard", "duel_give"})
+#: The moves that only choose what comes next, nothing carried out yet, by (step, kind): the
+#: step they lead to. A card so chosen waits in `pending` until the move completes.
+_CHOICE_STEPS: dict[tuple[str, str], str] = {
+    ("act", "field"): "field_discard",
+    ("act", "deck"): "deck_discard",
+    ("field_discard", "discard"): "field_take",
+    ("duel_choice", "loot"): "loot_discard",
+}
+#: Where `back` leads from each step that offers it (it undoes a choice of `_CHOICE_STEPS`).
+_BACK_STEPS: dict[str, str] = {
+    "field_discard": "act",
+    "field_take": "field_discard",
+    "deck_discard": "act",
+    "loot_discard": "duel_choice",
+}
 
 
 class GogyoOptions(BaseModel):
@@ -234,7 +249,7 @@ class GogyoState(State):
             if not 1 <= len(action.cards) <= MAX_DECK_DRAW:
                 return "bad_cards"
             return "card_unavailable"
-        if isinstance(action, act.Discard | act.Take | act.Loot | act.Destroy | act.Give):
+        if isinstance(action, act.CardAction):
             return "card_unavailable"
         return Reason.NOT_LEGAL
 
@@ -244,22 +259,13 @@ class GogyoState(State):
         step = self.step
         if isinstance(action, act.Back):
             self.pending = None
-            self.step = {
-                "field_discard": "act",
-                "field_take": "field_discard",
-                "deck_discard": "act",
-                "loot_discard": "duel_choice",
-            }[step]
+            self.step = _BACK_STEPS[step]
             return []
-        if isinstance(action, act.Field):
-            self.step = "field_discard"
-            return []
-        if isinstance(action, act.Deck):
-            self.step = "deck_discard"
-            return []
-        if isinstance(action, act.Discard) and step == "field_discard":
-            self.pending = action.card
-            self.step = "field_take"
+        chosen = _CHOICE_STEPS.get((step, action.kind))
+        if chosen is not None:
+            if isinstance(action, act.CardAction):
+                self.pending = action.card
+            self.step = chosen
             return []
         if isinstance(action, act.Take):
             return self._field_action(seat, action.card)
@@ -267,10 +273,6 @@ class GogyoState(State):
             return self._deck_action(seat, action.cards)
         if isinstance(action, act.Duel):
             return self._duel(seat, action.target)
-        if isinstance(action, act.Loot):
-            self.pending = action.card
-            self.step = "loot_discard"
-            return []
         if isinstance(action, act.Discard):
             return self._loot(seat, action.card)
         if isinstance(action, act.Destroy):
