@@ -13,6 +13,7 @@ __all__ = [
     "GiveAction",
     "KeepAction",
     "MoveAction",
+    "OwnFlowerAction",
     "PickAction",
     "PlaceAction",
     "SakuraAction",
@@ -65,13 +66,19 @@ class DoneAction(SakuraAction):
     kind: Literal["done"] = "done"
 
 
-class MoveAction(SakuraAction):
+class OwnFlowerAction(SakuraAction):
+    """The moves on one of the seat's own flowers (染井吉野's move, 咲耶姫's gift): `source` is
+    where it lies (the seat's field or this turn's flowers) and `colour` its colour."""
+
+    source: Literal["field", "turn"]
+    colour: str
+
+
+class MoveAction(OwnFlowerAction):
     """染井吉野: put one flower from the field or this turn's flowers behind the screen
     (`move.field.red`, `move.turn.white`)."""
 
     kind: Literal["move"] = "move"
-    source: Literal["field", "turn"]
-    colour: str
 
 
 class PlaceAction(SakuraAction):
@@ -90,12 +97,10 @@ class PickAction(SakuraAction):
     colour: str
 
 
-class GiveAction(SakuraAction):
+class GiveAction(OwnFlowerAction):
     """咲耶姫: the flower given away, from the field or this turn's flowers (`give.turn.red`)."""
 
     kind: Literal["give"] = "give"
-    source: Literal["field", "turn"]
-    colour: str
 
 
 class TakeAction(SakuraAction):
