@@ -111,24 +111,41 @@ class _Table:
     __slots__ = ("deck", "field", "game_no", "hands", "players", "taken", "totals")
 
     def __init__(self, state: GogyoState) -> None:
-        self.players = state.players
-        self.game_no = state.game_no
-        self.hands = [list(h) for h in state.hands]
-        self.field = list(state.field)
-        self.deck = list(state.deck)
-        self.taken = list(state.turns_taken)
-        self.totals = state.totals()
+        self._hold(
+            state.players,
+            state.game_no,
+            state.hands,
+            state.field,
+            state.deck,
+            state.turns_taken,
+            state.totals(),
+        )
 
     def copy(self) -> _Table:
         other = _Table.__new__(_Table)
-        other.players = self.players
-        other.game_no = self.game_no
-        other.hands = [list(h) for h in self.hands]
-        other.field = list(self.field)
-        other.deck = list(self.deck)
-        other.taken = list(self.taken)
-        other.totals = self.totals
+        other._hold(
+            self.players, self.game_no, self.hands, self.field, self.deck, self.taken, self.totals
+        )
         return other
+
+    def _hold(
+        self,
+        players: int,
+        game_no: int,
+        hands: list[list[int]],
+        field: list[int],
+        deck: list[int],
+        taken: list[int],
+        totals: list[int],
+    ) -> None:
+        """Keep own copies of the piles (`totals`, never changed in a playout, is shared)."""
+        self.players = players
+        self.game_no = game_no
+        self.hands = [list(h) for h in hands]
+        self.field = list(field)
+        self.deck = list(deck)
+        self.taken = list(taken)
+        self.totals = totals
 
     def refill(self) -> None:
         while len(self.field) < FIELD_SIZE and self.deck:
