@@ -3,7 +3,7 @@ left-to-right scoring order with both runs marked; the two-game match at the end
 
 from __future__ import annotations
 
-from bot.render.common import seat_mark, standings
+from bot.render.common import seat_mark
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.gogyo import texts
@@ -166,14 +166,9 @@ class GogyoPictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
-        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
-        order = standings(result)
         game_h = SMALL_H + 18 + kit.GAP
-        for seat in order:
-            height = kit.BODY + 2 * kit.GAP + len(view.games) * game_h + kit.GAP
-            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
-            winner = seat in result.winners
-            row_y = kit.final_panel(scene, seat, y, height, names[seat], total, winner=winner)
+
+        def games(scene: kit.Scene, seat: int, row_y: int) -> None:
             for game in view.games:
                 tag = f"final.{seat}.game{game.game}"
                 scene.text(
@@ -198,9 +193,15 @@ class GogyoPictures:
                     scene, tag, game.arrangements[seat], kit.MARGIN + 150, row_y, SMALL_W, SMALL_H
                 )
                 row_y += game_h
-            y += height + kit.GAP
-        scene.height = y + kit.MARGIN
-        return scene
+
+        return kit.final_panels(
+            texts.FINAL(lang),
+            result,
+            names,
+            lambda n: texts.PICTURE_POINTS(lang, n=n),
+            kit.BODY + 2 * kit.GAP + len(view.games) * game_h + kit.GAP,
+            games,
+        )
 
 
 PICTURES = GogyoPictures()

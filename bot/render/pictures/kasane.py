@@ -3,7 +3,7 @@ layers with its score, the yaku board with its used slots; the hand; the final b
 
 from __future__ import annotations
 
-from bot.render.common import seat_mark, standings
+from bot.render.common import seat_mark
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.kasane import texts
@@ -187,13 +187,7 @@ class KasanePictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
-        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
-        order = standings(result)
-        for seat in order:
-            height = kit.BODY + kit.SMALL + SMALL_H + 4 * kit.GAP
-            total = texts.POINTS(lang, n=result.scores[seat])
-            winner = seat in result.winners
-            row_y = kit.final_panel(scene, seat, y, height, names[seat], total, winner=winner)
+        def yaku_and_tableau(scene: kit.Scene, seat: int, row_y: int) -> None:
             breakdown = result.breakdown[seat] if result.breakdown else {}
             line = " · ".join(
                 f"{label(lang)} {breakdown.get(key, 0)}"
@@ -214,9 +208,15 @@ class KasanePictures:
             )
             for i, (card, box) in enumerate(zip(tableau, boxes, strict=True)):
                 scene.add(kit.Card(f"final.{seat}.tableau.{i}", box, FACES[card]))
-            y += height + kit.GAP
-        scene.height = y + kit.MARGIN
-        return scene
+
+        return kit.final_panels(
+            texts.FINAL(lang),
+            result,
+            names,
+            lambda n: texts.POINTS(lang, n=n),
+            kit.BODY + kit.SMALL + SMALL_H + 4 * kit.GAP,
+            yaku_and_tableau,
+        )
 
 
 PICTURES = KasanePictures()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from noto_cjk_sans_jp_regular import FONT_PATH
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.common import seat_mark
+from bot.render.common import seat_mark, standings
+from games.core import Result
 
 Colour = tuple[int, int, int]
 
@@ -340,6 +341,28 @@ def final_panel(
         width=140,
     )
     return y + BODY + 2 * GAP
+
+
+def final_panels(
+    title: str,
+    result: Result,
+    names: list[str],
+    total: Callable[[int], str],
+    height: int,
+    breakdown: Callable[[Scene, int, int], None],
+) -> Scene:
+    """The end picture of a game scored seat by seat: `title`, then one `final_panel` per seat,
+    best first (`standings`), each `height` tall with its `total(score)`; `breakdown(scene,
+    seat, y)` draws the seat's detail from `y`, under the panel's name line."""
+    scene, y = titled("final.title", title, LARGE)
+    for seat in standings(result):
+        total_text = total(result.scores[seat])
+        winner = seat in result.winners
+        row_y = final_panel(scene, seat, y, height, names[seat], total_text, winner=winner)
+        breakdown(scene, seat, row_y)
+        y += height + GAP
+    scene.height = y + MARGIN
+    return scene
 
 
 # -- painting -----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.render.common import seat_mark, standings
+from bot.render.common import seat_mark
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.sakura import texts
@@ -176,16 +176,11 @@ class SakuraPictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
-        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
         final = view.final
         seats = {s.seat: s for s in final.seats} if final else {}
-        order = standings(result)
-        for seat in order:
+
+        def field_and_screen(scene: kit.Scene, seat: int, row_y: int) -> None:
             detail = seats.get(seat)
-            height = kit.BODY + kit.SMALL + 2 * DOT + 6 * kit.GAP
-            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
-            winner = seat in result.winners
-            row_y = kit.final_panel(scene, seat, y, height, names[seat], total, winner=winner)
             if detail is not None:
                 scene.text(
                     f"final.{seat}.breakdown",
@@ -226,9 +221,15 @@ class SakuraPictures:
                     width=130,
                 )
                 _flowers(scene, f"final.{seat}.screen", detail.screen, kit.MARGIN + 150, row_y)
-            y += height + kit.GAP
-        scene.height = y + kit.MARGIN
-        return scene
+
+        return kit.final_panels(
+            texts.FINAL(lang),
+            result,
+            names,
+            lambda n: texts.PICTURE_POINTS(lang, n=n),
+            kit.BODY + kit.SMALL + 2 * DOT + 6 * kit.GAP,
+            field_and_screen,
+        )
 
 
 PICTURES = SakuraPictures()

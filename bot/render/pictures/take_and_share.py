@@ -3,7 +3,7 @@ with its playable cards set apart; the suit majorities of each finished game."""
 
 from __future__ import annotations
 
-from bot.render.common import seat_mark, standings
+from bot.render.common import seat_mark
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.take_and_share import texts
@@ -138,14 +138,9 @@ class TakeAndSharePictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
-        scene, y = kit.titled("final.title", texts.FINAL(lang), kit.LARGE)
-        order = standings(result)
         line_h = kit.SMALL + 28 + 2 * kit.GAP
-        for seat in order:
-            height = kit.BODY + 2 * kit.GAP + len(view.games) * line_h + kit.GAP
-            total = texts.PICTURE_POINTS(lang, n=result.scores[seat])
-            winner = seat in result.winners
-            row_y = kit.final_panel(scene, seat, y, height, names[seat], total, winner=winner)
+
+        def games(scene: kit.Scene, seat: int, row_y: int) -> None:
             for game in view.games:
                 tag = f"final.{seat}.game{game.number}"
                 score = texts.PICTURE_POINTS(lang, n=game.scores[seat])
@@ -181,9 +176,15 @@ class TakeAndSharePictures:
                         width=42,
                     )
                 row_y += line_h
-            y += height + kit.GAP
-        scene.height = y + kit.MARGIN
-        return scene
+
+        return kit.final_panels(
+            texts.FINAL(lang),
+            result,
+            names,
+            lambda n: texts.PICTURE_POINTS(lang, n=n),
+            kit.BODY + 2 * kit.GAP + len(view.games) * line_h + kit.GAP,
+            games,
+        )
 
 
 PICTURES = TakeAndSharePictures()
