@@ -8,9 +8,10 @@ the win.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel
+from typing_extensions import TypedDict
 
 from games.core import Action, Event, Game, IllegalAction, Reason, Result, Rng, State, winners_by
 
@@ -49,26 +50,38 @@ class PrivateView(BaseModel):
     hand: list[int]
 
 
+class HighCardStored(TypedDict):
+    """What a snapshot holds: the `State.Stored` declaration, as the five titles have it."""
+
+    players: int
+    rng: Rng
+    options: HighCardOptions
+    hands: list[list[int]]
+    leader: int
+    trick: list[tuple[int, int]]
+    tricks_won: list[int]
+    played: list[int]
+
+
 class HighCardState(State):
-    def __init__(
-        self,
-        players: int,
-        rng: Rng,
-        options: HighCardOptions,
-        hands: list[list[int]],
-        leader: int = 0,
-        trick: list[tuple[int, int]] | None = None,
-        tricks_won: list[int] | None = None,
-        played: list[int] | None = None,
-    ) -> None:
+    Stored = HighCardStored
+
+    def __init__(self, players: int, rng: Rng, options: HighCardOptions) -> None:
+        """Deal three cards to each player from the shuffled twelve; seat 0 leads."""
         self.players = players
         self.rng = rng
         self.options = options
-        self.hands = hands
-        self.leader = leader
-        self.trick = trick or []
-        self.tricks_won = tricks_won or [0] * players
-        self.played = played or []
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        self.hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players)]
+        self.leader = 0
+        self.trick: list[tuple[int, int]] = []
+        self.tricks_won = [0] * players
+        self.played: list[int] = []
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: HighCardOptions) -> HighCardState:
+        return cls(players, Rng(seed), options)
 
     def is_over(self) -> bool:
         return not any(self.hands) and not self.trick
@@ -123,18 +136,6 @@ class HighCardState(State):
     def private_view(self, seat: int) -> PrivateView:
         return PrivateView(public=self.public_view(), seat=seat, hand=sorted(self.hands[seat]))
 
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "rng": self.rng.state,
-            "options": self.options.model_dump(),
-            "hands": [list(hand) for hand in self.hands],
-            "leader": self.leader,
-            "trick": [list(played) for played in self.trick],
-            "tricks_won": list(self.tricks_won),
-            "played": list(self.played),
-        }
-
 
 class HighCardGame(Game):
     id: ClassVar[str] = "high_card"
@@ -148,25 +149,7 @@ class HighCardGame(Game):
         "strong": "ai.StrongPlayer",
     }
 
-    def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> HighCardState:
-        self.check_players(players)
-        rng = Rng(seed)
-        deck = list(CARDS)
-        rng.shuffle(deck)
-        hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players)]
-        return HighCardState(players, rng, self.options(options), hands)  # type: ignore[arg-type]
-
-    def load(self, snapshot: dict[str, Any]) -> HighCardState:
-        return HighCardState(
-            snapshot["players"],
-            Rng(snapshot["rng"]),
-            HighCardOptions.model_validate(snapshot["options"]),
-            [list(hand) for hand in snapshot["hands"]],
-            snapshot["leader"],
-            [(seat, card) for seat, card in snapshot["trick"]],
-            list(snapshot["tricks_won"]),
-            list(snapshot["played"]),
-        )
+    state_class: ClassVar[type[State]] = HighCardState
 
 
 GAME = HighCardGame()
