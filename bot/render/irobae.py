@@ -8,8 +8,9 @@ import discord
 from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from games.core import Event, Lang
+from games.irobae import actions as act
 from games.irobae import texts
-from games.irobae.rules import PlayCard, colour_of, number_of
+from games.irobae.rules import colour_of, number_of
 from games.irobae.views import CardView, PlayedCard, PrivateView, PublicView, TrickView
 
 #: One square per colour, in the engine's colour order (花 red, 鳥 orange, 傘 yellow, 扇 green,
@@ -368,7 +369,7 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
             Button(
                 label=texts.card_name(card.id, lang),
                 emoji=COLOUR_MARK[card.colour],
-                action=PlayCard(card=card.id).encode(),
+                action=act.PlayCard(card=card.id).encode(),
                 seat=seat,
                 style=discord.ButtonStyle.primary
                 if card.id in playable

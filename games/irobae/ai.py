@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.core import Action, Rng, State
-from games.irobae.rules import MAX_NUMBER, PassCards, PlayCard, deck
+from games.irobae import actions as act
+from games.irobae.rules import MAX_NUMBER, deck
 from games.irobae.scoring import trick_winner
 from games.irobae.views import PrivateView
 
@@ -208,11 +209,11 @@ class StrongPlayer:
             return legal[0]
         view = state.private_view(seat)
         assert isinstance(view, PrivateView)
-        if isinstance(legal[0], PassCards):
+        if isinstance(legal[0], act.PassCards):
             return self._pass(view)
-        return self._play(view, [a.card for a in legal if isinstance(a, PlayCard)], rng)
+        return self._play(view, [a.card for a in legal if isinstance(a, act.PlayCard)], rng)
 
-    def _pass(self, view: PrivateView) -> PassCards:
+    def _pass(self, view: PrivateView) -> act.PassCards:
         """Pass from the shortest colours, highest first: a colour emptied early lets this seat
         play freely and move the trump marker, and high cards would collect tricks late."""
         count: dict[int, int] = {}
@@ -220,9 +221,9 @@ class StrongPlayer:
             count[card // MAX_NUMBER] = count.get(card // MAX_NUMBER, 0) + 1
         ranked = sorted(view.passable, key=lambda c: (count[c // MAX_NUMBER], -(c % MAX_NUMBER), c))
         a, b = sorted(ranked[:2])
-        return PassCards(a=a, b=b)
+        return act.PassCards(a=a, b=b)
 
-    def _play(self, view: PrivateView, candidates: list[int], rng: Rng) -> PlayCard:
+    def _play(self, view: PrivateView, candidates: list[int], rng: Rng) -> act.PlayCard:
         know = _Knowledge.of(view)
         n = know.players
 
@@ -240,4 +241,4 @@ class StrongPlayer:
             margin,
         )
         best = max(candidates, key=lambda c: (totals[c], -c))
-        return PlayCard(card=best)
+        return act.PlayCard(card=best)

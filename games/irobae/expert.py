@@ -18,14 +18,9 @@ import random
 from itertools import combinations
 
 from games.core import Action, Rng, State
+from games.irobae import actions as act
 from games.irobae.ai import StrongPlayer, _Knowledge, _pile_score, _rollout, rollout_values
-from games.irobae.rules import (
-    MAX_NUMBER,
-    TRICKS_PER_DEAL,
-    PassCards,
-    PlayCard,
-    deals_in_game,
-)
+from games.irobae.rules import MAX_NUMBER, TRICKS_PER_DEAL, deals_in_game
 from games.irobae.state import IrobaeState
 from games.irobae.views import PrivateView
 from games.search import ExpertPlayer, SeatKnowledge, deal_constrained, margin
@@ -71,7 +66,7 @@ def redact(state: State, seat: int) -> IrobaeState:
     return out
 
 
-def _pair(action: PassCards) -> list[int]:
+def _pair(action: act.PassCards) -> list[int]:
     return [action.a, action.b]
 
 
@@ -127,9 +122,11 @@ class Expert(ExpertPlayer[IrobaeState]):
             return legal[0]
         if state.phase == "pass":
             return self._pass(knowledge, rng)
-        return self._play(knowledge, [a.card for a in legal if isinstance(a, PlayCard)], rng)
+        return self._play(knowledge, [a.card for a in legal if isinstance(a, act.PlayCard)], rng)
 
-    def _play(self, knowledge: SeatKnowledge[IrobaeState], cards: list[int], rng: Rng) -> PlayCard:
+    def _play(
+        self, knowledge: SeatKnowledge[IrobaeState], cards: list[int], rng: Rng
+    ) -> act.PlayCard:
         view = knowledge.view
         assert isinstance(view, PrivateView)
         know = _Knowledge.of(view)
@@ -145,9 +142,9 @@ class Expert(ExpertPlayer[IrobaeState]):
             random.Random(rng.next64()),
             lambda piles: _deal_value(totals, piles, know.seat, last),
         )
-        return PlayCard(card=max(cards, key=lambda c: (value[c], -c)))
+        return act.PlayCard(card=max(cards, key=lambda c: (value[c], -c)))
 
-    def _pass(self, knowledge: SeatKnowledge[IrobaeState], rng: Rng) -> PassCards:
+    def _pass(self, knowledge: SeatKnowledge[IrobaeState], rng: Rng) -> act.PassCards:
         """Every pair of cards, tried on the same sampled deals: the other seats' hands dealt
         from the unseen cards, their passes chosen by the strong player's rule, the deal played
         out at random."""
@@ -191,4 +188,4 @@ class Expert(ExpertPlayer[IrobaeState]):
                 )
                 value[i] += _deal_value(totals, piles, seat, last)
         a, b = pairs[max(range(len(pairs)), key=lambda i: value[i])]
-        return PassCards(a=a, b=b)
+        return act.PassCards(a=a, b=b)

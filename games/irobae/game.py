@@ -7,7 +7,8 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from games.core import Game
-from games.irobae.rules import MAX_PLAYERS, MIN_PLAYERS, IrobaeAction, IrobaeOptions
+from games.irobae import actions as act
+from games.irobae.rules import MAX_PLAYERS, MIN_PLAYERS, IrobaeOptions
 from games.irobae.state import IrobaeState
 
 
@@ -18,7 +19,7 @@ class IrobaeGame(Game):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     Options: ClassVar[type[BaseModel]] = IrobaeOptions
-    Action: ClassVar[type[IrobaeAction]] = IrobaeAction
+    Action: ClassVar[type[act.IrobaeAction]] = act.IrobaeAction
 
     state_class: ClassVar[type[IrobaeState]] = IrobaeState
 

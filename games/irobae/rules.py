@@ -1,4 +1,4 @@
-"""Constants, card ids, options and actions of 色映に生へど.
+"""Constants, card ids and options of 色映に生へど (its moves are in `actions`).
 
 Every **Decision** of the rules file lives here as one named constant with a comment.
 """
@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
-
-from games.core import Action
+from pydantic import BaseModel, ConfigDict
 
 #: Five colours, each with its motif (names in `texts.COLOURS`): 0 花 red, 1 鳥 orange,
 #: 2 傘 yellow, 3 扇 green, 4 蝶 blue.
@@ -69,31 +67,6 @@ class IrobaeOptions(BaseModel):
     #: Each player keeps their lowest won card of each colour face up (seed: "for more strategic
     #: play", all must agree).
     open_minimums: bool = False
-
-
-class IrobaeAction(Action):
-    """Every move of 色映に生へど."""
-
-
-class PassCards(IrobaeAction):
-    """Pass two cards (ids `a < b`) face down to the left neighbour; one atomic submission."""
-
-    kind: Literal["pass"] = "pass"
-    a: int
-    b: int
-
-    @model_validator(mode="after")
-    def _ordered(self) -> PassCards:
-        if not self.a < self.b:
-            raise ValueError("pass cards must be two different ids in increasing order")
-        return self
-
-
-class PlayCard(IrobaeAction):
-    """Play one card from the hand to the current trick."""
-
-    kind: Literal["play"] = "play"
-    card: int
 
 
 Phase = Literal["pass", "play", "over"]

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from typing_extensions import TypedDict
 
 from games.core import Action, Event, IllegalAction, Reason, Result, Rng, State, winners_by
+from games.irobae import actions as act
 from games.irobae import scoring
 from games.irobae.rules import (
     ALREADY_PASSED,
@@ -19,11 +20,8 @@ from games.irobae.rules import (
     PASS_STEP,
     TRICKS_PER_DEAL,
     WRONG_STEP,
-    IrobaeAction,
     IrobaeOptions,
-    PassCards,
     Phase,
-    PlayCard,
     as_pair,
     cards_per_colour,
     colour_of,
@@ -176,8 +174,10 @@ class IrobaeState(State):
         if not 0 <= seat < self.players:
             return []
         if self.phase == "pass":
-            return [PassCards(a=a, b=b) for a, b in combinations(self.passable(seat), PASS_COUNT)]
-        return [PlayCard(card=c) for c in self.playable(seat)]
+            return [
+                act.PassCards(a=a, b=b) for a, b in combinations(self.passable(seat), PASS_COUNT)
+            ]
+        return [act.PlayCard(card=c) for c in self.playable(seat)]
 
     def check(self, seat: int, action: Action) -> None:
         """The core checks, with game-specific reasons where they say more than `not_legal`."""
@@ -185,19 +185,19 @@ class IrobaeState(State):
             raise IllegalAction(Reason.GAME_OVER)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(Reason.NO_SUCH_SEAT)
-        if not isinstance(action, IrobaeAction):
+        if not isinstance(action, act.IrobaeAction):
             raise IllegalAction(Reason.MALFORMED, "not an irobae action")
         if self.phase == "pass":
             if self.pass_choice[seat] is not None:
                 raise IllegalAction(ALREADY_PASSED)
-            if not isinstance(action, PassCards):
+            if not isinstance(action, act.PassCards):
                 raise IllegalAction(WRONG_STEP)
             if action.a not in self.hands[seat] or action.b not in self.hands[seat]:
                 raise IllegalAction(NOT_IN_HAND)
         else:
             if seat != self.turn:
                 raise IllegalAction(Reason.NOT_YOUR_TURN)
-            if not isinstance(action, PlayCard):
+            if not isinstance(action, act.PlayCard):
                 raise IllegalAction(WRONG_STEP)
             if action.card not in self.hands[seat]:
                 raise IllegalAction(NOT_IN_HAND)
@@ -208,9 +208,9 @@ class IrobaeState(State):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, PassCards):
+        if isinstance(action, act.PassCards):
             self._choose_pass(seat, [action.a, action.b], events)
-        elif isinstance(action, PlayCard):
+        elif isinstance(action, act.PlayCard):
             self._play(seat, action.card, events)
         return events
 

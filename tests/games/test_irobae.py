@@ -10,16 +10,8 @@ import pytest
 
 from games.core import IllegalAction, Reason, Rng
 from games.irobae import GAME, scoring, texts
-from games.irobae.rules import (
-    IrobaeAction,
-    IrobaeOptions,
-    PassCards,
-    PlayCard,
-    card_id,
-    colour_of,
-    deck,
-    number_of,
-)
+from games.irobae import actions as act
+from games.irobae.rules import IrobaeOptions, card_id, colour_of, deck, number_of
 from games.irobae.state import IrobaeState
 from tests.games.playing import play_randomly
 from tests.games.refusals import refusal
@@ -126,17 +118,20 @@ def test_follow_rule_holding_the_second_colour_but_not_the_lead() -> None:
     ]
     state = make_play_state(hands, leader=0, trick=[C(FLOWER, 3), C(UMBRELLA, 2)])
     assert state.to_act() == [2]
-    assert state.legal_actions(2) == [PlayCard(card=C(UMBRELLA, 1)), PlayCard(card=C(UMBRELLA, 5))]
+    assert state.legal_actions(2) == [
+        act.PlayCard(card=C(UMBRELLA, 1)),
+        act.PlayCard(card=C(UMBRELLA, 5)),
+    ]
     view = state.private_view(2)
     assert view.playable == [C(UMBRELLA, 1), C(UMBRELLA, 5)]
     assert view.public.follow_colours == [FLOWER, UMBRELLA]
     assert view.public.marker == 1 and view.public.trump == UMBRELLA
     before = state.snapshot()
     with pytest.raises(IllegalAction) as info:
-        state.apply(2, PlayCard(card=C(BUTTERFLY, 6)))
+        state.apply(2, act.PlayCard(card=C(BUTTERFLY, 6)))
     assert info.value.reason == "must_follow"
     assert state.snapshot() == before
-    events = state.apply(2, PlayCard(card=C(UMBRELLA, 5)))
+    events = state.apply(2, act.PlayCard(card=C(UMBRELLA, 5)))
     # Umbrella 5 tops umbrella 2: seat 2 wins the trick and leads next.
     end = [e for e in events if e.kind == "trick_end"]
     assert end[0].seat == 2 and end[0].data["trump"] == UMBRELLA
@@ -147,14 +142,17 @@ def test_follow_rule_holding_the_second_colour_but_not_the_lead() -> None:
 def test_follow_rule_holding_the_lead_colour_only() -> None:
     hands = [[C(BIRD, 1)], [C(FAN, 1)], [C(FLOWER, 5), C(BUTTERFLY, 6)]]
     state = make_play_state(hands, leader=0, trick=[C(FLOWER, 3), C(UMBRELLA, 2)])
-    assert state.legal_actions(2) == [PlayCard(card=C(FLOWER, 5))]
+    assert state.legal_actions(2) == [act.PlayCard(card=C(FLOWER, 5))]
 
 
 def test_void_player_plays_anything_and_moves_the_marker() -> None:
     hands = [[C(BIRD, 1)], [C(FAN, 1)], [C(BUTTERFLY, 6), C(FAN, 4)]]
     state = make_play_state(hands, leader=0, trick=[C(FLOWER, 3), C(UMBRELLA, 6)])
-    assert state.legal_actions(2) == [PlayCard(card=C(FAN, 4)), PlayCard(card=C(BUTTERFLY, 6))]
-    events = state.apply(2, PlayCard(card=C(FAN, 4)))
+    assert state.legal_actions(2) == [
+        act.PlayCard(card=C(FAN, 4)),
+        act.PlayCard(card=C(BUTTERFLY, 6)),
+    ]
+    events = state.apply(2, act.PlayCard(card=C(FAN, 4)))
     play = events[0]
     assert play.kind == "play" and play.data["marker_moved"] and play.data["trump"] == FAN
     # The fan 4 is the only fan: it wins although umbrella 6 and flower 3 were played before.
@@ -166,12 +164,12 @@ def test_void_player_plays_anything_and_moves_the_marker() -> None:
 def test_lead_is_free_and_places_the_marker() -> None:
     hands = [[C(BIRD, 1), C(FLOWER, 2)], [C(FAN, 1), C(FAN, 3)], [C(BUTTERFLY, 6), C(FAN, 4)]]
     state = make_play_state(hands, leader=1, trick=[])
-    assert state.legal_actions(1) == [PlayCard(card=C(FAN, 1)), PlayCard(card=C(FAN, 3))]
-    state.apply(1, PlayCard(card=C(FAN, 1)))
+    assert state.legal_actions(1) == [act.PlayCard(card=C(FAN, 1)), act.PlayCard(card=C(FAN, 3))]
+    state.apply(1, act.PlayCard(card=C(FAN, 1)))
     view = state.public_view()
     assert view.marker == 0 and view.trump == FAN and view.follow_colours == [FAN]
     assert view.turn == 2
-    assert state.legal_actions(2) == [PlayCard(card=C(FAN, 4))]
+    assert state.legal_actions(2) == [act.PlayCard(card=C(FAN, 4))]
 
 
 def test_open_minimums_show_the_lowest_won_card_of_each_colour() -> None:
@@ -220,7 +218,7 @@ def test_default_options_and_seed_keyword() -> None:
         GAME.new(7, seed=7)
 
 
-def choose_passes(state: IrobaeState, rng: Rng) -> dict[int, PassCards]:
+def choose_passes(state: IrobaeState, rng: Rng) -> dict[int, act.PassCards]:
     return {s: rng.choice(state.legal_actions(s)) for s in state.to_act()}  # type: ignore[misc]
 
 
@@ -277,25 +275,25 @@ def test_illegal_input_during_the_pass() -> None:
     state = GAME.new(3, seed=8)
     hand = state.hands[0]
     outside = next(c for c in deck(3) if c not in hand)
-    expect_illegal(state, 0, PlayCard(card=hand[0]), "wrong_step")
+    expect_illegal(state, 0, act.PlayCard(card=hand[0]), "wrong_step")
     expect_illegal(
-        state, 0, PassCards(a=min(hand[0], outside), b=max(hand[0], outside)), "not_in_hand"
+        state, 0, act.PassCards(a=min(hand[0], outside), b=max(hand[0], outside)), "not_in_hand"
     )
-    expect_illegal(state, 5, PassCards(a=hand[0], b=hand[1]), Reason.NO_SUCH_SEAT)
-    state.apply(0, PassCards(a=hand[0], b=hand[1]))
-    expect_illegal(state, 0, PassCards(a=hand[2], b=hand[3]), "already_passed")
+    expect_illegal(state, 5, act.PassCards(a=hand[0], b=hand[1]), Reason.NO_SUCH_SEAT)
+    state.apply(0, act.PassCards(a=hand[0], b=hand[1]))
+    expect_illegal(state, 0, act.PassCards(a=hand[2], b=hand[3]), "already_passed")
 
 
 def test_illegal_input_during_play() -> None:
     hands = [[C(BIRD, 1), C(BIRD, 2)], [C(FAN, 1), C(FAN, 2)], [C(UMBRELLA, 5), C(FAN, 4)]]
     state = make_play_state(hands, leader=0, trick=[])
-    expect_illegal(state, 1, PlayCard(card=C(FAN, 1)), Reason.NOT_YOUR_TURN)
-    expect_illegal(state, 0, PlayCard(card=C(FAN, 1)), "not_in_hand")
-    expect_illegal(state, 0, PassCards(a=C(BIRD, 1), b=C(BIRD, 2)), "wrong_step")
-    expect_illegal(state, -1, PlayCard(card=C(BIRD, 1)), Reason.NO_SUCH_SEAT)
-    state.apply(0, PlayCard(card=C(BIRD, 1)))
-    state.apply(1, PlayCard(card=C(FAN, 1)))
-    expect_illegal(state, 2, PlayCard(card=C(UMBRELLA, 5)), "must_follow")
+    expect_illegal(state, 1, act.PlayCard(card=C(FAN, 1)), Reason.NOT_YOUR_TURN)
+    expect_illegal(state, 0, act.PlayCard(card=C(FAN, 1)), "not_in_hand")
+    expect_illegal(state, 0, act.PassCards(a=C(BIRD, 1), b=C(BIRD, 2)), "wrong_step")
+    expect_illegal(state, -1, act.PlayCard(card=C(BIRD, 1)), Reason.NO_SUCH_SEAT)
+    state.apply(0, act.PlayCard(card=C(BIRD, 1)))
+    state.apply(1, act.PlayCard(card=C(FAN, 1)))
+    expect_illegal(state, 2, act.PlayCard(card=C(UMBRELLA, 5)), "must_follow")
 
 
 def test_actions_after_the_game_is_over() -> None:
@@ -304,8 +302,8 @@ def test_actions_after_the_game_is_over() -> None:
     play_randomly(state, rng)
     assert state.to_act() == [] and state.legal_actions(0) == []
     assert GAME.new(3, seed=1).legal_actions(3) == []
-    expect_illegal(state, 0, PlayCard(card=0), Reason.GAME_OVER)
-    expect_illegal(state, 1, PassCards(a=0, b=1), Reason.GAME_OVER)
+    expect_illegal(state, 0, act.PlayCard(card=0), Reason.GAME_OVER)
+    expect_illegal(state, 1, act.PassCards(a=0, b=1), Reason.GAME_OVER)
 
 
 @pytest.mark.parametrize(
@@ -319,10 +317,10 @@ def test_malformed_action_strings(text: str) -> None:
 
 
 def test_action_encodings() -> None:
-    assert PassCards(a=3, b=41).encode() == "pass.3.41"
-    assert PlayCard(card=59).encode() == "play.59"
-    assert GAME.Action.decode("pass.3.41") == PassCards(a=3, b=41)
-    assert GAME.Action is IrobaeAction
+    assert act.PassCards(a=3, b=41).encode() == "pass.3.41"
+    assert act.PlayCard(card=59).encode() == "play.59"
+    assert GAME.Action.decode("pass.3.41") == act.PassCards(a=3, b=41)
+    assert GAME.Action is act.IrobaeAction
 
 
 # -- texts ---------------------------------------------------------------------------------------
@@ -361,4 +359,4 @@ def test_strong_player_passes_from_its_shortest_colours() -> None:
     state = GAME.load(snap)
     # Butterfly is a singleton, fan a pair: the butterfly and the higher fan go.
     action = GAME.cpu("strong").choose(state, 0, Rng(1))
-    assert action == PassCards(a=C(FAN, 5), b=C(BUTTERFLY, 3))
+    assert action == act.PassCards(a=C(FAN, 5), b=C(BUTTERFLY, 3))

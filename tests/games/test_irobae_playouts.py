@@ -9,8 +9,9 @@ import pytest
 
 from games.core import Event, Rng
 from games.irobae import GAME
+from games.irobae import actions as act
 from games.irobae.ai import StrongPlayer
-from games.irobae.rules import IrobaeOptions, PassCards, as_pair, deck
+from games.irobae.rules import IrobaeOptions, as_pair, deck
 from games.irobae.scoring import deal_score
 from games.irobae.state import IrobaeState, pile_minimums
 from tests.games.playing import play_randomly
@@ -244,4 +245,6 @@ def test_pass_choices_are_all_pairs() -> None:
     state = GAME.new(6, seed=5)
     actions = state.legal_actions(2)
     hand = state.hands[2]
-    assert actions == [PassCards(a=hand[i], b=hand[j]) for i in range(9) for j in range(i + 1, 9)]
+    assert actions == [
+        act.PassCards(a=hand[i], b=hand[j]) for i in range(9) for j in range(i + 1, 9)
+    ]
