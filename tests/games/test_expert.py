@@ -178,7 +178,7 @@ def test_gogyo_playout_duel_can_be_settled_either_way() -> None:
 def test_sakura_expert_scores_fields_and_screens_as_the_engine_does() -> None:
     """The cherry-tree expert's standing at the end of a game whose splits are the default ones
     is the engine's final score (a black flower on a field may count as nothing)."""
-    from games.sakura.actions import SplitAction
+    from games.sakura import actions as act
     from games.sakura.expert import _field_value, standing
 
     assert _field_value([0, 0, 0, 0, 0, 1]) == 0  # a lone black counts as nothing, not -3
@@ -191,7 +191,7 @@ def test_sakura_expert_scores_fields_and_screens_as_the_engine_does() -> None:
         while not state.is_over():
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
-            if isinstance(legal[0], SplitAction):
+            if isinstance(legal[0], act.SplitAction):
                 state.apply(seat, state.default_split(seat))
             else:
                 state.apply(seat, rng.choice(legal))
