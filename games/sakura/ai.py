@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from games.core import Action, Rng, State
@@ -184,6 +184,21 @@ class _Knowledge:
         return best
 
 
+def _first_best(
+    options: Iterable[act.SakuraAction],
+    value: Callable[[act.SakuraAction], float],
+    best: act.SakuraAction,
+    best_value: float = -1e9,
+) -> act.SakuraAction:
+    """The option of highest `value`, valued in order, the earliest of equal ones (a later one
+    must beat it by more than rounding); `best` unless one beats `best_value`."""
+    for option in options:
+        option_value = value(option)
+        if option_value > best_value + 1e-9:
+            best, best_value = option, option_value
+    return best
+
+
 def _sample(pool: list[int], n: int, rng: Rng) -> list[int]:
     """`n` flowers drawn at random from a pool of counts (as counts)."""
     left = list(pool)
@@ -283,25 +298,21 @@ class StrongPlayer:
     # draw step ----------------------------------------------------------------
 
     def _draw(self, know: _Knowledge, legal: list[act.SakuraAction], rng: Rng) -> act.SakuraAction:
-        best: act.SakuraAction = legal[0]
-        best_value = -1e9
-        for action in legal:
+        def value(action: act.SakuraAction) -> float:
             if isinstance(action, act.StopAction):
-                value = self._hand_value(know, know.turn)
-            else:
-                assert isinstance(action, act.DrawAction)
-                total = 0.0
-                for _ in range(DRAW_SAMPLES):
-                    extra = _sample(know.pool, action.n, rng)
-                    turn = [know.turn[c] + extra[c] for c in range(6)]
-                    if scoring.is_failure_counts(turn):
-                        total += know.keep_value(turn)
-                    else:
-                        total += self._hand_value(know, turn, drawn=action.n)
-                value = total / DRAW_SAMPLES
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        return best
+                return self._hand_value(know, know.turn)
+            assert isinstance(action, act.DrawAction)
+            total = 0.0
+            for _ in range(DRAW_SAMPLES):
+                extra = _sample(know.pool, action.n, rng)
+                turn = [know.turn[c] + extra[c] for c in range(6)]
+                if scoring.is_failure_counts(turn):
+                    total += know.keep_value(turn)
+                else:
+                    total += self._hand_value(know, turn, drawn=action.n)
+            return total / DRAW_SAMPLES
+
+        return _first_best(legal, value, legal[0])
 
     def _hand_value(self, know: _Knowledge, turn: list[int], drawn: int = 0) -> float:
         """Value of stopping with `turn` after drawing `drawn` more, abilities roughly priced."""
@@ -383,34 +394,28 @@ class StrongPlayer:
     def _best_substep(
         self, state: SakuraState, seat: int, legal: list[act.SakuraAction]
     ) -> act.SakuraAction:
-        best = legal[0]
-        best_value = -1e9
-        for action in legal:
+        def value(action: act.SakuraAction) -> float:
             trial = state.copy()
             trial.apply(seat, action)
-            value = self._finish_ability(trial, seat)
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        return best
+            return self._finish_ability(trial, seat)
+
+        return _first_best(legal, value, legal[0])
 
     def _ability(
         self, state: SakuraState, seat: int, legal: list[act.SakuraAction], rng: Rng
     ) -> act.SakuraAction:
-        best: act.SakuraAction = act.DoneAction()
-        best_value = self._position_value(state, seat)
-        for action in legal:
-            if not isinstance(action, act.AbilityAction):
-                continue
+        def value(action: act.SakuraAction) -> float:
+            assert isinstance(action, act.AbilityAction)
             samples = ABILITY_SAMPLES if action.card in rules.ABILITY_DRAWS else 1
             total = 0.0
             for _ in range(samples):
                 trial = determinise(state, seat, rng)
                 trial.apply(seat, action)
                 total += self._finish_ability(trial, seat)
-            value = total / samples
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        return best
+            return total / samples
+
+        abilities = [a for a in legal if isinstance(a, act.AbilityAction)]
+        return _first_best(abilities, value, act.DoneAction(), self._position_value(state, seat))
 
     def _greedy(
         self, state: SakuraState, seat: int, legal: list[act.SakuraAction], rng: Rng
