@@ -19,13 +19,9 @@ from games.core import Event
 from games.sakura import GAME, scoring
 from games.sakura.state import SakuraState
 from tests.bot.test_renderers import render_context, text_of
+from tests.games.test_sakura import C
 
 COLOURS = scoring.COLOURS
-
-
-def C(**counts: int) -> list[int]:
-    """Per-colour counts from keyword colours: C(red=2, black=1)."""
-    return [counts.get(c, 0) for c in COLOURS]
 
 
 def staged(players: int = 3, *, side: str = "classic", **changes: Any) -> SakuraState:
