@@ -2,9 +2,9 @@
 with the SQLite `Store`, and what only a database shared by several processes needs.
 
 Chosen by `DATABASE_URL=postgresql://…` when several bot processes share one database. The
-schema comes from the same numbered migrations in their PostgreSQL dialect
-(`bot/migrations/postgres/`), applied at start under an advisory lock so two processes starting
-together apply each one once.
+schema comes from the same numbered migrations in their PostgreSQL dialect (`bot/migrations/`,
+one file a migration for both backends), applied at start under an advisory lock so two
+processes starting together apply each one once.
 
 A move is still one statement (`INSERT INTO moves …`, migration 0004) checked against the
 expected version. Its UPDATE of the game's row holds that row's lock until the statement
