@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +32,7 @@ def _folded(text: str | None) -> str:
 
 
 def sqlite_schema(db: sqlite3.Connection) -> Schema:
+    """Every `sqlite_master` row: `<type> <name> on <table>: <its SQL>`."""
     rows = db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
     return frozenset(f"{kind} {name} on {table}: {_folded(sql)}" for kind, name, table, sql in rows)
 
@@ -73,6 +73,7 @@ POSTGRES_QUERIES = {
 
 
 async def postgres_schema(conn: asyncpg.Connection) -> Schema:
+    """Every row of `POSTGRES_QUERIES`: `<kind> <name>: <its definition>`."""
     lines = set()
     for kind, query in POSTGRES_QUERIES.items():
         for name, definition in await conn.fetch(query):
@@ -89,7 +90,7 @@ def rebuilding_statements(dialect: str, later: Schema, earlier: Schema) -> list[
     `earlier` lacks (what a test needs to rebuild the objects of a migration that a later
     release's files no longer create). Their columns come with the views."""
     statements = []
-    for line in sorted(later - earlier, key=lambda line: line.split(" ", 1)[0]):
+    for line in later - earlier:
         head, _, definition = line.partition(": ")
         kind, name = head.split(" ")[:2]
         if kind not in REBUILT_KINDS:
@@ -128,12 +129,14 @@ def read_history() -> dict[str, dict[int, Schema]]:
 
 
 def changes(number: int, dialect: str, before: Schema, after: Schema) -> Iterator[str]:
+    """The history's lines for migration `number`: what it removed, then what it added."""
     yield f"== {dialect} {number}"
     yield from (f"- {line}" for line in sorted(before - after))
     yield from (f"+ {line}" for line in sorted(after - before))
 
 
 def sqlite_stages() -> Iterator[tuple[int, Schema]]:
+    """The schema after each migration file, applied one by one to a new SQLite database."""
     db = sqlite3.connect(":memory:", isolation_level=None)
     for number, _, sql in migration_files("sqlite"):
         apply_sqlite(db, sql)
@@ -142,6 +145,7 @@ def sqlite_stages() -> Iterator[tuple[int, Schema]]:
 
 
 async def postgres_stages() -> list[tuple[int, Schema]]:
+    """Likewise on a new database of a throwaway PostgreSQL server."""
     from bot.sandbox.postgres import throwaway_cluster
 
     with throwaway_cluster() as cluster:
@@ -177,4 +181,3 @@ def record() -> None:
 
 if __name__ == "__main__":
     record()
-    sys.exit(0)
