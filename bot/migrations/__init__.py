@@ -16,6 +16,12 @@ The dialects differ in three ways, all spelled out here:
   `-- [sqlite]` or `-- [postgres]`, lasting to the next such header (`-- [both]` goes back to
   what both run). Only triggers need it: SQLite's body is a list of statements, PostgreSQL's a
   PL/pgSQL function with `NOTIFY`.
+
+A new migration is the next numbered file; `python -m tests.bot.schema` then records the schema
+it builds on each backend in `tests/bot/schema_history.txt`, against which `tests/bot/
+test_schema.py` checks every migration, on a new database and on one an older release left at
+any number. A recorded migration is never edited (databases have applied it): a change is a
+new migration.
 """
 
 from __future__ import annotations
