@@ -20,8 +20,8 @@ The dialects differ in three ways, all spelled out here:
 A new migration is the next numbered file; `python -m tests.bot.schema` then records the schema
 it builds on each backend in `tests/bot/schema_history.txt`, against which `tests/bot/
 test_schema.py` checks every migration, on a new database and on one an older release left at
-any number. A recorded migration is never edited (databases have applied it): a change is a
-new migration.
+any number. What a released migration does never changes (databases have applied it; the test
+holds its files to the record): a change to the schema is a new migration.
 """
 
 from __future__ import annotations
