@@ -17,7 +17,6 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
     from bot.settings import Settings
 
 from bot.guards import valid_id
+from bot.migrations import migration_files, sqlite_statements
 
 log = logging.getLogger(__name__)
 
@@ -280,20 +280,6 @@ def _dumps(value: Any) -> str:
 def _real(value: float | None) -> float | None:
     """A time for a `REAL` / `DOUBLE PRECISION` column (PostgreSQL's driver takes no int)."""
     return None if value is None else float(value)
-
-
-def migration_files(dialect: str = "") -> list[tuple[int, str, str]]:
-    """`(number, name, sql)` of every numbered migration, in order: SQLite's, or those of the
-    `dialect` folder below them (`"postgres"`)."""
-    folder = resources.files("bot") / "migrations"
-    if dialect:
-        folder = folder / dialect
-    found = []
-    for entry in folder.iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
-    return sorted(found)
 
 
 #: A row as a backend's driver returns it (`aiosqlite.Row`, `asyncpg.Record`): both are read by
@@ -1034,7 +1020,7 @@ class Store(SqlStore):
                 continue
             log.info("applying migration %s", name)
             async with self.transaction():
-                for statement in _split_sql(sql):
+                for statement in sqlite_statements(sql):
                     await self.db.execute(statement)
                 await self.db.execute(f"PRAGMA user_version = {number}")
 
@@ -1112,21 +1098,6 @@ def _stored_hand(row: Sequence[Any]) -> StoredHand:
         guild_id=row[9],
         playing=row[10] == "playing",
     )
-
-
-def _split_sql(sql: str) -> list[str]:
-    """Statements of a migration file, comments removed. A statement ends at a `;` that
-    completes it, so a trigger's body (`BEGIN … END;`) stays in one piece."""
-    statements: list[str] = []
-    pending = ""
-    for line in sql.splitlines():
-        pending += line.split("--", 1)[0] + "\n"
-        if sqlite3.complete_statement(pending):
-            statements.append(pending.strip().removesuffix(";").strip())
-            pending = ""
-    if pending.strip():
-        statements.append(pending.strip())
-    return [statement for statement in statements if statement]
 
 
 async def open_store(settings: Settings) -> Store | PostgresStore:
