@@ -540,18 +540,20 @@ class Sessions:
         before = state.to_act()
         events = state.apply(seat, action)  # validates: raises IllegalAction
         over = state.is_over()
+        snapshot = state.snapshot()
+        deadline = None if over else self._deadline_for(record, state, before, seat)
+        status = "finished" if over else "playing"
         write = asyncio.ensure_future(
-            self.store.commit_move(
+            self.store.write_move(
                 record.id,
                 version=record.version + 1,
                 seat=seat,
                 action=action.encode(),
                 by_cpu=source != "human",
-                snapshot=state.snapshot(),
-                deadline=None if over else self._deadline_for(record, state, before, seat),
+                snapshot=snapshot,
+                deadline=deadline,
                 result=state.result().model_dump(mode="json") if over else None,
-                status="finished" if over else "playing",
-                seats=record.seats,
+                status=status,
             )
         )
         try:
@@ -562,7 +564,7 @@ class Sessions:
                     # The database is busy (another process holds it, or a checkpoint):
                     # acknowledge within Discord's 3 seconds, then wait for the write.
                     await on_wait()
-            stored = await write
+            stored_at = await write
         except StaleVersion as exc:
             # Only another process can have stored this version (this one holds the lock).
             raise _StoredElsewhere from exc
@@ -571,6 +573,14 @@ class Sessions:
             raise MoveRefused("storage") from exc
         # Stored: the copy that made the move becomes the live state (whatever holds the old
         # one, a render or a decision under way, keeps a state that no longer changes).
+        # The record as the write left it; read back whole once the click is answered.
+        stored = record.after_move(
+            version=record.version + 1,
+            snapshot=snapshot,
+            deadline=deadline,
+            status=status,
+            stored_at=stored_at,
+        )
         session.state = state
         session.record = stored
         session.movers.append((stored.version, seat))
@@ -596,7 +606,22 @@ class Sessions:
             except Exception as exc:
                 # The move is stored and stands; the publisher brings the table in step.
                 log.warning("game %s: the answer to a stored move failed: %s", record.id, exc)
+        await self._read_back(session)
         return outcome, table_shown
+
+    async def _read_back(self, session: Session) -> None:
+        """Replace the session's record by the row as stored, under the game's lock, after a
+        move's answer: the row also holds what the publisher writes (its messages, the version
+        the table shows), which a record built from the one held would not. A failed read
+        keeps the record built from the move."""
+        record = session.record
+        try:
+            stored = await self.store.get(record.id, seats=record.seats)
+        except STORAGE_ERRORS as exc:
+            log.warning("game %s: its record could not be read back: %s", record.id, exc)
+            return
+        if stored is not None and stored.version == record.version:
+            session.record = stored
 
     def _deadline_for(
         self, record: GameRecord, state: State, before: list[int], actor: int | None
