@@ -792,9 +792,7 @@ class Sessions:
             watched = any(not seat.is_cpu for seat in session.record.seats)
             await self.cpu_turns.turn(watched=watched)
             seats = session.cpu_seats(session.state.to_act())
-            if not seats or not self._in_play(session):
-                return
-            if not await self._play_for(session, seats[0], "cpu", self._cpu_move):
+            if not await self._play_for(session, seats, "cpu", self._cpu_move):
                 return
 
     async def _cpu_move(self, session: Session, seat: int) -> tuple[int, str]:
@@ -812,9 +810,7 @@ class Sessions:
                 await asyncio.sleep(min(delay, 60))
                 continue
             humans = session.human_seats(session.state.to_act())
-            if not humans or not self._in_play(session):
-                return
-            if not await self._play_for(session, humans[0], "timeout", self._timeout_move):
+            if not await self._play_for(session, humans, "timeout", self._timeout_move):
                 return
 
     async def _timeout_move(self, session: Session, seat: int) -> tuple[int, str]:
@@ -827,14 +823,19 @@ class Sessions:
     async def _play_for(
         self,
         session: Session,
-        seat: int,
+        seats: list[int],
         source: Source,
         choose: Callable[[Session, int], Awaitable[tuple[int, str]]],
     ) -> bool:
-        """Play for `seat` the move `choose` picks, `(version it was picked at, encoded
-        action)`: a CPU's move, or a timed-out human's. False when the loop playing them should
-        stop (the move was illegal: it would be chosen again). A move not stored, or that
-        failed otherwise, is tried again after a pause; a stale one at once, chosen anew."""
+        """Play for the first of `seats` (those to act that the loop plays for) the move
+        `choose` picks, `(version it was picked at, encoded action)`: a CPU's move, or a
+        timed-out human's. False when the loop playing them should stop (no such seat is to
+        act, the game is no longer in play here, or the move was illegal: it would be chosen
+        again). A move not stored, or that failed otherwise, is tried again after a pause; a
+        stale one at once, chosen anew."""
+        if not seats or not self._in_play(session):
+            return False
+        seat = seats[0]
         try:
             version, action = await choose(session, seat)
             await self.play(session.id, seat, action, expected_version=version, source=source)
