@@ -639,34 +639,13 @@ class SqlStore(ABC):
         return await self.get(game_id) if changed == 1 else None
 
     async def commit_move(
-        self,
-        game_id: int,
-        *,
-        version: int,
-        seat: int,
-        action: str,
-        by_cpu: bool,
-        snapshot: dict[str, Any],
-        deadline: float | None,
-        result: dict[str, Any] | None = None,
-        status: str = "playing",
-        seats: Sequence[SeatRecord] | None = None,
+        self, game_id: int, *, seats: Sequence[SeatRecord] | None = None, **move: Any
     ) -> GameRecord:
-        """Store the move that turns `version - 1` into `version` (`write_move`) and return the
-        game's record as stored after it, read back. `seats`, when given, are the game's seats
-        (a move never changes them: not read again), unless the database is `SHARED` (another
-        process may have replaced a seat: the record is read back whole)."""
-        await self.write_move(
-            game_id,
-            version=version,
-            seat=seat,
-            action=action,
-            by_cpu=by_cpu,
-            snapshot=snapshot,
-            deadline=deadline,
-            result=result,
-            status=status,
-        )
+        """Store a move (`move`: the arguments of `write_move`) and return the game's record as
+        stored after it, read back. `seats`, when given, are the game's seats (a move never
+        changes them: not read again), unless the database is `SHARED` (another process may
+        have replaced a seat: the record is read back whole)."""
+        await self.write_move(game_id, **move)
         record = await self.get(game_id, seats=seats)
         assert record is not None
         return record
