@@ -613,11 +613,12 @@ class Sessions:
         """Replace the session's record by the row as stored, under the game's lock, after a
         move's answer: the row also holds what the publisher writes (its messages, the version
         the table shows), which a record built from the one held would not. A failed read
-        keeps the record built from the move."""
+        keeps the record built from the move: the move is stored and answered, whatever the
+        read does (a database failing, or closed as the bot stops)."""
         record = session.record
         try:
             stored = await self.store.get(record.id, seats=record.seats)
-        except STORAGE_ERRORS as exc:
+        except Exception as exc:
             log.warning("game %s: its record could not be read back: %s", record.id, exc)
             return
         if stored is not None and stored.version == record.version:
