@@ -7,11 +7,13 @@ over every game of the registry).
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.core import CpuPlayer, Result, Rng, State
+from games.core import CpuPlayer, Game, Result, Rng, State
 
 
 def play_strong_against_random(
@@ -79,6 +81,34 @@ def series(
         result = play_strong_against_random(state, strong, weak, seat, Rng(rng_seed(k)), times)
         tally.add(result, seat)
     return tally, times
+
+
+def strong_series(
+    game: Game, players: int, games: int, options: Any, rng_seed: Callable[[int], int]
+) -> tuple[Tally, list[float]]:
+    """`series` of `game`'s strong CPU against its random CPUs, the k-th match dealt from seed
+    `10_000 + k` with `options`."""
+    return series(
+        lambda k: game.new(players, seed=10_000 + k, options=options),
+        players,
+        games,
+        rng_seed,
+        game.cpu("strong"),
+        game.cpu("random"),
+    )
+
+
+def summary(heading: str, players: int, tally: Tally, times: list[float]) -> str:
+    """One line about a `series` of `players` seats: its wins alone and shared, the share of
+    matches the strong seat won (alone or shared) against its chance, its mean margin over the
+    best other seat, and its decision times."""
+    games = len(tally.margins)
+    won = tally.alone + tally.shared
+    return (
+        f"{heading}: {games} games, strong won {tally.alone} alone and {tally.shared} shared "
+        f"= {won / games:.1%} (chance {1 / players:.0%}), mean margin over the best other seat "
+        f"{statistics.mean(tally.margins):+.2f}; {decision_figures(times)}"
+    )
 
 
 def pct(values: list[float], q: float) -> float:

@@ -1,7 +1,7 @@
 """Benchmark of the 襲ノ色目 strong CPU against random CPUs.
 
 Plays seeded games of one `StrongPlayer` against `RandomPlayer`s, rotating the strong seat, for
-3 and 4 players, and prints the strong player's win rate (shared wins counted apart) and its
+3 and 4 players, and prints the strong player's wins (alone and shared), its margin and its
 decision time p50/p99. Run from the repository root:
 
     .venv/bin/python benchmarks/kasane_ai.py            # 500 games per player count
@@ -16,29 +16,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.cpu_match import decision_figures, series
+from benchmarks.cpu_match import strong_series, summary
 from games.kasane import GAME
-from games.kasane.ai import RandomPlayer, StrongPlayer
 from games.kasane.rules import KasaneOptions
 
 
 def play(players: int, games: int, options: KasaneOptions) -> None:
     """Play `games` games and print the figures for that player count and options."""
-    tally, times = series(
-        lambda game: GAME.new(players, seed=10_000 + game, options=options),
-        players,
-        games,
-        lambda game: game * 7919 + players,
-        StrongPlayer(),
-        RandomPlayer(),
-    )
-    wins, shared, margins = tally.alone, tally.shared, sum(tally.margins)
+    tally, times = strong_series(GAME, players, games, options, lambda game: game * 7919 + players)
     label = ",".join(k for k, v in options.model_dump().items() if v) or "default"
-    print(
-        f"{players} players ({label}): {games} games, strong wins {wins} "
-        f"({100 * wins / games:.1f}%, chance {100 / players:.0f}%), shared {shared}, "
-        f"mean margin over best random {margins / games:+.2f}; {decision_figures(times)}"
-    )
+    print(summary(f"{players} players ({label})", players, tally, times))
 
 
 def main() -> None:

@@ -10,33 +10,20 @@ average score margin, and its decision time p50/p99 (every decision, forced ones
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.cpu_match import decision_figures, series
+from benchmarks.cpu_match import strong_series, summary
 from games.take_and_share import GAME
-from games.take_and_share.ai import RandomPlayer, StrongPlayer
 
 
 def bench(players: int, games: int, long_game: bool) -> None:
-    tally, times = series(
-        lambda game: GAME.new(players, seed=10_000 + game, options={"long_game": long_game}),
-        players,
-        games,
-        lambda game: (10_000 + game) * 7919 + 1,
-        StrongPlayer(),
-        RandomPlayer(),
+    tally, times = strong_series(
+        GAME, players, games, {"long_game": long_game}, lambda game: (10_000 + game) * 7919 + 1
     )
-    # A shared win counts as a win here, and is also counted apart.
-    wins, shared, margins = tally.alone + tally.shared, tally.shared, tally.margins
-    print(
-        f"{players} players{' (long game)' if long_game else ''}: strong won {wins}/{games} "
-        f"= {wins / games:.1%} (shared {shared}; chance {1 / players:.0%}), "
-        f"mean margin {statistics.mean(margins):+.2f}, {decision_figures(times)}"
-    )
+    print(summary(f"{players} players{' (long game)' if long_game else ''}", players, tally, times))
 
 
 def main() -> None:

@@ -90,6 +90,20 @@ class LiveHand:
     picture_behind: bool = False
     closer: asyncio.Task[None] | None = field(default=None, repr=False)
 
+    def stored(self) -> StoredHand:
+        """The hand as kept for the next process: its webhook (the interaction's follow-up
+        webhook, named by the application's id) and that webhook's token edit the message."""
+        return StoredHand(
+            game_id=self.game_id,
+            seat=self.seat,
+            language=self.lang,
+            application_id=self.webhook.id,
+            token=self.webhook.token or "",
+            message_id=self.message_id,
+            created_at=self.created_at.timestamp(),
+            confirm=self.confirm,
+        )
+
 
 class LiveHands:
     """Every live ephemeral hand, by `(game id, seat)`; one instance per publisher."""
@@ -151,19 +165,7 @@ class LiveHands:
             picture_behind=picture_behind,
         )
         self._register(hand)
-        self._save(
-            hand,
-            StoredHand(
-                game_id=hand.game_id,
-                seat=seat,
-                language=lang,
-                application_id=interaction.application_id,
-                token=interaction.token,
-                message_id=message_id,
-                created_at=hand.created_at.timestamp(),
-                confirm=confirm,
-            ),
-        )
+        self._save(hand, hand.stored())
 
     def _register(self, hand: LiveHand) -> None:
         """`hand` becomes its seat's live hand, closed before its token expires; the seat's

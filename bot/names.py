@@ -8,6 +8,7 @@ inert wherever the bot prints one in a message or an embed.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -31,11 +32,13 @@ _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _URL = re.compile(r"(?i)([a-z][a-z0-9+.-]*:)(//)")
 
 
+@functools.lru_cache(maxsize=4096)
 def shown_name(name: str) -> str:
     """`name` cut to `NAME_MAX` characters, without control or bidi characters, with markdown,
     mentions and links escaped, and wrapped in Unicode isolates if it holds anything that
     could turn the text around it (right-to-left script or bidi controls; a left-to-right name
-    cannot, and stays as it is)."""
+    cannot, and stays as it is). Cached: every table and hand shows its players' names, and
+    the text a name becomes depends on the name alone."""
     isolate = any(unicodedata.bidirectional(c) in _NEEDS_ISOLATION for c in name)
     text = "".join(
         " " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in _BIDI.sub("", name)

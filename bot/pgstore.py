@@ -2,11 +2,11 @@
 with the SQLite `Store`, and what only a database shared by several processes needs.
 
 Chosen by `DATABASE_URL=postgresql://…` when several bot processes share one database. The
-schema comes from the same numbered migrations in their PostgreSQL dialect
-(`bot/migrations/postgres/`), applied at start under an advisory lock so two processes starting
-together apply each one once.
+schema comes from the same numbered migrations in their PostgreSQL dialect (`bot/migrations/`,
+one file a migration for both backends), applied at start under an advisory lock so two
+processes starting together apply each one once.
 
-A move is still one statement (`INSERT INTO moves …`, migration 0004) checked against the
+A move is still one statement (`INSERT INTO moves …`, migration 0005) checked against the
 expected version. Its UPDATE of the game's row holds that row's lock until the statement
 commits, so the database serialises one game's moves across processes: a second process storing
 the same version waits, then finds the version moved on and gets `StaleVersion`. Every stored
@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 #: processes of the bot; it spells "kasane" in ASCII).
 MIGRATION_LOCK = 0x6B6173616E65
 
-#: The channel stored moves are announced on (payload `"<game id>:<version>"`, migration 0004).
+#: The channel stored moves are announced on (payload `"<game id>:<version>"`, migration 0005).
 MOVES_CHANNEL = "game_moves"
 #: The channel a user's changed settings are announced on (payload: the user id).
 SETTINGS_CHANNEL = "user_settings"

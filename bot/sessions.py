@@ -540,18 +540,20 @@ class Sessions:
         before = state.to_act()
         events = state.apply(seat, action)  # validates: raises IllegalAction
         over = state.is_over()
+        snapshot = state.snapshot()
+        deadline = None if over else self._deadline_for(record, state, before, seat)
+        status = "finished" if over else "playing"
         write = asyncio.ensure_future(
-            self.store.commit_move(
+            self.store.write_move(
                 record.id,
                 version=record.version + 1,
                 seat=seat,
                 action=action.encode(),
                 by_cpu=source != "human",
-                snapshot=state.snapshot(),
-                deadline=None if over else self._deadline_for(record, state, before, seat),
+                snapshot=snapshot,
+                deadline=deadline,
                 result=state.result().model_dump(mode="json") if over else None,
-                status="finished" if over else "playing",
-                seats=record.seats,
+                status=status,
             )
         )
         try:
@@ -562,7 +564,7 @@ class Sessions:
                     # The database is busy (another process holds it, or a checkpoint):
                     # acknowledge within Discord's 3 seconds, then wait for the write.
                     await on_wait()
-            stored = await write
+            stored_at = await write
         except StaleVersion as exc:
             # Only another process can have stored this version (this one holds the lock).
             raise _StoredElsewhere from exc
@@ -571,6 +573,14 @@ class Sessions:
             raise MoveRefused("storage") from exc
         # Stored: the copy that made the move becomes the live state (whatever holds the old
         # one, a render or a decision under way, keeps a state that no longer changes).
+        # The record as the write left it; read back whole once the click is answered.
+        stored = record.after_move(
+            version=record.version + 1,
+            snapshot=snapshot,
+            deadline=deadline,
+            status=status,
+            stored_at=stored_at,
+        )
         session.state = state
         session.record = stored
         session.movers.append((stored.version, seat))
@@ -596,7 +606,23 @@ class Sessions:
             except Exception as exc:
                 # The move is stored and stands; the publisher brings the table in step.
                 log.warning("game %s: the answer to a stored move failed: %s", record.id, exc)
+        await self._read_back(session)
         return outcome, table_shown
+
+    async def _read_back(self, session: Session) -> None:
+        """Replace the session's record by the row as stored, under the game's lock, after a
+        move's answer: the row also holds what the publisher writes (its messages, the version
+        the table shows), which a record built from the one held would not. A failed read
+        keeps the record built from the move: the move is stored and answered, whatever the
+        read does (a database failing, or closed as the bot stops)."""
+        record = session.record
+        try:
+            stored = await self.store.get(record.id, seats=record.seats)
+        except Exception as exc:
+            log.warning("game %s: its record could not be read back: %s", record.id, exc)
+            return
+        if stored is not None and stored.version == record.version:
+            session.record = stored
 
     def _deadline_for(
         self, record: GameRecord, state: State, before: list[int], actor: int | None
@@ -767,9 +793,7 @@ class Sessions:
             watched = any(not seat.is_cpu for seat in session.record.seats)
             await self.cpu_turns.turn(watched=watched)
             seats = session.cpu_seats(session.state.to_act())
-            if not seats or not self._in_play(session):
-                return
-            if not await self._play_for(session, seats[0], "cpu", self._cpu_move):
+            if not await self._play_for(session, seats, "cpu", self._cpu_move):
                 return
 
     async def _cpu_move(self, session: Session, seat: int) -> tuple[int, str]:
@@ -787,9 +811,7 @@ class Sessions:
                 await asyncio.sleep(min(delay, 60))
                 continue
             humans = session.human_seats(session.state.to_act())
-            if not humans or not self._in_play(session):
-                return
-            if not await self._play_for(session, humans[0], "timeout", self._timeout_move):
+            if not await self._play_for(session, humans, "timeout", self._timeout_move):
                 return
 
     async def _timeout_move(self, session: Session, seat: int) -> tuple[int, str]:
@@ -802,14 +824,19 @@ class Sessions:
     async def _play_for(
         self,
         session: Session,
-        seat: int,
+        seats: list[int],
         source: Source,
         choose: Callable[[Session, int], Awaitable[tuple[int, str]]],
     ) -> bool:
-        """Play for `seat` the move `choose` picks, `(version it was picked at, encoded
-        action)`: a CPU's move, or a timed-out human's. False when the loop playing them should
-        stop (the move was illegal: it would be chosen again). A move not stored, or that
-        failed otherwise, is tried again after a pause; a stale one at once, chosen anew."""
+        """Play for the first of `seats` (those to act that the loop plays for) the move
+        `choose` picks, `(version it was picked at, encoded action)`: a CPU's move, or a
+        timed-out human's. False when the loop playing them should stop (no such seat is to
+        act, the game is no longer in play here, or the move was illegal: it would be chosen
+        again). A move not stored, or that failed otherwise, is tried again after a pause; a
+        stale one at once, chosen anew."""
+        if not seats or not self._in_play(session):
+            return False
+        seat = seats[0]
         try:
             version, action = await choose(session, seat)
             await self.play(session.id, seat, action, expected_version=version, source=source)

@@ -1,7 +1,7 @@
 """Storage: game records, the queries both backends share (`SqlStore`), and SQLite's backend
 (aiosqlite, WAL: `Store`). PostgreSQL's backend is `bot.pgstore.PostgresStore`.
 
-A move is stored by `commit_move` in one statement, atomic by itself: the action row (its primary
+A move is stored by `write_move` in one statement, atomic by itself: the action row (its primary
 key `(game_id, version)` makes a second write of the same version impossible), the new snapshot
 and the new version. The bot answers Discord only after it is committed.
 """
@@ -16,8 +16,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
-from dataclasses import dataclass, field
-from importlib import resources
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
     from bot.settings import Settings
 
 from bot.guards import valid_id
+from bot.migrations import migration_files, sqlite_statements
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ GAME_COLUMNS = [
 ]
 
 #: Columns `update_game` may change; everything else is set by dedicated methods (a game's
-#: status only by the game service's calls: `start_game`, `commit_move`, `abandon_game`).
+#: status only by the game service's calls: `start_game`, `write_move`, `abandon_game`).
 MUTABLE_COLUMNS = frozenset(
     [
         "thread_id",
@@ -84,7 +84,7 @@ MUTABLE_COLUMNS = frozenset(
 #: How often the write-ahead log is checkpointed, in seconds (see `Store._checkpoint_regularly`).
 CHECKPOINT_SECONDS = 1.0
 
-#: The one statement that stores a move (see `commit_move` and migration 0005's `moves` view;
+#: The one statement that stores a move (see `write_move` and migration 0005's `moves` view;
 #: its trigger raises "stale version" when the game is not at the version before it).
 MOVE_SQL = (
     "INSERT INTO moves (game_id, version, seat, action, by_cpu, created_at, status, snapshot, "
@@ -170,6 +170,28 @@ class GameRecord:
     table_version: int | None = None
     #: Set when the snapshot column holds something that is not valid JSON.
     snapshot_error: str | None = None
+
+    def after_move(
+        self,
+        *,
+        version: int,
+        snapshot: dict[str, Any],
+        deadline: float | None,
+        status: str,
+        stored_at: float,
+    ) -> GameRecord:
+        """This record with a move stored by `SqlStore.write_move` with these values, as the
+        `moves` trigger writes them into the row (migration 0005), so that a move can be
+        answered before its row is read back."""
+        return replace(
+            self,
+            version=version,
+            snapshot=snapshot,
+            deadline=deadline,
+            status=status,
+            updated_at=stored_at,
+            end_published=status != "finished",
+        )
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user holds, if any."""
@@ -258,20 +280,6 @@ def _dumps(value: Any) -> str:
 def _real(value: float | None) -> float | None:
     """A time for a `REAL` / `DOUBLE PRECISION` column (PostgreSQL's driver takes no int)."""
     return None if value is None else float(value)
-
-
-def migration_files(dialect: str = "") -> list[tuple[int, str, str]]:
-    """`(number, name, sql)` of every numbered migration, in order: SQLite's, or those of the
-    `dialect` folder below them (`"postgres"`)."""
-    folder = resources.files("bot") / "migrations"
-    if dialect:
-        folder = folder / dialect
-    found = []
-    for entry in folder.iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
-    return sorted(found)
 
 
 #: A row as a backend's driver returns it (`aiosqlite.Row`, `asyncpg.Record`): both are read by
@@ -414,10 +422,14 @@ class SqlStore(ABC):
         assert record is not None
         return record
 
-    async def get(self, game_id: int) -> GameRecord | None:
+    async def get(
+        self, game_id: int, *, seats: Sequence[SeatRecord] | None = None
+    ) -> GameRecord | None:
+        """The game's record, or None when there is no such game. `seats`, when given, are its
+        seats as the caller holds them (not read again), unless the database is `SHARED`."""
         if not valid_id(game_id):
             return None  # (beyond SQLite's integers and PostgreSQL's BIGINT: no such game)
-        return await self._read_record(game_id)
+        return await self._read_record(game_id, None if self.SHARED else seats)
 
     async def _read_record(
         self, game_id: int, seats: Sequence[SeatRecord] | None = None
@@ -627,6 +639,18 @@ class SqlStore(ABC):
         return await self.get(game_id) if changed == 1 else None
 
     async def commit_move(
+        self, game_id: int, *, seats: Sequence[SeatRecord] | None = None, **move: Any
+    ) -> GameRecord:
+        """Store a move (`move`: the arguments of `write_move`) and return the game's record as
+        stored after it, read back. `seats`, when given, are the game's seats (a move never
+        changes them: not read again), unless the database is `SHARED` (another process may
+        have replaced a seat: the record is read back whole)."""
+        await self.write_move(game_id, **move)
+        record = await self.get(game_id, seats=seats)
+        assert record is not None
+        return record
+
+    async def write_move(
         self,
         game_id: int,
         *,
@@ -638,10 +662,9 @@ class SqlStore(ABC):
         deadline: float | None,
         result: dict[str, Any] | None = None,
         status: str = "playing",
-        seats: Sequence[SeatRecord] | None = None,
-    ) -> GameRecord:
-        """Store the move that turns `version - 1` into `version`, atomically, and return the
-        game's record as stored after it.
+    ) -> float:
+        """Store the move that turns `version - 1` into `version`, atomically; returns the time
+        it was stored (the game's new `updated_at`: see `GameRecord.after_move`).
 
         One statement (`MOVE_SQL`, whose trigger is in migration 0005) writes the action row,
         the status, snapshot, version and deadline: SQLite's write lock is held for a single
@@ -650,10 +673,9 @@ class SqlStore(ABC):
         then not yet published), with its `result`; else `"playing"`.
 
         Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`,
-        including when another process stored that version first. `seats`, when given, are the
-        game's seats (a move never changes them: not read again), unless the database is
-        `SHARED` (another process may have replaced a seat: the record is read back whole).
+        including when another process stored that version first.
         """
+        stored_at = time.time()
         try:
             await self._run(
                 MOVE_SQL,
@@ -662,7 +684,7 @@ class SqlStore(ABC):
                 seat,
                 action,
                 int(by_cpu),
-                time.time(),
+                stored_at,
                 status,
                 _dumps(snapshot),
                 _real(deadline),
@@ -674,9 +696,7 @@ class SqlStore(ABC):
             if str(exc) == "stale version":  # raised by the trigger (see MOVE_SQL)
                 raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
             raise
-        record = await self._read_record(game_id, None if self.SHARED else seats)
-        assert record is not None
-        return record
+        return stored_at
 
     async def set_table_version(self, game_id: int, version: int) -> None:
         """Record that the game's table message now shows `version` (never going back)."""
@@ -887,13 +907,15 @@ class _SqliteStatements:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
 
+    # A read is one call to the database thread (`execute_fetchall`): a cursor's execute,
+    # fetch and close would be three, each a round trip through the event loop. Every query
+    # read with `row` selects at most one row (by key, or an aggregate).
+
     async def row(self, sql: str, *args: Any) -> Row | None:
-        async with self.db.execute(sql, args) as cursor:
-            return await cursor.fetchone()
+        return next(iter(await self.db.execute_fetchall(sql, args)), None)
 
     async def rows(self, sql: str, *args: Any) -> list[Row]:
-        async with self.db.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.db.execute_fetchall(sql, args))
 
     async def run(self, sql: str, *args: Any) -> int:
         cursor = await self.db.execute(sql, args)
@@ -977,7 +999,7 @@ class Store(SqlStore):
                 continue
             log.info("applying migration %s", name)
             async with self.transaction():
-                for statement in _split_sql(sql):
+                for statement in sqlite_statements(sql):
                     await self.db.execute(statement)
                 await self.db.execute(f"PRAGMA user_version = {number}")
 
@@ -1055,21 +1077,6 @@ def _stored_hand(row: Sequence[Any]) -> StoredHand:
         guild_id=row[9],
         playing=row[10] == "playing",
     )
-
-
-def _split_sql(sql: str) -> list[str]:
-    """Statements of a migration file, comments removed. A statement ends at a `;` that
-    completes it, so a trigger's body (`BEGIN … END;`) stays in one piece."""
-    statements: list[str] = []
-    pending = ""
-    for line in sql.splitlines():
-        pending += line.split("--", 1)[0] + "\n"
-        if sqlite3.complete_statement(pending):
-            statements.append(pending.strip().removesuffix(";").strip())
-            pending = ""
-    if pending.strip():
-        statements.append(pending.strip())
-    return [statement for statement in statements if statement]
 
 
 async def open_store(settings: Settings) -> Store | PostgresStore:

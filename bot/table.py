@@ -233,18 +233,10 @@ class Table:
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         return {"content": content, "embeds": rendered.embeds, "view": view}
 
-    def hand_fingerprint(
-        self,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        notice: str | None = None,
-        *,
-        confirm: str | None = None,
-    ) -> str:
-        """What the seat's hand shows (without its picture, which follows from the same state),
-        to tell whether a live hand needs an edit."""
-        return _fingerprint(self.hand_payload(session, seat, lang, notice, confirm=confirm))
+    def hand_fingerprint(self, session: Session, seat: int, lang: Lang) -> str:
+        """What the seat's hand shows with no notice or pick on top (without its picture, which
+        follows from the same state), to tell whether a live hand needs an edit."""
+        return _fingerprint(self.hand_payload(session, seat, lang))
 
     @staticmethod
     def fingerprint(payload: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.sessions import GameDamaged
 from bot.store import GameRecord
-from cogs.common import BotCog, ls
+from cogs.common import BotCog, ls, options
 from games import registry
 
 if TYPE_CHECKING:
@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 LIST_RUNNING = 15
 LIST_FINISHED = 10
 
+
+#: The optional game id of `/game log` and `/game abandon` (left out: the game of this thread).
+GAME_ID_OPTION = options(game_id=(msg.OPT_ID, msg.OPT_ID_DESC))
 
 #: The two answers of a picture switch.
 ON_OFF = [
@@ -104,10 +107,7 @@ class AdminCog(BotCog):
             return None
         return record
 
-    @game.command(
-        name=ls(msg.CMD_GAME_LIST),
-        description=ls(msg.CMD_GAME_LIST_DESC),
-    )
+    @game.command(name=ls(msg.CMD_GAME_LIST), description=ls(msg.CMD_GAME_LIST_DESC))
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)
         store = self.bot.store
@@ -156,12 +156,8 @@ class AdminCog(BotCog):
         points = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i < len(names))
         return msg.GAME_LIST_RESULT(lang, winners=best, scores=points)
 
-    @game.command(
-        name=ls(msg.CMD_GAME_LOG),
-        description=ls(msg.CMD_GAME_LOG_DESC),
-    )
-    @app_commands.rename(game_id=ls(msg.OPT_ID))
-    @app_commands.describe(game_id=ls(msg.OPT_ID_DESC))
+    @game.command(name=ls(msg.CMD_GAME_LOG), description=ls(msg.CMD_GAME_LOG_DESC))
+    @GAME_ID_OPTION
     async def game_log(
         self, interaction: discord.Interaction[Any], game_id: int | None = None
     ) -> None:
@@ -179,12 +175,8 @@ class AdminCog(BotCog):
             game_id = here[0].id
         await self.bot.history.show(interaction, game_id, None)
 
-    @game.command(
-        name=ls(msg.CMD_GAME_ABANDON),
-        description=ls(msg.CMD_GAME_ABANDON_DESC),
-    )
-    @app_commands.rename(game_id=ls(msg.OPT_ID))
-    @app_commands.describe(game_id=ls(msg.OPT_ID_DESC))
+    @game.command(name=ls(msg.CMD_GAME_ABANDON), description=ls(msg.CMD_GAME_ABANDON_DESC))
+    @GAME_ID_OPTION
     async def abandon(
         self, interaction: discord.Interaction[Any], game_id: int | None = None
     ) -> None:
@@ -203,12 +195,8 @@ class AdminCog(BotCog):
             return
         await _answer(interaction, text)
 
-    @game.command(
-        name=ls(msg.CMD_GAME_REPLACE),
-        description=ls(msg.CMD_GAME_REPLACE_DESC),
-    )
-    @app_commands.rename(player=ls(msg.OPT_PLAYER))
-    @app_commands.describe(player=ls(msg.OPT_PLAYER_DESC))
+    @game.command(name=ls(msg.CMD_GAME_REPLACE), description=ls(msg.CMD_GAME_REPLACE_DESC))
+    @options(player=(msg.OPT_PLAYER, msg.OPT_PLAYER_DESC))
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         lang = lang_of(interaction.locale)
         record = await self._game_to_manage(interaction, None)
@@ -230,22 +218,15 @@ class AdminCog(BotCog):
             return
         await _answer(interaction, msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1))
 
-    @game.command(
-        name=ls(msg.CMD_GAME_RETURN),
-        description=ls(msg.CMD_GAME_RETURN_DESC),
-    )
+    @game.command(name=ls(msg.CMD_GAME_RETURN), description=ls(msg.CMD_GAME_RETURN_DESC))
     async def return_seat(self, interaction: discord.Interaction[Any]) -> None:
         record = await self._game_here(interaction, None)
         if record is None:
             return
         await self.bot.play.return_seat(interaction, record.id)
 
-    @game.command(
-        name=ls(msg.CMD_GAME_PICTURES),
-        description=ls(msg.CMD_GAME_PICTURES_DESC),
-    )
-    @app_commands.rename(shown=ls(msg.OPT_SHOWN))
-    @app_commands.describe(shown=ls(msg.OPT_SHOWN_DESC))
+    @game.command(name=ls(msg.CMD_GAME_PICTURES), description=ls(msg.CMD_GAME_PICTURES_DESC))
+    @options(shown=(msg.OPT_SHOWN, msg.OPT_SHOWN_DESC))
     @app_commands.choices(shown=ON_OFF)
     async def pictures(
         self, interaction: discord.Interaction[Any], shown: app_commands.Choice[str]
@@ -259,10 +240,8 @@ class AdminCog(BotCog):
         await _answer(interaction, msg.SETTINGS_SERVER_PICTURES[shown.value](lang))
 
     @app_commands.command(name=ls(msg.CMD_SETTINGS), description=ls(msg.CMD_SETTINGS_DESC))
-    @app_commands.rename(hand=ls(msg.OPT_HAND), pictures=ls(msg.OPT_PICTURES))
-    @app_commands.describe(
-        hand=ls(msg.OPT_HAND_DESC),
-        pictures=ls(msg.OPT_PICTURES_DESC),
+    @options(
+        hand=(msg.OPT_HAND, msg.OPT_HAND_DESC), pictures=(msg.OPT_PICTURES, msg.OPT_PICTURES_DESC)
     )
     @app_commands.choices(
         hand=[

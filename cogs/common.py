@@ -3,7 +3,8 @@ localised strings."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from discord import app_commands
 from discord.ext import commands
@@ -14,6 +15,9 @@ from games.text import Text
 
 if TYPE_CHECKING:
     from bot.client import GameBot
+
+#: A command, or the function a command is made from.
+CommandT = TypeVar("CommandT", bound=Callable[..., object])
 
 
 class BotCog(commands.Cog):
@@ -27,6 +31,18 @@ def ls(text: Text) -> app_commands.locale_str:
     """A command, option or choice string: English by default, and the `Text` itself for the
     Translator, which answers `text.ja` for Japanese."""
     return app_commands.locale_str(text.en, text=text)
+
+
+def options(**texts: tuple[Text, Text]) -> Callable[[CommandT], CommandT]:
+    """Name and describe a command's options in both languages, each parameter given its
+    `(name, description)` texts: `app_commands.rename` and `app_commands.describe` in one."""
+    rename = app_commands.rename(**{param: ls(name) for param, (name, _) in texts.items()})
+    describe = app_commands.describe(**{param: ls(desc) for param, (_, desc) in texts.items()})
+
+    def decorate(command: CommandT) -> CommandT:
+        return rename(describe(command))  # type: ignore[arg-type,return-value]
+
+    return decorate
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

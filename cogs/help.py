@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR
-from cogs.common import BotCog, game_choices, ls
+from cogs.common import BotCog, game_choices, ls, options
 from games import registry
 
 if TYPE_CHECKING:
@@ -19,8 +19,7 @@ if TYPE_CHECKING:
 
 class HelpCog(BotCog):
     @app_commands.command(name=ls(msg.CMD_RULES), description=ls(msg.CMD_RULES_DESC))
-    @app_commands.rename(game=ls(msg.OPT_GAME))
-    @app_commands.describe(game=ls(msg.OPT_RULES_GAME_DESC))
+    @options(game=(msg.OPT_GAME, msg.OPT_RULES_GAME_DESC))
     @app_commands.choices(game=game_choices())
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]

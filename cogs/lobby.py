@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import messages as msg
-from cogs.common import BotCog, cpu_choices, game_choices, ls
+from cogs.common import BotCog, cpu_choices, game_choices, ls, options
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -17,17 +17,11 @@ if TYPE_CHECKING:
 class LobbyCog(BotCog):
     @app_commands.command(name=ls(msg.CMD_NEWGAME), description=ls(msg.CMD_NEWGAME_DESC))
     @app_commands.guild_only()
-    @app_commands.rename(
-        game=ls(msg.OPT_GAME),
-        language=ls(msg.OPT_LANGUAGE),
-        turn_timer=ls(msg.OPT_TURN_TIMER),
-        cpu=ls(msg.OPT_CPU),
-    )
-    @app_commands.describe(
-        game=ls(msg.OPT_GAME_DESC),
-        language=ls(msg.OPT_LANGUAGE_DESC),
-        turn_timer=ls(msg.OPT_TURN_TIMER_DESC),
-        cpu=ls(msg.OPT_CPU_DESC),
+    @options(
+        game=(msg.OPT_GAME, msg.OPT_GAME_DESC),
+        language=(msg.OPT_LANGUAGE, msg.OPT_LANGUAGE_DESC),
+        turn_timer=(msg.OPT_TURN_TIMER, msg.OPT_TURN_TIMER_DESC),
+        cpu=(msg.OPT_CPU, msg.OPT_CPU_DESC),
     )
     @app_commands.choices(
         game=game_choices(),

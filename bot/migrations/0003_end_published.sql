@@ -1,6 +1,6 @@
 -- Whether the end of a finished game (its final table and breakdown) reached Discord. The last
--- move sets it to 0 in its own transaction and the publication to 1, so an end that a stop
--- (a crash, a kill) kept from Discord is published after the restart. Older games count as
+-- move sets it to false in its own transaction and the publication to true, so an end that a
+-- stop (a crash, a kill) kept from Discord is published after the restart. Older games count as
 -- published.
 
-ALTER TABLE games ADD COLUMN end_published INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN end_published {boolean} NOT NULL DEFAULT {true};

@@ -2,8 +2,8 @@
 -- pictures`) or a player (`/settings pictures`, for their own hand) switches them off.
 
 CREATE TABLE guild_settings (
-    guild_id INTEGER PRIMARY KEY,
-    pictures INTEGER NOT NULL DEFAULT 1   -- 0: no pictures on this server's tables and hands
+    guild_id {int64} PRIMARY KEY,
+    pictures {int16} NOT NULL DEFAULT 1   -- 0: no pictures on this server's tables and hands
 );
 
-ALTER TABLE user_settings ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1;   -- 0: no hand pictures
+ALTER TABLE user_settings ADD COLUMN pictures {int16} NOT NULL DEFAULT 1;   -- 0: no hand pictures

@@ -155,7 +155,7 @@ def hold_commits(spec: str) -> None:
     nth, seconds = int(nth_text), float(seconds_text or "1")
     moves = itertools.count(1)
     original_write = Store._write
-    original_commit = Store.commit_move
+    original_move = Store.write_move
     current: list[int] = [0, 0]
 
     async def write(self: Store, sql: str, args: Sequence[Any] = ()) -> None:
@@ -167,12 +167,12 @@ def hold_commits(spec: str) -> None:
             say(f"commit-open {current[0]} {current[1]}")
             await asyncio.sleep(seconds)
 
-    async def commit_move(self: Store, game_id: int, *, version: int, **kwargs: Any) -> Any:
+    async def write_move(self: Store, game_id: int, *, version: int, **kwargs: Any) -> Any:
         current[:] = [game_id, version]
-        return await original_commit(self, game_id, version=version, **kwargs)
+        return await original_move(self, game_id, version=version, **kwargs)
 
     Store._write = write  # type: ignore[method-assign]
-    Store.commit_move = commit_move  # type: ignore[method-assign]
+    Store.write_move = write_move  # type: ignore[method-assign]
 
 
 def resident_kib() -> int:

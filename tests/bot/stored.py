@@ -11,34 +11,27 @@ from bot.store import GameRecord, SeatRecord, Store
 AnyStore = Store | PostgresStore
 
 
+#: The lobby `create_lobby` makes unless told otherwise: the arguments of `create_game`.
+LOBBY: dict[str, Any] = {
+    "game": "kasane",
+    "guild_id": 1,
+    "channel_id": 2,
+    "host_id": 10,
+    "host_name": "host",
+    "language": "ja",
+    "seed": 5,
+    "options": {},
+    "cpu_level": "strong",
+    "turn_seconds": 0,
+}
+
+
 async def create_lobby(
-    store: AnyStore,
-    *,
-    game: str = "kasane",
-    seats: list[SeatRecord] | None = None,
-    guild_id: int = 1,
-    channel_id: int = 2,
-    host_id: int = 10,
-    host_name: str = "host",
-    language: str = "ja",
-    seed: int = 5,
-    cpu_level: str = "strong",
-    turn_seconds: int = 0,
+    store: AnyStore, *, seats: list[SeatRecord] | None = None, **changes: Any
 ) -> GameRecord:
-    """A new lobby of `game` (no options), its host in seat 0; with `seats`, those seats
-    instead. Returns the game as stored."""
-    record = await store.create_game(
-        game=game,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        host_id=host_id,
-        host_name=host_name,
-        language=language,
-        seed=seed,
-        options={},
-        cpu_level=cpu_level,
-        turn_seconds=turn_seconds,
-    )
+    """A new lobby (`LOBBY`, `changes` replacing any of its arguments), its host in seat 0;
+    with `seats`, those seats instead. Returns the game as stored."""
+    record = await store.create_game(**(LOBBY | changes))
     if seats is None:
         return record
     await store.set_seats(record.id, seats)

@@ -155,6 +155,49 @@ async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
     await store.close()
 
 
+async def test_a_move_is_answered_before_its_row_is_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The click's answer is given the game as the move's write left it, before the game's row
+    is read back; the row is read after the answer, and the record then also holds what the
+    publisher wrote meanwhile (here the version the table shows). A read that fails after
+    the answer leaves the move stored and answered."""
+    store, sessions, session = await started_kasane(tmp_path / "read_back.sqlite3")
+    reads: list[int] = []
+    original_get = store.get
+
+    async def get(game_id: int, **kwargs: Any) -> Any:
+        reads.append(game_id)
+        return await original_get(game_id, **kwargs)
+
+    monkeypatch.setattr(store, "get", get)
+    seen: list[tuple[int, str, int]] = []
+
+    async def answer(answered: Session, outcome: Any) -> bool:
+        seen.append((answered.record.version, answered.record.status, len(reads)))
+        await store.set_table_version(answered.id, outcome.version)
+        return False
+
+    seat = session.state.to_act()[0]
+    await sessions.play(session.id, seat, session.state.legal_actions(seat)[0], answer=answer)
+    assert seen == [(1, "playing", 0)]
+    assert reads == [session.id]
+    assert session.record.version == 1 and session.record.table_version == 1
+    assert session.record.snapshot == session.state.snapshot()
+
+    async def failing(game_id: int, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "get", failing)
+    seat = session.state.to_act()[0]
+    action = session.state.legal_actions(seat)[0]
+    outcome = await sessions.play(session.id, seat, action, answer=ClickSteps().answer)
+    assert outcome.version == 2 and session.record.version == 2
+    assert [v for v, _, _ in await store.actions(session.id)] == [1, 2]
+    await sessions.close()
+    await store.close()
+
+
 async def published(store: Store, *, seed: int) -> tuple[Sessions, FakeDiscord, Table, Any]:
     """A started kasane game of three humans whose publisher talks to `FakeDiscord`."""
     record = await human_game(store, "kasane", seed=seed)

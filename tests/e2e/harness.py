@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.client import GameBot, create_bot
 from bot.sandbox.botproc import bot_settings
@@ -85,10 +86,25 @@ async def start_through_lobby(
     options: dict[str, str] | None = None,
     **newgame: object,
 ) -> tuple[int, int, Message]:
-    """/newgame (with `newgame` options) → joins → CPUs → the lobby's option selects
-    (`options`: field → value) → Start. Returns (game id, thread id, lobby message)."""
+    """/newgame (with `newgame` options), then `seat_and_start`. Returns (game id, thread id,
+    lobby message)."""
     lobby = await create_lobby(fake, host, game, **newgame)
-    for user in others:
+    game_id, thread_id = await seat_and_start(fake, host, lobby, others, cpus=cpus, options=options)
+    return game_id, thread_id, lobby
+
+
+async def seat_and_start(
+    fake: FakeDiscord,
+    host: User,
+    lobby: Message,
+    others: list[User] | None = None,
+    *,
+    cpus: int = 0,
+    options: dict[str, str] | None = None,
+) -> tuple[int, int]:
+    """In the host's open `lobby`: the `others` join → the host adds `cpus` CPUs → sets the
+    lobby's option selects (`options`: field → value) → Start. Returns (game id, thread id)."""
+    for user in others or []:
         updated = await lobby_click(fake, user, lobby, "join")
         assert user.mention in updated.text  # the lobby lists who joined
     for _ in range(cpus):
@@ -97,8 +113,83 @@ async def start_through_lobby(
         current = fake.message(lobby.id)
         inter = await host.select(current, custom_id(current, rf"lo:\d+:{name}"), [value])
         assert (await inter.response()).type == 7
-    game_id, thread_id = await start_from_lobby(fake, host, lobby)
-    return game_id, thread_id, lobby
+    return await start_from_lobby(fake, host, lobby)
+
+
+def add_users(fake: FakeDiscord, people: str) -> list[User]:
+    """The users `people` lists, in its order, each as `name:locale`: `"Aoi:en-US Ben:ja"` is
+    Aoi with an English Discord client and Ben with a Japanese one."""
+    return [
+        fake.add_user(name, locale=locale)
+        for name, locale in (person.split(":") for person in people.split())
+    ]
+
+
+class Running(NamedTuple):
+    """A bot running on the fake Discord, and the users `bot_running` made. Unpacks as
+    `fake, bot, users`."""
+
+    fake: FakeDiscord
+    bot: GameBot
+    users: list[User]
+
+
+@asynccontextmanager
+async def bot_running(
+    fake: FakeDiscord, folder: Path, people: str, *, seed: int = 1, pictures: bool = True
+) -> AsyncIterator[Running]:
+    """The users `people` (see `add_users`) and a bot (`make_bot`: its database in `folder`,
+    every game seeded with `seed`, `pictures` on or off) running on `fake` until the block
+    ends."""
+    users = add_users(fake, people)
+    bot = make_bot(fake, folder / "db.sqlite3", seed=seed, pictures=pictures)
+    async with fake.run_bot(bot):
+        yield Running(fake, bot, users)
+
+
+class Started(NamedTuple):
+    """A game started through its lobby on a running bot: what a test plays it with. Unpacks as
+    `fake, bot, session, game_id, thread_id, users`."""
+
+    fake: FakeDiscord
+    bot: GameBot
+    session: Session
+    game_id: int
+    thread_id: int
+    #: The users of `game_started`'s `people`, in that order.
+    users: list[User]
+
+
+@asynccontextmanager
+async def game_started(
+    fake: FakeDiscord,
+    folder: Path,
+    game: str,
+    people: str,
+    *,
+    seated: int | None = None,
+    dm_hands: str = "",
+    seed: int = 1,
+    cpus: int = 0,
+    pictures: bool = True,
+    **newgame: object,
+) -> AsyncIterator[Started]:
+    """`bot_running`, where the first `seated` users (all by default) sit at a game of `game`
+    started through its lobby (`start_through_lobby`: the first one hosts, with `cpus` CPUs and
+    the `newgame` options of /newgame). Those `dm_hands` names have first asked for their hands
+    by DM (`/settings hand:dm`). The bot runs until the block ends."""
+    async with bot_running(fake, folder, people, seed=seed, pictures=pictures) as (_, bot, users):
+        for user in users:
+            if user.name in dm_hands.split():
+                inter = await user.slash("settings", {"hand": "dm"})
+                assert "DM" in (await inter.response()).message.text  # type: ignore[union-attr]
+        host, *others = users[:seated]
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, host, others, game, cpus=cpus, **newgame
+        )
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        yield Started(fake, bot, session, game_id, thread_id, users)
 
 
 #: How a move clicked on the table is answered: with the table's own update (7), or only
@@ -202,6 +293,35 @@ def hand_messages(user: User, game_id: int) -> list[Message]:
     return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
 
 
+async def hand_with_plays(
+    fake: FakeDiscord, user: User, game_id: int, thread_id: int, version: int, seat: int
+) -> Message:
+    """The user's hand carrying the card plays (`play.…` moves) of `version`: the latest one if
+    it does (the bot may bring it up itself), else a fresh one from "Show my hand"."""
+    pattern = rf"mv:{game_id}:{version}:{seat}:play\..*"
+    hands = hand_messages(user, game_id)
+    if hands and enabled(hands[-1], pattern):
+        return hands[-1]
+    hand = await open_hand(fake, user, game_id, thread_id)
+    assert enabled(hand, pattern), hand.custom_ids
+    return hand
+
+
+async def play_a_card(
+    fake: FakeDiscord, session: Session, user: User, seat: int, thread_id: int
+) -> None:
+    """In a game of cards in hand played by `play.…` moves, the user plays one from their hand,
+    only through its buttons: one per card in the hand, the legal ones enabled. The card is
+    chosen by the version, so that a seeded game is repeatable."""
+    game_id, version = session.id, session.version
+    hand = await hand_with_plays(fake, user, game_id, thread_id, version, seat)
+    pattern = rf"mv:{game_id}:{version}:{seat}:play\..*"
+    assert len(ids(hand, pattern)) == len(session.state.private_view(seat).hand)  # one per card
+    moves = enabled(hand, pattern)
+    assert set(moves) == legal_move_ids(session, seat)  # unplayable cards are disabled
+    await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
+
+
 async def open_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int) -> Message:
     """ "Show my hand" on the table: the answer is an ephemeral hand."""
     inter = await user.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
@@ -250,6 +370,32 @@ async def play_out(
             continue
         await human_move(session)
         made += 1
+
+
+#: One move of the first human seat to act in `session`, made through what that player is
+#: shown, the way each game's tests click: `human_move(fake, bot, users, session, thread_id)`
+#: (`users`: seat → user).
+HumanMove = Callable[[FakeDiscord, GameBot, dict[int, User], Session, int], Awaitable[object]]
+
+
+async def humans_play(
+    human_move: HumanMove,
+    fake: FakeDiscord,
+    bot: GameBot,
+    users: dict[int, User],
+    game_id: int,
+    thread_id: int,
+    *,
+    stop: Callable[[Session], bool] | None = None,
+    human_moves: int | None = None,
+) -> Session | None:
+    """`play_out` with the humans `users` (seat → user) moving by `human_move`; a game's tests
+    bind their own move as their `play_out = partial(humans_play, human_move)`."""
+
+    async def move(session: Session) -> None:
+        await human_move(fake, bot, users, session, thread_id)
+
+    return await play_out(fake, bot, game_id, move, stop=stop, human_moves=human_moves)
 
 
 async def final_message(fake: FakeDiscord, thread_id: int, mark: str = "🏆") -> Message:

@@ -6,21 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sandbox.fakediscord import FakeDiscord
-from tests.e2e.harness import create_lobby, lobby_click, make_bot, start_from_lobby, wait_until
+from tests.e2e.harness import bot_running, create_lobby, seat_and_start, wait_until
 
 
 async def test_expert_level_from_the_lobby_to_the_table(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="en-US")
-    bot = make_bot(fake, tmp_path / "db.sqlite3")
-    async with fake.run_bot(bot):
+    async with bot_running(fake_discord, tmp_path, "Aoi:en-US") as (fake, bot, (aoi,)):
         lobby = await create_lobby(fake, aoi, "irobae", language="ja", cpu="expert")
         assert "**CPUの強さ**: 達人" in fake.message(lobby.id).text
-        await lobby_click(fake, aoi, lobby, "cpu")
-        await lobby_click(fake, aoi, lobby, "cpu")
-        game_id, _thread_id = await start_from_lobby(fake, aoi, lobby)
+        game_id, _thread_id = await seat_and_start(fake, aoi, lobby, cpus=2)
         record = await bot.store.get(game_id)
         assert record is not None and record.cpu_level == "expert"
         assert [s.cpu_level for s in record.seats] == [None, "expert", "expert"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 import warnings
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, Self
 
 import discord
 import pytest
@@ -20,25 +20,36 @@ from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_opt
 __all__ = ["fake_discord", "fake_discord_options"]
 
 
-class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<n>[0-9]+)"):
-    def __init__(self, n: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=f"+1 ({n})", style=discord.ButtonStyle.primary, custom_id=f"counter:{n}"
-            )
-        )
+class Numbered(discord.ui.DynamicItem[discord.ui.Button], template=r"numbered:(?P<n>[0-9]+)"):
+    """A persistent button whose custom_id carries a number `n` (as `<kind>:<n>`): each kind is
+    a subclass, with its own template, that makes its button from `n` alone."""
+
+    def __init__(self, n: int, button: discord.ui.Button) -> None:
+        super().__init__(button)
         self.n = n
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
-    ) -> Counter:
-        return cls(int(match["n"]))
+    ) -> Self:
+        return cls(int(match["n"]))  # type: ignore[call-arg]
+
+    def next_view(self) -> discord.ui.View:
+        """A view holding the button of the same kind numbered `n + 1`."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(type(self)(self.n + 1))  # type: ignore[call-arg]
+        return view
+
+
+class Counter(Numbered, template=r"counter:(?P<n>[0-9]+)"):
+    def __init__(self, n: int) -> None:
+        label, style = f"+1 ({n})", discord.ButtonStyle.primary
+        super().__init__(n, discord.ui.Button(label=label, style=style, custom_id=f"counter:{n}"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        view = discord.ui.View(timeout=None)
-        view.add_item(Counter(self.n + 1))
-        await interaction.response.edit_message(content=f"count={self.n + 1}", view=view)
+        await interaction.response.edit_message(
+            content=f"count={self.n + 1}", view=self.next_view()
+        )
 
 
 class RawView(discord.ui.View):
@@ -137,22 +148,22 @@ class MiniBot(commands.Bot):
                 results.setdefault("bad", []).append((exc.status, exc.code))
             await interaction.response.send_message("fallback", ephemeral=True)
 
+        async def once_released(name: str, answer: Callable[[], Awaitable[object]]) -> None:
+            """Answer once the test sets `release`; Discord's error code goes to `results`."""
+            await self.release.wait()
+            try:
+                await answer()
+            except discord.HTTPException as exc:
+                results[name] = exc.code
+
         @tree.command(name="slow", description="Defer, then answer when released")
         async def slow(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True)
-            await self.release.wait()
-            try:
-                await interaction.followup.send("done")
-            except discord.HTTPException as exc:
-                results["slow"] = exc.code
+            await once_released("slow", lambda: interaction.followup.send("done"))
 
         @tree.command(name="late", description="Answer only when released")
         async def late(interaction: discord.Interaction) -> None:
-            await self.release.wait()
-            try:
-                await interaction.response.send_message("late")
-            except discord.HTTPException as exc:
-                results["late"] = exc.code
+            await once_released("late", lambda: interaction.response.send_message("late"))
 
         @tree.command(name="think", description="Deferred answer with a followup")
         async def think(interaction: discord.Interaction) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
-from typing import Any
 
 import aiohttp
 import discord
@@ -16,6 +15,7 @@ from PIL import Image
 
 from bot.sandbox.fakediscord import FakeDiscord, limits
 from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
+from tests.e2e.test_fakediscord import Numbered
 
 __all__ = ["fake_discord", "fake_discord_options"]
 
@@ -30,25 +30,16 @@ def picture_embed(name: str) -> discord.Embed:
     return discord.Embed(title="Table").set_image(url=f"attachment://{name}")
 
 
-class Redraw(discord.ui.DynamicItem[discord.ui.Button], template=r"redraw:(?P<n>[0-9]+)"):
+class Redraw(Numbered, template=r"redraw:(?P<n>[0-9]+)"):
     """Answers a click by editing its message with a new picture (callback type 7)."""
 
     def __init__(self, n: int) -> None:
-        super().__init__(discord.ui.Button(label=f"redraw {n}", custom_id=f"redraw:{n}"))
-        self.n = n
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
-    ) -> Redraw:
-        return cls(int(match["n"]))
+        super().__init__(n, discord.ui.Button(label=f"redraw {n}", custom_id=f"redraw:{n}"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        view = discord.ui.View(timeout=None)
-        view.add_item(Redraw(self.n + 1))
         file = discord.File(io.BytesIO(png(30, 20, (0, 0, 255))), filename="table.png")
         await interaction.response.edit_message(
-            embed=picture_embed("table.png"), attachments=[file], view=view
+            embed=picture_embed("table.png"), attachments=[file], view=self.next_view()
         )
 
 

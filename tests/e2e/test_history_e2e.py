@@ -7,19 +7,20 @@ from pathlib import Path
 
 from bot.history import PAGE_LINES, replayed_lines
 from bot.sandbox.fakediscord import FakeDiscord
-from tests.e2e.harness import custom_id, make_bot, start_through_lobby, table_message, wait_until
+from tests.e2e.harness import custom_id, game_started, table_message, wait_until
 from tests.e2e.test_kasane_e2e import play_out
+
+#: Hana plays in English; Ben reads the same games in Japanese.
+PEOPLE = "Hana:en-US Ben:ja"
 
 
 async def test_finished_games_are_listed_and_their_log_is_paged(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    hana = fake.add_user("Hana", locale="en-US")
-    ben = fake.add_user("Ben", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(fake, hana, [], "kasane", cpus=2)
+    async with game_started(
+        fake_discord, tmp_path, "kasane", PEOPLE, seated=1, cpus=2, seed=7
+    ) as game:
+        fake, bot, _, game_id, thread_id, (hana, ben) = game
         await play_out(fake, bot, {0: hana}, game_id, thread_id)
         await wait_until(
             fake, lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), "the end"
@@ -69,12 +70,8 @@ async def test_finished_games_are_listed_and_their_log_is_paged(
 async def test_reference_and_log_buttons_answer_privately_in_the_readers_language(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    hana = fake.add_user("Hana", locale="en-US")
-    ben = fake.add_user("Ben", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(fake, hana, [ben], "kasane", cpus=1)
+    async with game_started(fake_discord, tmp_path, "kasane", PEOPLE, cpus=1, seed=7) as game:
+        fake, _, _, game_id, thread_id, (hana, ben) = game
         table = table_message(fake, game_id, thread_id)
         # The table keeps reference off itself: the yaku conditions are behind 📖.
         assert "sum to exactly 10" not in table.text and "合計がちょうど10" not in table.text

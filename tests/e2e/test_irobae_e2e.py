@@ -4,7 +4,7 @@ select and the card buttons of each player's hand."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bot.client import GameBot
@@ -15,15 +15,12 @@ from games.irobae.views import CardView
 from tests.e2e import harness
 from tests.e2e.harness import (
     custom_id,
-    enabled,
     final_message,
     finished_outcome,
-    hand_messages,
     ids,
-    legal_move_ids,
     make_bot,
     open_hand,
-    play_from_hand,
+    play_a_card,
     refresh_hand,
     start_through_lobby,
     table_message,
@@ -106,43 +103,19 @@ async def human_pass(
     return await choose_pass(fake, bot, session, user, seat, hand)
 
 
-async def human_play(
-    fake: FakeDiscord, session: Session, user: User, seat: int, thread_id: int
+async def human_move(
+    fake: FakeDiscord, bot: GameBot, users: dict[int, User], session: Session, thread_id: int
 ) -> None:
-    """Play a card from the hand, only through its enabled buttons (one per card)."""
-    game_id, version = session.id, session.version
-    pattern = rf"mv:{game_id}:{version}:{seat}:play\.\d+"
-
-    hands = hand_messages(user, game_id)
-    hand = hands[-1] if hands and enabled(hands[-1], pattern) else None
-    if hand is None:
-        hand = await open_hand(fake, user, game_id, thread_id)
-    private = session.state.private_view(seat)
-    assert len(ids(hand, pattern)) == len(private.hand)  # one button per card
-    moves = enabled(hand, pattern)
-    assert set(moves) == legal_move_ids(session, seat)  # unplayable cards are disabled
-    await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
+    """The human to act passes or plays, through their hand."""
+    seat = session.state.to_act()[0]
+    if session.state.public_view().phase == "pass":
+        await human_pass(fake, bot, session, users[seat], seat, thread_id)
+    else:
+        await play_a_card(fake, session, users[seat], seat, thread_id)
 
 
-async def play_out(
-    fake: FakeDiscord,
-    bot: GameBot,
-    users: dict[int, User],
-    game_id: int,
-    thread_id: int,
-    *,
-    stop: Callable[[Session], bool] | None = None,
-) -> Session | None:
-    """Humans play through their hands, CPUs on their own, until the end or until `stop`."""
-
-    async def move(session: Session) -> None:
-        seat = session.state.to_act()[0]
-        if session.state.public_view().phase == "pass":
-            await human_pass(fake, bot, session, users[seat], seat, thread_id)
-        else:
-            await human_play(fake, session, users[seat], seat, thread_id)
-
-    return await harness.play_out(fake, bot, game_id, move, stop=stop)
+#: Humans play through their hands, CPUs on their own, until the end or until `stop`.
+play_out = partial(harness.humans_play, human_move)
 
 
 async def check_final(fake: FakeDiscord, bot: GameBot, game_id: int, thread_id: int) -> dict:
@@ -241,12 +214,7 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
 
         # On to the second deal's pass: two players choose, then the bot restarts.
         await play_out(
-            fake,
-            bot,
-            users,
-            game_id,
-            thread_id,
-            stop=lambda s: s.state.public_view().deal == 2,
+            fake, bot, users, game_id, thread_id, stop=lambda s: s.state.public_view().deal == 2
         )
         session = await bot.sessions.get(game_id)
         assert session is not None and session.state.public_view().phase == "pass"

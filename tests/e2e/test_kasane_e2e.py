@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 
 from bot.client import GameBot
@@ -14,6 +15,7 @@ from tests.e2e.harness import (
     custom_id,
     final_message,
     finished_outcome,
+    game_started,
     ids,
     make_bot,
     refresh_hand,
@@ -55,13 +57,10 @@ async def latest_hand(
 
 
 async def human_turn(
-    fake: FakeDiscord, bot: GameBot, users: dict[int, User], game_id: int, thread_id: int
-) -> bool:
-    """Play one step for the human to act. False once the game is over."""
-    session = await bot.sessions.get(game_id)
-    if session is None:
-        return False
-    state = session.state
+    fake: FakeDiscord, bot: GameBot, users: dict[int, User], session: Session, thread_id: int
+) -> None:
+    """Play one step for the human to act."""
+    game_id, state = session.id, session.state
     seat = state.to_act()[0]
     user = users[seat]
     view = state.public_view()
@@ -86,25 +85,10 @@ async def human_turn(
         else:
             assert response.type == 7
     await wait_stored(fake, session, version)
-    return True
 
 
-async def play_out(
-    fake: FakeDiscord,
-    bot: GameBot,
-    users: dict[int, User],
-    game_id: int,
-    thread_id: int,
-    *,
-    stop_after: int | None = None,
-) -> None:
-    """Humans play by `human_turn`, CPUs on their own, until the end or `stop_after` human
-    moves."""
-
-    async def move(session: Session) -> None:
-        await human_turn(fake, bot, users, game_id, thread_id)
-
-    await harness.play_out(fake, bot, game_id, move, human_moves=stop_after)
+#: Humans play by `human_turn`, CPUs on their own, until the end or `human_moves` human moves.
+play_out = partial(harness.humans_play, human_turn)
 
 
 def hand_texts(people: list[User]) -> set[str]:
@@ -183,7 +167,7 @@ async def run_to_end(
     bot = make_bot(fake, db, seed=99)
     async with fake.run_bot(bot):
         game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
-        await play_out(fake, bot, users, game_id, thread_id, stop_after=restart_after)
+        await play_out(fake, bot, users, game_id, thread_id, human_moves=restart_after)
         if restart_after is None:
             _, result, actions = await finished_outcome(bot, game_id)
             return result, actions
@@ -222,15 +206,10 @@ async def test_restart_mid_game_continues_with_the_same_result(
 
 
 async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    fake = fake_discord
-    aoi, ben, chika = (fake.add_user(n, locale="en-US") for n in ("Aoi", "Ben", "Chika"))
-    outsider = fake.add_user("Eve", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben, chika], "kasane")
+    people = "Aoi:en-US Ben:en-US Chika:en-US Eve:ja"  # Eve only looks on
+    async with game_started(fake_discord, tmp_path, "kasane", people, seated=3, seed=5) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben, chika, outsider) = game
         users = {0: aoi, 1: ben, 2: chika}
-        session = await bot.sessions.get(game_id)
-        assert session is not None
         seat = session.state.to_act()[0]
         table = table_message(fake, game_id, thread_id)
         take = ids(table, rf"mv:{game_id}:0:{seat}:take\.\d")[0]
@@ -251,7 +230,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         response = await second.response()
         assert response.ephemeral and "changed" in response.message.text  # type: ignore[union-attr]
         assert session.version == 1
-        await play_out(fake, bot, users, game_id, thread_id, stop_after=0)
+        await play_out(fake, bot, users, game_id, thread_id, human_moves=0)
         # A stale meld button: a hand shown at an earlier version no longer plays.
         if session.state.public_view().step == "meld":
             hand = await latest_hand(fake, users[seat], game_id, 1, seat)

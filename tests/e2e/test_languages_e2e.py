@@ -9,9 +9,9 @@ from bot.sandbox.fakediscord import FakeDiscord, Message
 from tests.e2e.harness import (
     create_lobby,
     custom_id,
-    lobby_click,
+    game_started,
     make_bot,
-    start_from_lobby,
+    seat_and_start,
     table_message,
 )
 
@@ -39,9 +39,7 @@ async def test_table_language_follows_the_host_and_the_lobby(
         assert (await inter.response()).type == 7
         assert "参加" in [b["label"] for b in fake.message(lobby.id).buttons]
         assert "卓の言語" in fake.message(lobby.id).text
-        await lobby_click(fake, ben, lobby, "join")
-        await lobby_click(fake, ann, lobby, "cpu")
-        game_id, thread_id = await start_from_lobby(fake, ann, lobby)
+        game_id, thread_id = await seat_and_start(fake, ann, lobby, [ben], cpus=1)
         record = await bot.store.get(game_id)
         assert record is not None and record.language == "ja"
         assert "手札を見る" in table_message(fake, game_id, thread_id).text
@@ -67,16 +65,9 @@ async def test_japanese_newgame_options_are_all_translated_bug(
 async def test_turn_ping_speaks_each_players_language_and_opens_the_hand(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    ben = fake.add_user("Ben", locale="ja")
-    ann = fake.add_user("Ann", locale="en-US")
-    bot = make_bot(fake, tmp_path / "db.sqlite3")
-    async with fake.run_bot(bot):
-        # A Japanese table; the pass of 色映に生へど is played from every hand at once.
-        lobby = await create_lobby(fake, ben, "irobae")
-        await lobby_click(fake, ann, lobby, "join")
-        await lobby_click(fake, ben, lobby, "cpu")
-        game_id, thread_id = await start_from_lobby(fake, ben, lobby)
+    # A Japanese table; the pass of 色映に生へど is played from every hand at once.
+    async with game_started(fake_discord, tmp_path, "irobae", "Ben:ja Ann:en-US", cpus=1) as game:
+        fake, _, _, game_id, thread_id, (ben, ann) = game
 
         def the_ping() -> Message | None:
             found = [m for m in fake.channel_messages(thread_id) if ann.mention in m.content]

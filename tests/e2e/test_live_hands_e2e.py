@@ -16,6 +16,7 @@ from bot.sessions import Session
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
     custom_id,
+    game_started,
     hand_messages,
     make_bot,
     open_hand,
@@ -26,6 +27,10 @@ from tests.e2e.harness import (
     wait_until,
 )
 from tests.e2e.test_kasane_e2e import human_turn, play_out
+
+#: The players of a two-player table (with a CPU) and of a three-player one.
+TWO = "Aoi:en-US Ben:en-US"
+THREE = "Aoi:en-US Ben:en-US Chika:en-US"
 
 
 async def someone_moves(
@@ -41,7 +46,7 @@ async def someone_moves(
     if session.record.seats[session.state.to_act()[0]].is_cpu:
         await wait_until(fake, lambda: session.version > version, "the CPU's move")
     else:
-        await human_turn(fake, bot, users, game_id, thread_id)
+        await human_turn(fake, bot, users, session, thread_id)
 
 
 async def follows_then_replaced(
@@ -73,19 +78,13 @@ async def follows_then_replaced(
 async def test_one_live_hand_follows_the_game_is_replaced_and_shows_the_end(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="en-US")
-    ben = fake.add_user("Ben", locale="en-US")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben) = game
         users = {0: aoi, 1: ben}
         ben_seat = session.record.seat_of(ben.id)
         assert ben_seat == 1
         while session.state.to_act() == [ben_seat]:  # Ben's first move, if he starts
-            await human_turn(fake, bot, users, game_id, thread_id)
+            await human_turn(fake, bot, users, session, thread_id)
         first = await open_hand(fake, ben, game_id, thread_id)
         shown_at = len(fake.message(first.id).versions)
         # Someone else moves (Aoi, or the CPU): Ben's hand follows without his clicking.
@@ -138,18 +137,12 @@ async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(table_module, "PUSHED_UP_CHECK_SECONDS", 0.0)  # look at every change
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="en-US")
-    ben = fake.add_user("Ben", locale="en-US")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben) = game
         users = {0: aoi, 1: ben}
         # One move with the table where it is: edited in place.
         first = table_message(fake, game_id, thread_id)
-        await human_turn(fake, bot, users, game_id, thread_id)
+        await human_turn(fake, bot, users, session, thread_id)
         assert table_message(fake, game_id, thread_id).id == first.id
         # The players talk: three messages push the table up the thread.
         for n, user in enumerate((aoi, ben, aoi)):
@@ -159,7 +152,7 @@ async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
             if session.record.seats[session.state.to_act()[0]].is_cpu:
                 await wait_until(fake, lambda: session.version > version, "the CPU")
             else:
-                await human_turn(fake, bot, users, game_id, thread_id)
+                await human_turn(fake, bot, users, session, thread_id)
 
         def reposted() -> bool:
             tables = [
@@ -180,18 +173,10 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
     """色映に生へど's pass, picked on a hand by DM, waits for its Confirm click: another player's
     pass redraws the DM hand, which still shows the pick with a Confirm button at the new
     version, and that button plays it. A refresh click drops the pick, as on a live hand."""
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="en-US")
-    ben = fake.add_user("Ben", locale="en-US")
-    chika = fake.add_user("Chika", locale="en-US")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
-    async with fake.run_bot(bot):
-        await (await ben.slash("settings", {"hand": "dm"})).response()
-        game_id, thread_id, _ = await start_through_lobby(
-            fake, aoi, [ben, chika], "irobae", language="en"
-        )
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    async with game_started(
+        fake_discord, tmp_path, "irobae", THREE, dm_hands="Ben", seed=11, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben, chika) = game
         seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
         ben_seat = seats[ben.id]
         assert ben_seat is not None
@@ -265,7 +250,7 @@ async def test_live_hands_are_taken_over_after_a_restart(
         session = await bot.sessions.get(game_id)
         assert session is not None and session.record.seat_of(ben.id) == 1
         while session.state.to_act() == [1]:  # Ben's first move, if he starts
-            await human_turn(fake, bot, users, game_id, thread_id)
+            await human_turn(fake, bot, users, session, thread_id)
         await wait_until(fake, lambda: not session.lock.locked(), "the move stored")
         first = await open_hand(fake, ben, game_id, thread_id)
     shown_at = len(fake.message(first.id).versions)
@@ -276,7 +261,7 @@ async def test_live_hands_are_taken_over_after_a_restart(
         assert session is not None
         # Someone else moves (Aoi, or the CPU): Ben's hand from before the restart follows.
         while session.state.to_act() == [1]:
-            await human_turn(fake, bot, users, game_id, thread_id)
+            await human_turn(fake, bot, users, session, thread_id)
         await someone_moves(fake, bot, users, session, game_id, thread_id)
 
         # It follows the game; opening a new one replaces it: still one live hand message.
@@ -300,17 +285,10 @@ async def test_a_pick_in_a_hand_drawn_before_another_seats_pass_is_shown_back(
     """色映に生へど's passes are made at once: Aoi's pass select was drawn before Ben passed, and
     her pick in it is shown back with its Confirm (at the version after Ben's pass) rather
     than refused as stale, as a move from that control would be played."""
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="en-US")
-    ben = fake.add_user("Ben", locale="en-US")
-    chika = fake.add_user("Chika", locale="en-US")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(
-            fake, aoi, [ben, chika], "irobae", language="en"
-        )
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    async with game_started(
+        fake_discord, tmp_path, "irobae", THREE, seed=11, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben, chika) = game
         seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
         aoi_seat = seats[aoi.id]
         assert aoi_seat is not None

@@ -23,6 +23,7 @@ from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
     custom_id,
     enabled,
+    game_started,
     make_bot,
     open_hand,
     start_through_lobby,
@@ -107,7 +108,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         table = table_message(fake, game_id, thread_id)
         assert msg.TABLE_TURN(lang, who="").strip() in table.embeds[0]["description"]
         first = table_bytes()
-        await human_turn(fake, bot, users, game_id, thread_id)
+        await human_turn(fake, bot, users, session, thread_id)
         await wait_until(fake, lambda: table_bytes() == public_picture(), "the new table picture")
         assert table_bytes() != first
         # The click was answered with the text at once; its picture followed in an edit.
@@ -136,7 +137,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         assert refused.message is not None and "Manage Server" in refused.message.text
         done = await (await mod.slash("game pictures", {"shown": "off"})).response()
         assert done.message is not None and "text only" in done.message.text
-        await human_turn(fake, bot, users, game_id, thread_id)
+        await human_turn(fake, bot, users, session, thread_id)
         await wait_until(fake, lambda: table_bytes() is None, "the table without its picture")
         # Without a picture the table is in words: a field per seat, the yaku board, the log.
         assert len(table_fields()) == len(session.record.seats) + 2
@@ -167,16 +168,12 @@ async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
     """A card played from a live hand: the click's own answer is the hand's new text and
     buttons without an upload (the message keeps its picture a moment longer), and the
     publisher's edit then brings the hand's new picture, drawn from the game after the move."""
-    fake = fake_discord
-    people = [fake.add_user(name, "en-US") for name in ("Aoi", "Ben", "Chika")]
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(
-            fake, people[0], people[1:], "irobae", language="en"
-        )
-        session = await bot.sessions.get(game_id)
-        assert session is not None
-        seats = {session.record.seat_of(user.id): user for user in people}
+    people = "Aoi:en-US Ben:en-US Chika:en-US"
+    async with game_started(
+        fake_discord, tmp_path, "irobae", people, seed=11, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, users = game
+        seats = {session.record.seat_of(user.id): user for user in users}
         for seat, user in seats.items():
             await irobae.human_pass(fake, bot, session, user, seat, thread_id)  # type: ignore[arg-type]
         assert session.state.public_view().phase == "play"
@@ -225,15 +222,10 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
     clicking its buttons: every state the table message ever showed is at least as new as the
     one before, a click made while an edit is in flight is acknowledged without an update of
     its own, and the table ends on the game's state."""
-    fake = fake_discord
-    people = [fake.add_user("Aoi", "en-US"), fake.add_user("Ben", "en-US")]
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(
-            fake, people[0], people[1:], "sakura", language="en"
-        )
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    async with game_started(
+        fake_discord, tmp_path, "sakura", "Aoi:en-US Ben:en-US", seed=3, language="en"
+    ) as game:
+        fake, _, session, game_id, thread_id, people = game
         users = {
             info.seat: next(p for p in people if p.id == info.user_id)
             for info in session.record.seats

@@ -7,9 +7,11 @@ from pathlib import Path
 
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from tests.e2e.harness import (
+    bot_running,
     create_lobby,
     custom_id,
     game_id_of,
+    game_started,
     lobby_click,
     make_bot,
     start_from_lobby,
@@ -75,10 +77,7 @@ async def test_lobby_rules_and_options(fake_discord: FakeDiscord, tmp_path: Path
 async def test_cancel_and_two_games_in_one_channel(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3")
-    async with fake.run_bot(bot):
+    async with bot_running(fake_discord, tmp_path, "Aoi:ja") as (fake, _, (aoi,)):
         first = await create_lobby(fake, aoi, "kasane")
         second = await create_lobby(fake, aoi, "kasane")
         first_id, second_id = game_id_of(first), game_id_of(second)
@@ -252,16 +251,11 @@ async def test_a_move_clicked_in_a_dm_hand_edits_that_hand_once(
     """The click's own answer updates the DM hand it was made on; the refresh of DM hands after
     the move leaves that message alone (it already shows the hand as it is), so the player's
     move costs no second edit of it."""
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="en-US")
-    ben = fake.add_user("Ben", locale="en-US")
-    chika = fake.add_user("Chika", locale="en-US")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
-    async with fake.run_bot(bot):
-        await (await aoi.slash("settings", {"hand": "dm"})).response()
-        game_id, thread_id = await start_with_cpus(fake, aoi, [ben, chika], cpus=0)
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    people = "Aoi:en-US Ben:en-US Chika:en-US"
+    async with game_started(
+        fake_discord, tmp_path, "kasane", people, dm_hands="Aoi", seed=3, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben, chika) = game
         users = {session.record.seat_of(u.id): u for u in (aoi, ben, chika)}
         seat = session.record.seat_of(aoi.id)
         # Everyone takes the first card offered until Aoi may meld (from her hand).

@@ -7,22 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sandbox.fakediscord import FakeDiscord
-from tests.e2e.harness import make_bot, table_message, table_showing, wait_until
+from tests.e2e.harness import game_started, table_message, table_showing, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out
-from tests.e2e.test_platform_e2e import start_with_cpus
 
 
 async def test_a_replaced_player_takes_the_seat_back(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    aoi = fake.add_user("Aoi", locale="en-US")
-    ben = fake.add_user("Ben", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8, pictures=False)  # reads the log
-    async with fake.run_bot(bot):
-        game_id, thread_id = await start_with_cpus(fake, aoi, [ben], cpus=1)
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    people = "Aoi:en-US Ben:ja"
+    # Pictures off: the test reads the log in the table's text.
+    async with game_started(
+        fake_discord, tmp_path, "kasane", people, cpus=1, seed=8, pictures=False, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben) = game
         # Nobody is away: no way back is offered, and asking for one is refused.
         assert f"rs:{game_id}" not in table_message(fake, game_id, thread_id).custom_ids
         inter = await ben.slash("game return", {}, channel=thread_id)
@@ -43,7 +40,7 @@ async def test_a_replaced_player_takes_the_seat_back(
         version = session.version
         while not any(v > version and s == 1 for v, s in session.movers):
             if session.state.to_act() == [0]:
-                await human_turn(fake, bot, {0: aoi}, game_id, thread_id)
+                await human_turn(fake, bot, {0: aoi}, session, thread_id)
             else:
                 moved = session.version
                 await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")

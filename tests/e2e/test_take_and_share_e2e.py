@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bot.client import GameBot
@@ -18,12 +18,14 @@ from tests.e2e.harness import (
     enabled,
     final_message,
     finished_outcome,
+    game_started,
     hand_messages,
+    hand_with_plays,
     ids,
     legal_move_ids,
     make_bot,
     open_hand,
-    play_from_hand,
+    play_a_card,
     refresh_hand,
     refusal,
     start_through_lobby,
@@ -38,22 +40,8 @@ RECEIVED_TITLES = ("受け取ったカード", "Your received cards")
 EMPTY = ("（なし）", "(none)")
 
 
-async def hand_with_moves(
-    fake: FakeDiscord, user: User, game_id: int, thread_id: int, version: int, seat: int
-) -> Message:
-    """The user's hand carrying the moves of `version`: the latest one if it does (the bot
-    brings it up itself after a share), else a fresh one from "Show my hand"."""
-    pattern = rf"mv:{game_id}:{version}:{seat}:play\..*"
-    hands = hand_messages(user, game_id)
-    if hands and enabled(hands[-1], pattern):
-        return hands[-1]
-    hand = await open_hand(fake, user, game_id, thread_id)
-    assert enabled(hand, pattern), hand.custom_ids
-    return hand
-
-
 async def human_step(
-    fake: FakeDiscord, session: Session, users: dict[int, User], thread_id: int
+    fake: FakeDiscord, bot: GameBot, users: dict[int, User], session: Session, thread_id: int
 ) -> None:
     """Play one move for the human to act, only through the buttons they are shown."""
     state, game_id, version = session.state, session.id, session.version
@@ -79,29 +67,12 @@ async def human_step(
                 "the hand brought up after the share",
             )
         return
-    hand = await hand_with_moves(fake, user, game_id, thread_id, version, seat)
-    cards = ids(hand, rf"mv:{game_id}:{version}:{seat}:play\..*")
-    moves = enabled(hand, rf"mv:{game_id}:{version}:{seat}:play\..*")
-    assert len(cards) == len(state.private_view(seat).hand)  # one button per card
-    assert set(moves) == legal_move_ids(session, seat)  # unplayable cards are disabled
-    await play_from_hand(fake, user, hand, moves[version % len(moves)], session, version)
+    # Otherwise a card is played, from the hand (the bot brings it up itself after a share).
+    await play_a_card(fake, session, user, seat, thread_id)
 
 
-async def play_out(
-    fake: FakeDiscord,
-    bot: GameBot,
-    users: dict[int, User],
-    game_id: int,
-    thread_id: int,
-    *,
-    stop: Callable[[Session], bool] | None = None,
-) -> None:
-    """Humans play through buttons, CPUs on their own, until the end or until `stop`."""
-
-    async def move(session: Session) -> None:
-        await human_step(fake, session, users, thread_id)
-
-    await harness.play_out(fake, bot, game_id, move, stop=stop)
+#: Humans play through buttons, CPUs on their own, until the end or until `stop`.
+play_out = partial(harness.humans_play, human_step)
 
 
 async def check_final(
@@ -288,17 +259,12 @@ async def test_two_humans_and_a_cpu_with_a_restart(
 
 
 async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    fake = fake_discord
-    aoi, ben, chika = (fake.add_user(n, locale="en-US") for n in ("Aoi", "Ben", "Chika"))
-    outsider = fake.add_user("Eve", locale="ja")
-    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
-    async with fake.run_bot(bot):
-        game_id, thread_id, _ = await start_through_lobby(
-            fake, aoi, [ben, chika], GAME, language="en"
-        )
+    people = "Aoi:en-US Ben:en-US Chika:en-US Eve:ja"  # Eve only looks on
+    async with game_started(
+        fake_discord, tmp_path, GAME, people, seated=3, seed=5, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben, chika, outsider) = game
         users = {0: aoi, 1: ben, 2: chika}
-        session = await bot.sessions.get(game_id)
-        assert session is not None
 
         async def on_hand(user: User, hand: Message, cid: str) -> str:
             inter = await user.click_raw(hand.id, hand.channel_id, cid)
@@ -320,7 +286,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
         await play_out(fake, bot, users, game_id, thread_id, stop=may_break_suit)
         seat, version = session.state.to_act()[0], session.version
         private = session.state.private_view(seat)
-        hand = await hand_with_moves(fake, users[seat], game_id, thread_id, version, seat)
+        hand = await hand_with_plays(fake, users[seat], game_id, thread_id, version, seat)
         before = session.state.snapshot()
         off = next(c for c in private.hand if c not in private.playable)
         off_id = f"mv:{game_id}:{version}:{seat}:play.{off[0]}.{off[1]}"

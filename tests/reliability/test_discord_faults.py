@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from bot.i18n import messages as msg
 from bot.render import renderer_for
 from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
 from bot.sandbox.fakediscord.faults import CALLBACKS, EDITS, SENDS
+from bot.sandbox.fakediscord.rest.messages import strip_none
 from bot.sessions import Session
 from bot.table import Table
 from games import registry
@@ -69,17 +71,10 @@ def controls(
 
 
 def shown_embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Embeds as a user sees them (without the fields Discord adds on its side)."""
-
-    def strip(node: Any) -> Any:
-        if isinstance(node, dict):
-            return {k: strip(v) for k, v in node.items() if v is not None}
-        if isinstance(node, list):
-            return [strip(v) for v in node]
-        return node
-
+    """Embeds as a user sees them (without the fields Discord adds on its side, nor the empty
+    ones a client leaves out, as the fake server stores them)."""
     out = []
-    for embed in strip(embeds):
+    for embed in strip_none(embeds):
         embed.pop("content_scan_version", None)
         embed.pop("type", None)
         # The picture: a new upload (and URL) with every edit; tests/bot/test_pictures.py and
@@ -496,8 +491,13 @@ def report(name: str, fake: FakeDiscord, players: Players, moves: int, extra: st
     print(line)
 
 
-def bot_for(fake: FakeDiscord, tmp_path: Path, seed: int) -> GameBot:
-    return make_bot(fake, tmp_path / "db.sqlite3", seed=seed, cpu_delay=0.0)
+@asynccontextmanager
+async def running_bot(fake: FakeDiscord, tmp_path: Path, seed: int) -> AsyncIterator[Players]:
+    """A bot running on `fake` (its database in `tmp_path`, its games seeded from `seed`), and
+    the `Players` who drive its games (their choices drawn from the same seed)."""
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=seed, cpu_delay=0.0)
+    async with fake.run_bot(bot):
+        yield Players(fake, bot, seed)
 
 
 def table_of(run: Run) -> Callable[[Any], bool]:
@@ -514,8 +514,7 @@ def in_thread(run: Run) -> Callable[[Any], bool]:
 
 async def test_rate_limits_per_route_and_global(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
-    async with fake.run_bot(bot_for(fake, tmp_path, 11)) as bot:
-        players = Players(fake, bot, 11)
+    async with running_bot(fake, tmp_path, 11) as players:
         run = await players.start("kasane", 2, 1)
         route = fake.faults.add("429", routes=EDITS, times=3, retry_after=0.4, when=table_of(run))
         shared = fake.faults.add("429", routes=SENDS, times=1, retry_after=0.3, when=in_thread(run))
@@ -555,8 +554,7 @@ async def test_rate_limits_per_route_and_global(fake_discord: FakeDiscord, tmp_p
 
 async def test_server_errors_on_edits_and_sends(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
-    async with fake.run_bot(bot_for(fake, tmp_path, 12)) as bot:
-        players = Players(fake, bot, 12)
+    async with running_bot(fake, tmp_path, 12) as players:
         # A 503 on the very first table post: the game must still get its table.
         first = fake.faults.add("503", routes=SENDS, times=1, when=lambda r: "/channels/" in r.path)
         run = await players.start("kasane", 2, 1)
@@ -589,8 +587,7 @@ async def test_server_errors_on_edits_and_sends(fake_discord: FakeDiscord, tmp_p
 
 async def test_slow_edits_never_delay_an_answer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
-    async with fake.run_bot(bot_for(fake, tmp_path, 13)) as bot:
-        players = Players(fake, bot, 13)
+    async with running_bot(fake, tmp_path, 13) as players:
         slow_run = await players.start("kasane", 2, 1)
         other = await players.start("take_and_share", 2, 1)
         # Every edit of the first game's table takes 2.5-3.5 s to land, and callbacks are
@@ -633,8 +630,7 @@ async def test_slow_dms_and_table_edits_never_delay_other_answers(
     """Answers that come with other Discord work (a hand sent by DM, a seat handed to a CPU,
     an abandoned game) still reach Discord within its 3 seconds when that work is slow."""
     fake = fake_discord
-    async with fake.run_bot(bot_for(fake, tmp_path, 16)) as bot:
-        players = Players(fake, bot, 16)
+    async with running_bot(fake, tmp_path, 16) as players:
         run = await players.start("kasane", 3, 0, dm=True)
         host, dm_player = run.users[0], run.users[2]
         dms = {fake._dm_channel(dm_player.id).id}
@@ -672,8 +668,7 @@ async def test_gateway_drop_and_reidentify_mid_game(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    async with fake.run_bot(bot_for(fake, tmp_path, 14)) as bot:
-        players = Players(fake, bot, 14)
+    async with running_bot(fake, tmp_path, 14) as players:
         run = await players.start("take_and_share", 2, 1)
         await players.play_out(run, until=lambda: len(players.clicks) >= 4)
         # A click made while the connection is down is replayed on RESUME and answered.
@@ -715,8 +710,7 @@ async def test_an_interaction_delivered_twice_applies_once(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    async with fake.run_bot(bot_for(fake, tmp_path, 15)) as bot:
-        players = Players(fake, bot, 15)
+    async with running_bot(fake, tmp_path, 15) as players:
         # A command delivered twice runs once; a lobby click delivered twice changes it once.
         host, guest = players.user("Host"), players.user("Guest")
         newgame = await host.slash("newgame", {"game": "kasane", "language": "en"})
@@ -724,7 +718,9 @@ async def test_an_interaction_delivered_twice_applies_once(
         await newgame.response()
         lobby = await newgame.wait_original()
         await asyncio.sleep(0.3)
-        assert [r.id for r in await bot.store.games(statuses=("lobby",))] == [game_id_of(lobby)]
+        assert [r.id for r in await players.bot.store.games(statuses=("lobby",))] == [
+            game_id_of(lobby)
+        ]
         join = await guest.click(lobby, custom_id(lobby, r"lb:\d+:join"))
         await fake.faults.redeliver(join)
         await join.response()
@@ -732,7 +728,7 @@ async def test_an_interaction_delivered_twice_applies_once(
         await cpu.response()
         await fake.faults.redeliver(cpu)
         await asyncio.sleep(0.3)
-        record = await bot.store.get(game_id_of(lobby))
+        record = await players.bot.store.get(game_id_of(lobby))
         assert record is not None and len(record.seats) == 3, record.seats
         # Moves: every click is delivered twice, half of them while the first is handled.
         players.duplicate_rate = 1.0
@@ -745,7 +741,7 @@ async def test_an_interaction_delivered_twice_applies_once(
         assert len(accepted) >= 20
         human_rows = [
             r
-            for r in await bot.store.actions(run.game_id)
+            for r in await players.bot.store.actions(run.game_id)
             if not run.session.record.seats[r[1]].is_cpu
         ]
         assert len(human_rows) == len(accepted)
@@ -773,8 +769,7 @@ async def test_whole_games_under_random_faults(fake_discord: FakeDiscord, tmp_pa
     fake = fake_discord
     seed = 2024
     games = [game.id for game in registry.all()]
-    async with fake.run_bot(bot_for(fake, tmp_path, seed)) as bot:
-        players = Players(fake, bot, seed)
+    async with running_bot(fake, tmp_path, seed) as players:
         # Every third game's players read their hands in DMs.
         runs = [
             await players.start(game.id, *seating(game), dm=number % 3 == 2)

@@ -13,7 +13,7 @@ import aiosqlite
 from bot.sandbox.fakediscord import FakeDiscord, User
 from bot.store import Store, migration_files
 from tests.bot.test_sessions import play_through
-from tests.e2e.harness import make_bot, start_through_lobby, table_message
+from tests.e2e.harness import game_started, make_bot, start_through_lobby, table_message
 
 REPORT: dict[str, int] = {}
 
@@ -102,13 +102,11 @@ async def test_corrupt_snapshot_and_missing_action_row(
 async def test_a_full_disk_refuses_the_move_and_changes_nothing(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    people = [fake.add_user(f"P{i}", locale="en-US") for i in range(3)]
-    db = tmp_path / "db.sqlite3"
-    async with fake.run_bot(make_bot(fake, db, seed=6)) as bot:
-        game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
-        session = await bot.sessions.get(game_id)
-        assert session is not None
+    async with game_started(
+        fake_discord, tmp_path, "kasane", "P0:en-US P1:en-US P2:en-US", seed=6
+    ) as game:
+        fake, bot, session, game_id, thread_id, people = game
+        db = tmp_path / "db.sqlite3"
         seat = session.state.to_act()[0]
         before = await read_row(db, game_id)
         real_execute = bot.store.db.execute

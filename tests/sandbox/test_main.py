@@ -20,6 +20,22 @@ from bot.__main__ import parse_args
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def printed_by(code: str, *, timeout: float) -> str:
+    """What the Python statements `code` print, run in a fresh interpreter at the project's root
+    (which must succeed), stripped."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
 def test_arguments() -> None:
     assert parse_args([]).sandbox is False
     args = parse_args(["--sandbox", "--port", "0"])
@@ -117,12 +133,7 @@ def test_the_bot_itself_loads_no_sandbox_or_fake_discord_module() -> None:
         "import cogs.lobby, cogs.help; "
         "print(sorted(m for m in sys.modules if m.startswith(('bot.sandbox', 'tests'))))"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]", done.stdout
+    assert printed_by(code, timeout=60) == "[]"
 
 
 def test_the_benchmarks_and_the_sandbox_import_no_test_module() -> None:
@@ -135,9 +146,4 @@ def test_the_benchmarks_and_the_sandbox_import_no_test_module() -> None:
         " for p in (benchmarks, bot.sandbox) for m in pkgutil.iter_modules(p.__path__)]; "
         "print(sorted(m for m in sys.modules if m == 'tests' or m.startswith('tests.')))"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]", done.stdout
+    assert printed_by(code, timeout=120) == "[]"

@@ -51,6 +51,7 @@ from .faults import Faults
 from .limits import Problem, check_autocomplete, check_commands, check_message, check_modal
 from .objects import Channel, FakeClock, Guild, Intents, Message, Permissions, Role
 from .records import ApiError, CallbackResponse, Interaction, RequestRecord, Violation
+from .rest.messages import strip_none
 from .server import FakeDiscord
 from .spec import SpecValidator, find_spec_path, load_spec_validator
 from .users import User
@@ -79,4 +80,5 @@ __all__ = [
     "check_modal",
     "find_spec_path",
     "load_spec_validator",
+    "strip_none",
 ]

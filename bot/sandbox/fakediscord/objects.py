@@ -10,7 +10,7 @@ import datetime as dt
 import itertools
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 __all__ = [
@@ -434,28 +434,23 @@ def message_text(data: dict[str, Any]) -> str:
     return "\n".join(p for p in parts if p)
 
 
+@dataclass(eq=False)
 class Message:
-    """A message held by the fake server, always in its latest state.
+    """A message held by the fake server, always in its latest state (each one an object of
+    its own: equal only to itself).
 
     ``data`` is the Discord message object the server returns; ``history`` holds the
     earlier versions (one per edit). ``ephemeral_for`` is the only user who can see an
     ephemeral message.
     """
 
-    def __init__(
-        self,
-        data: dict[str, Any],
-        *,
-        guild_id: int | None,
-        ephemeral_for: int | None = None,
-        interaction_id: int | None = None,
-    ) -> None:
-        self.data = data
-        self.guild_id = guild_id
-        self.ephemeral_for = ephemeral_for
-        self.interaction_id = interaction_id
-        self.history: list[dict[str, Any]] = []
-        self.deleted = False
+    data: dict[str, Any]
+    _: KW_ONLY
+    guild_id: int | None
+    ephemeral_for: int | None = None
+    interaction_id: int | None = None
+    history: list[dict[str, Any]] = field(default_factory=list, init=False)
+    deleted: bool = field(default=False, init=False)
 
     def __repr__(self) -> str:
         flags = " ephemeral" if self.ephemeral else ""

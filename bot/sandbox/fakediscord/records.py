@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .objects import message_text
@@ -121,30 +121,23 @@ class CallbackResponse:
         return list((self.data or {}).get("choices") or [])
 
 
+@dataclass(eq=False)
 class Interaction:
-    """An interaction a test user started. Await :meth:`response` for the bot's answer."""
+    """An interaction a test user started (equal only to itself). Await :meth:`response` for
+    the bot's answer."""
 
-    def __init__(
-        self,
-        fake: FakeDiscord,
-        *,
-        id: int,
-        token: str,
-        type: int,
-        user: User,
-        channel_id: int,
-        payload: dict[str, Any],
-        source_message_id: int | None = None,
-    ) -> None:
-        self._fake = fake
-        self.id = id
-        self.token = token
-        self.type = type
-        self.user = user
-        self.channel_id = channel_id
-        self.payload = payload
-        self.source_message_id = source_message_id
-        self.created_at = fake.clock.monotonic()
+    _fake: FakeDiscord
+    _: KW_ONLY
+    id: int
+    token: str
+    type: int
+    user: User
+    channel_id: int
+    payload: dict[str, Any]
+    source_message_id: int | None = None
+
+    def __post_init__(self) -> None:
+        self.created_at = self._fake.clock.monotonic()
         self.dispatched_at: float | None = None
         self.callback: CallbackResponse | None = None
         self.callback_attempts = 0

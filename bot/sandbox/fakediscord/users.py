@@ -8,6 +8,7 @@ in :mod:`.interactions`) and reads what it can see (``ephemerals``, ``dms``, ``v
 from __future__ import annotations
 
 import re
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .limits import SELECT_TYPES
@@ -43,18 +44,21 @@ def user_payload(
     }
 
 
+@dataclass(eq=False)
 class User:
-    """A human test user. Create with :meth:`FakeDiscord.add_user`."""
+    """A human test user (equal only to itself). Create with :meth:`FakeDiscord.add_user`."""
 
-    def __init__(
-        self, fake: FakeDiscord, id: int, name: str, locale: str, *, dms_open: bool = True
-    ) -> None:
-        self._fake = fake
-        self.id = id
-        self.name = name
-        self.locale = locale
-        self.dms_open = dms_open
-        self.username = re.sub(r"[^a-z0-9_.]", "", name.lower()) or f"user{id % 10000}"
+    _fake: FakeDiscord
+    id: int
+    name: str
+    locale: str
+    _: KW_ONLY
+    dms_open: bool = True
+    #: The account name Discord shows beside the display name `name`.
+    username: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.username = re.sub(r"[^a-z0-9_.]", "", self.name.lower()) or f"user{self.id % 10000}"
 
     def __repr__(self) -> str:
         return f"<User {self.name} id={self.id} locale={self.locale}>"

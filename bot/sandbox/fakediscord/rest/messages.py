@@ -16,7 +16,7 @@ from .routing import CHANNEL_MESSAGE, RECORD, WEBHOOK_MESSAGES, Ctx, File, route
 if TYPE_CHECKING:
     from ..server import FakeDiscord
 
-__all__ = ["HAS_THREAD", "MessageStore"]
+__all__ = ["HAS_THREAD", "MessageStore", "strip_none"]
 
 SUPPRESS_EMBEDS = 1 << 2
 HAS_THREAD = 1 << 5
@@ -337,6 +337,9 @@ class MessageStore:
 
 
 def strip_none(node: Any) -> Any:
+    """A JSON value without its null members, at every depth: what Discord keeps of a body
+    it is sent (the fake stores embeds and components so; a test comparing what a user sees
+    with what the bot sent strips the bot's side the same way)."""
     if isinstance(node, dict):
         return {k: strip_none(v) for k, v in node.items() if v is not None}
     if isinstance(node, list):

@@ -1,9 +1,0 @@
--- Pictures of the table, the hands and the end: on unless a server (Manage Server, `/game
--- pictures`) or a player (`/settings pictures`, for their own hand) switches them off.
-
-CREATE TABLE guild_settings (
-    guild_id BIGINT PRIMARY KEY,
-    pictures SMALLINT NOT NULL DEFAULT 1   -- 0: no pictures on this server's tables and hands
-);
-
-ALTER TABLE user_settings ADD COLUMN pictures SMALLINT NOT NULL DEFAULT 1;   -- 0: no hand pictures
