@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 import pytest
 
@@ -44,12 +46,8 @@ def table_text(session: Session) -> str:
     return text_of(Table(bot=None).table_payload(session)["embeds"])  # type: ignore[arg-type]
 
 
-def play_until(session: Session, rng: Rng, done) -> int:  # type: ignore[no-untyped-def]
-    n = 0
-    while not done(session) and not session.state.is_over():
-        step(session, rng, n)
-        n += 1
-    return n
+def play_until(session: Session, rng: Rng, done: Callable[[Session], bool]) -> int:
+    return renderers.play_until(session, rng, done, public_only=True)
 
 
 def in_play(players: int, lang: str, trick: list[int], leader: int = 0) -> Session:

@@ -117,11 +117,7 @@ def test_the_share_is_done_on_the_table_by_the_trick_winner() -> None:
     session = session_for(3, "en", 8)
     state = session.state
     table = Table(bot=None)  # type: ignore[arg-type]
-    rng = Rng(8)
-    n = 0
-    while state.public_view().step != "give":
-        step(session, rng, n)
-        n += 1
+    renderers.play_until(session, Rng(8), lambda s: s.state.public_view().step == "give")
     view = state.public_view()
     giver = view.share_giver
     assert giver is not None and view.next_gift is not None
@@ -157,10 +153,11 @@ def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(
     state = session.state
     table = Table(bot=None)  # type: ignore[arg-type]
     rng = Rng(31)
-    n = 0
-    while not (state.public_view().step == "give" and state.public_view().tricks_left == 0):
-        step(session, rng, n)
-        n += 1
+    n = renderers.play_until(
+        session,
+        rng,
+        lambda s: s.state.public_view().step == "give" and s.state.public_view().tricks_left == 0,
+    )
     view = state.public_view()
     ctx = table.context(session)
     rendered = RENDERER.table(ctx)
@@ -172,9 +169,7 @@ def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(
     line = RENDERER.event_text(ctx, share)
     assert line is not None
     assert {"en": "the last trick's cards are not shared", "ja": "シェアされない"}[lang] in line
-    while not state.is_over():
-        step(session, rng, n)
-        n += 1
+    renderers.play_until(session, rng, moves=n)
     assert state.public_view().received_counts == [14] * 4
 
 
@@ -182,11 +177,7 @@ def test_the_gift_log_and_received_cards() -> None:
     session = session_for(4, "ja", 12)
     state = session.state
     table = Table(bot=None)  # type: ignore[arg-type]
-    rng = Rng(12)
-    n = 0
-    while len(state.public_view().gifts) < 12:
-        step(session, rng, n)
-        n += 1
+    renderers.play_until(session, Rng(12), lambda s: len(s.state.public_view().gifts) >= 12)
     ctx = table.context(session)
     view = state.public_view()
     embed = RENDERER.table(ctx).embeds[0].to_dict()
@@ -274,11 +265,7 @@ def test_final_breakdown_long_game() -> None:
 
 def test_no_controls_once_the_game_no_longer_runs() -> None:
     session = session_for(3, "en", 8)
-    rng = Rng(8)
-    n = 0
-    while session.state.public_view().step != "give":
-        step(session, rng, n)
-        n += 1
+    renderers.play_until(session, Rng(8), lambda s: s.state.public_view().step == "give")
     session.record.status = "abandoned"
     table = Table(bot=None)  # type: ignore[arg-type]
     ctx = table.context(session)

@@ -7,6 +7,7 @@ import itertools
 import json
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -73,12 +74,25 @@ def random_step(session: Session, rng: Rng, n: int, *, public_only: bool = False
     return events
 
 
+def play_until(
+    session: Session,
+    rng: Rng,
+    done: Callable[[Session], bool] | None = None,
+    *,
+    moves: int = 0,
+    public_only: bool = False,
+) -> int:
+    """Play `session` by `random_step`, from move number `moves` on, until `done(session)`
+    holds or the game is over; return the number of the next move."""
+    while not (done is not None and done(session)) and not session.state.is_over():
+        random_step(session, rng, moves, public_only=public_only)
+        moves += 1
+    return moves
+
+
 def play_to_the_end(session: Session, rng: Rng) -> None:
     """Play `session` to its end by `random_step`, move after move."""
-    moves = 0
-    while not session.state.is_over():
-        random_step(session, rng, moves)
-        moves += 1
+    play_until(session, rng)
 
 
 def text_of(embeds: list[discord.Embed], skip: tuple[str, ...] = ()) -> str:
