@@ -19,6 +19,15 @@ about to fill is counted as gone, and a card another hand needs is worth taking 
 (the points the other players score before the next turn count against the move, `DENIAL`).
 Across a round's end the next fronts are drawn from the deck (and, before the last round, the
 discard that is shuffled into it).
+
+Denial is shared out by the player count. What a move must beat is the best other seat's
+score, and among players of like strength each other seat ends best about one time in
+`players - 1`, so a point another player scores counts `DENIAL / (players - 1)` against the
+move: half a point with three players, a third with four (where counting each of three other
+players' points at a half made the expert give up its own points to keep cards and slots from
+players who mostly do not decide the game). And every candidate move is judged on scenarios
+drawn from the same random stream (common random numbers): the candidates differ by what they
+do, not by which other players' slips their samples happened to draw.
 """
 
 from __future__ import annotations
@@ -40,8 +49,9 @@ __all__ = ["Expert", "redact", "sample"]
 SCENARIOS = 32
 #: How often another player is assumed to make its best take (else a random front).
 GREEDY = 0.75
-#: How much the points the other players score before this seat's next turn count against it.
-DENIAL = 0.5
+#: How much the points the other players score before this seat's next turn count against it,
+#: in all: each other player's points count `DENIAL / (players - 1)` (see the module's text).
+DENIAL = 1.0
 
 #: Whether the next player's take is predicted by the strong planner (else by its best points).
 PREDICT_FIRST = True
@@ -85,6 +95,8 @@ class _KnowingPlanner(_Planner):
         self._replies: dict[Any, list[Reply]] = {}
         self._predicted: dict[Any, int] = {}
         self._scenarios: dict[Any, list[Scenario]] = {}
+        #: The seed of every candidate's scenarios (common random numbers).
+        self.scenario_seed = rng.next64()
 
     def replies(self, other: int, rows: list[list[int]], used: Used) -> list[Reply]:
         """Another player's takes from this grid, best first: (value, row, points, used after)."""
@@ -125,7 +137,8 @@ class _KnowingPlanner(_Planner):
 
     def scenarios_after(self, rows: list[list[int]], used: Used) -> list[Scenario]:
         """Sampled turns of the other players until this seat's next turn (the same samples for
-        every candidate that leaves the same grid and slots)."""
+        every candidate that leaves the same grid and slots, and the same random draws for
+        every candidate)."""
         key = (tuple(tuple(r) for r in rows), used)
         found = self._scenarios.get(key)
         if found is not None:
@@ -133,9 +146,10 @@ class _KnowingPlanner(_Planner):
         samples: list[Scenario] = []
         same_round = sum(len(r) for r in rows) - self.players >= self.players
         pool = self.unseen or [0]
+        rng = Rng(self.scenario_seed)
         for _ in range(self.scenarios):
             if not same_round:
-                samples.append(({self.rng.choice(pool) for _ in range(self.grid_rows)}, used, 0.0))
+                samples.append(({rng.choice(pool) for _ in range(self.grid_rows)}, used, 0.0))
                 continue
             grid = [list(r) for r in rows]
             now = used
@@ -143,8 +157,8 @@ class _KnowingPlanner(_Planner):
             for step in range(1, self.players):
                 other = (self.seat + step) % self.players
                 options = self.replies(other, grid, now)
-                if self.rng.random() >= GREEDY:
-                    pick = self.rng.choice(options)
+                if rng.random() >= GREEDY:
+                    pick = rng.choice(options)
                 elif step == 1 and PREDICT_FIRST:
                     row = self.predicted(other, grid, now)
                     pick = next((o for o in options if o[1] == row), options[0])
@@ -163,7 +177,8 @@ class _KnowingPlanner(_Planner):
         points, _, hand, tableau, used = outcome
         turns = self.turns_left - 1
         samples = self.scenarios_after(rows, used)
-        denied = DENIAL * sum(s[2] for s in samples) / len(samples)
+        share = DENIAL / (self.players - 1)
+        denied = share * sum(s[2] for s in samples) / len(samples)
         if turns <= 0:
             return points + end_bonus(tableau, len(hand)) - denied
         future = sum(
