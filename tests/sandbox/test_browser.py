@@ -146,6 +146,10 @@ async def test_play_kasane_against_two_cpus_in_the_browser(page: Any, tmp_path: 
         assert bot is not None
         (record,) = await bot.store.games(statuses=("playing",))
         seat = next(s.seat for s in record.seats if s.user_id == ben.id)
+        # Ben opens his hand from the table once: a deal may give him no meld to make, and so
+        # no hand brought up by a move of his.
+        await page.locator(f'#messages button.btn[data-custom-id="hd:{record.id}"]').last.click()
+        await page.locator(f'#messages button.btn[data-custom-id="hd:{record.id}:r"]').wait_for()
 
         # Play Ben's seat through the buttons the page shows, until the game is over.
         clicked, last, shot_taken = 0, -1, False
