@@ -175,7 +175,6 @@ class Publisher(Protocol):
         outcome: MoveOutcome | None = None,
         *,
         table_shown: bool = False,
-        skip_dm_seat: int | None = None,
     ) -> None: ...
 
 

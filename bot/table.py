@@ -89,13 +89,11 @@ class Feed:
         self.shown_version: int | None = record.table_version
         self.stored_version: int | None = record.table_version
         #: Pending: a table edit, the recording of a version the click's answer showed, the DM
-        #: hands (but `skip_dm_seat`, which the click's answer updated), the live ephemeral
-        #: hands, pings for these seats.
+        #: hands, the live ephemeral hands, pings for these seats.
         self.table = False
         self.record_shown = False
         self.dm_hands = False
         self.live_hands = False
-        self.skip_dm_seat: int | None = None
         self.ping: set[int] = set()
         #: Look whether other people's messages pushed the table up the thread; and the table
         #: is to be re-posted at the bottom rather than edited in place.
@@ -360,14 +358,13 @@ class Table:
         outcome: MoveOutcome | None = None,
         *,
         table_shown: bool = False,
-        skip_dm_seat: int | None = None,
     ) -> None:
         """Take note that Discord should show the game as it is now, and return at once.
 
         `outcome` is the move that got it there (its pings; None after a start, an abandon, a
         replacement or a restart); `table_shown` says the click's own answer already updated the
-        table to this version; `skip_dm_seat` is a seat whose DM hand that answer updated. The
-        game's feed does the rest in the background, coalescing whatever piles up meanwhile."""
+        table to this version. The game's feed does the rest in the background, coalescing
+        whatever piles up meanwhile."""
         feed = self._feeds.get(session.id)
         if feed is None:
             feed = self._feeds[session.id] = Feed(session)
@@ -380,7 +377,6 @@ class Table:
             feed.table = True
         feed.dm_hands = True
         feed.live_hands = True
-        feed.skip_dm_seat = skip_dm_seat if feed.skip_dm_seat in (None, skip_dm_seat) else None
         if outcome is not None:
             feed.ping.update(outcome.new_turn)
             feed.check_pushed = True
@@ -464,9 +460,9 @@ class Table:
             feed.record_shown = False
             await self._record_shown(feed)
         if feed.dm_hands:
-            feed.dm_hands, skip, feed.skip_dm_seat = False, feed.skip_dm_seat, None
+            feed.dm_hands = False
             if session.record.status == "playing":
-                await self.refresh_dm_hands(session, skip=skip)
+                await self.refresh_dm_hands(session)
         if feed.live_hands:
             feed.live_hands = False
             if session.record.status == "playing":
@@ -828,10 +824,10 @@ class Table:
 
     # -- hands by DM ------------------------------------------------------------------------
 
-    async def refresh_dm_hands(self, session: Session, *, skip: int | None = None) -> None:
-        """Re-send or edit the DM hand of every human who chose DMs (except `skip`)."""
+    async def refresh_dm_hands(self, session: Session) -> None:
+        """Re-send or edit the DM hand of every human who chose DMs."""
         for info in session.record.seats:
-            if info.user_id is None or info.seat == skip:
+            if info.user_id is None:
                 continue
             delivery, lang = await self.bot.store.user_settings(info.user_id)
             if delivery != "dm":
