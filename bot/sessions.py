@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from bot.cpu import CpuPool, CpuTurns, Question
 from bot.store import STORAGE_ERRORS, StaleVersion
@@ -185,6 +185,35 @@ Answer = Callable[["Session", MoveOutcome], Awaitable[bool]]
 #: Called once when a click must wait (for the game's lock or for the store) longer than its
 #: patience: it acknowledges Discord first.
 OnWait = Callable[[], Awaitable[None]]
+
+
+T = TypeVar("T")
+
+
+async def _acknowledged_past(work: Awaitable[T], until: float, on_wait: OnWait | None) -> T:
+    """`await work`; should it still be under way at `until` (loop time), `on_wait` is called
+    meanwhile, without interrupting it. The work is awaited in this task (a move's write starts
+    at once, with no task of its own in between), and an acknowledgement that was started is
+    finished before this returns, so that whatever answers next knows it was sent; one that
+    failed is logged, since the work's outcome, not the acknowledgement's, is what stands."""
+    if on_wait is None:
+        return await work
+    loop = asyncio.get_running_loop()
+    acknowledging: list[asyncio.Task[None]] = []
+
+    def acknowledge() -> None:
+        acknowledging.append(loop.create_task(on_wait()))
+
+    timer = loop.call_at(until, acknowledge)
+    try:
+        return await work
+    finally:
+        timer.cancel()
+        for task in acknowledging:
+            try:
+                await task
+            except Exception as exc:
+                log.warning("a waiting click could not be acknowledged: %s", exc)
 
 
 class Sessions:
@@ -542,28 +571,22 @@ class Sessions:
         snapshot = state.snapshot()
         deadline = None if over else self._deadline_for(record, state, before, seat)
         status = "finished" if over else "playing"
-        write = asyncio.ensure_future(
-            self.store.write_move(
-                record.id,
-                version=record.version + 1,
-                seat=seat,
-                action=action.encode(),
-                by_cpu=source != "human",
-                snapshot=snapshot,
-                deadline=deadline,
-                result=state.result().model_dump(mode="json") if over else None,
-                status=status,
-            )
+        write = self.store.write_move(
+            record.id,
+            version=record.version + 1,
+            seat=seat,
+            action=action.encode(),
+            by_cpu=source != "human",
+            snapshot=snapshot,
+            deadline=deadline,
+            result=state.result().model_dump(mode="json") if over else None,
+            status=status,
         )
         try:
-            if on_wait is not None:
-                remaining = until - asyncio.get_running_loop().time()
-                done, _ = await asyncio.wait({write}, timeout=max(remaining, 0.0))
-                if not done:
-                    # The database is busy (another process holds it, or a checkpoint):
-                    # acknowledge within Discord's 3 seconds, then wait for the write.
-                    await on_wait()
-            stored_at = await write
+            # The database may be busy (another process holds it, or a checkpoint): past
+            # `until`, the click is acknowledged within Discord's 3 seconds while the write
+            # goes on.
+            stored_at = await _acknowledged_past(write, until, on_wait)
         except StaleVersion as exc:
             # Only another process can have stored this version (this one holds the lock).
             raise _StoredElsewhere from exc

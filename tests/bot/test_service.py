@@ -115,6 +115,36 @@ async def test_a_click_on_a_busy_database_is_acknowledged_then_stored(
     await store.close()
 
 
+async def test_a_failed_acknowledgement_does_not_undo_a_stored_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click that waits on a busy database is acknowledged meanwhile; if that acknowledgement
+    fails (Discord refuses it), the write still goes on, and the move, once stored, is the
+    outcome: it is answered as played, never reported as failed."""
+    monkeypatch.setattr(sessions_module, "PATIENCE_SECONDS", 0.1)
+    path = tmp_path / "busy.sqlite3"
+    store, sessions, session = await started_kasane(path)
+    seat = session.state.to_act()[0]
+    action = session.state.legal_actions(seat)[0]
+    click = ClickSteps()
+
+    async def refused_defer() -> None:
+        click.steps.append("deferral refused")
+        raise RuntimeError("the acknowledgement was refused")
+
+    other = hold_write_lock(path)
+    asyncio.get_running_loop().call_later(0.6, other.commit)
+    outcome = await sessions.play(
+        session.id, seat, action, expected_version=0, answer=click.answer, on_wait=refused_defer
+    )
+    other.close()
+    assert click.steps == ["deferral refused", "answered 1"]
+    assert outcome.version == 1 and session.version == 1
+    assert await store.actions(session.id) == [(1, seat, action.encode())]
+    await sessions.close()
+    await store.close()
+
+
 async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
