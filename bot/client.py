@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import health, logsafe
+from bot import answers, health, logsafe
 from bot.components import DYNAMIC_ITEMS
 from bot.cpu import CpuPool, CpuTurns
 from bot.history import History
@@ -299,10 +299,7 @@ class GameBot(commands.Bot):
         else:
             log.error("command failed", exc_info=error)
             text = msg.ERROR_INTERNAL(lang)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await answers.send(interaction, text)
 
     async def say_stopping(self, interaction: discord.Interaction[Any]) -> None:
         """Answer an interaction that arrives while the bot is stopping."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
+from bot import answers
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.render.base import Button, Control, Select
@@ -54,10 +55,7 @@ async def _guard(interaction: discord.Interaction[Any], work: Coroutine[Any, Any
         log.exception("handling %s failed", (interaction.data or {}).get("custom_id"))
         text = msg.ERROR_INTERNAL(lang_of(interaction.locale))
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await answers.send(interaction, text)
         except discord.HTTPException:
             log.warning("could not report the error to the user")
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import answers
 from bot.guards import belongs
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
@@ -134,20 +135,13 @@ class Play:
             picture_behind=picture_behind,
         )
 
-    async def _reply(self, interaction: discord.Interaction[Any], text: str) -> None:
-        """An ephemeral answer, as a first response or as a follow-up."""
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
     async def _session_for_click(
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> Session | None:
         try:
             session = await self.bot.sessions.get(game_id)
         except GameDamaged:
-            await self._reply(interaction, msg.ERROR_DAMAGED(lang))
+            await answers.send(interaction, msg.ERROR_DAMAGED(lang))
             return None
         if session is None:
             record = await self.bot.store.get(game_id)
@@ -156,14 +150,14 @@ class Play:
             refusal = msg.ERROR_GAME_OVER if record is not None else msg.ERROR_UNKNOWN_GAME
             if record is not None and record.status == "lobby":
                 refusal = msg.ERROR_NOT_STARTED
-            await self._reply(interaction, refusal(lang))
+            await answers.send(interaction, refusal(lang))
             return None
         if not belongs(interaction, session.record):
             log.info("refused a click on game %s from elsewhere", game_id)
-            await self._reply(interaction, msg.ERROR_UNKNOWN_GAME(lang))
+            await answers.send(interaction, msg.ERROR_UNKNOWN_GAME(lang))
             return None
         if session.record.status != "playing":
-            await self._reply(interaction, msg.ERROR_GAME_OVER(lang))
+            await answers.send(interaction, msg.ERROR_GAME_OVER(lang))
             return None
         return session
 
@@ -183,13 +177,13 @@ class Play:
         record = session.record
         own_seat = record.seat_of(interaction.user.id)
         if own_seat is None:
-            await self._reply(interaction, msg.ERROR_NOT_PLAYER(lang))
+            await answers.send(interaction, msg.ERROR_NOT_PLAYER(lang))
             return
         on_hand = _is_hand_message(interaction)
         if own_seat != seat:
             # Table buttons are made for the seat to act: anyone else is out of turn.
             refusal = msg.ERROR_NOT_YOUR_SEAT if on_hand else msg.ERROR_NOT_YOUR_TURN
-            await self._reply(interaction, refusal(lang))
+            await answers.send(interaction, refusal(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -229,7 +223,7 @@ class Play:
             # a newer one meanwhile, or the update after a deferral was refused): the player
             # still hears that it was played.
             with contextlib.suppress(discord.HTTPException):
-                await self._reply(interaction, msg.MOVE_DONE(lang))
+                await answers.send(interaction, msg.MOVE_DONE(lang))
         if on_hand or session.record.status != "playing":
             return
         # A move on the table that leaves this seat to act from its hand (e.g. a take followed
@@ -260,7 +254,7 @@ class Play:
         own_seat = session.record.seat_of(interaction.user.id)
         if own_seat != seat:
             refusal = msg.ERROR_NOT_PLAYER if own_seat is None else msg.ERROR_NOT_YOUR_SEAT
-            await self._reply(interaction, refusal(lang))
+            await answers.send(interaction, refusal(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -324,7 +318,7 @@ class Play:
                 interaction, session, seat, lang, payload, picture_behind=behind
             )
         else:
-            await self._reply(interaction, msg.MOVE_DONE(lang))
+            await answers.send(interaction, msg.MOVE_DONE(lang))
         return False
 
     async def _refuse(
@@ -348,7 +342,7 @@ class Play:
                 return
             except discord.NotFound:
                 pass  # not a hand message of ours after all (a forged DM click): just say why
-        await self._reply(interaction, f"⚠️ {text}")
+        await answers.send(interaction, f"⚠️ {text}")
 
     async def return_seat(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """A player whose seat a CPU took over takes it back (the table's button or `/game
@@ -370,18 +364,14 @@ class Play:
                 game_id, seat, user.id, on_wait=acknowledge
             )
         if stored is None or seat is None:
-            await self._reply(interaction, msg.ERROR_NOT_AWAY(lang))
+            await answers.send(interaction, msg.ERROR_NOT_AWAY(lang))
             return
         text = msg.GAME_RETURNED(
             session.record.language,  # type: ignore[arg-type]
             player=user.mention,
             seat=seat + 1,
         )
-        mentions = discord.AllowedMentions.none()
-        if interaction.response.is_done():
-            await interaction.followup.send(text, allowed_mentions=mentions)
-        else:
-            await interaction.response.send_message(text, allowed_mentions=mentions)
+        await answers.send(interaction, text, public=True)
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool
@@ -393,7 +383,7 @@ class Play:
             return
         seat = session.record.seat_of(interaction.user.id)
         if seat is None:
-            await self._reply(interaction, msg.ERROR_NOT_PLAYER(lang))
+            await answers.send(interaction, msg.ERROR_NOT_PLAYER(lang))
             return
         if refresh and _is_hand_message(interaction):
             payload = await self.table.hand_message(session, seat, lang, edit=True)
@@ -424,7 +414,7 @@ class Play:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             if await sending:
                 if not followup:
-                    await self._reply(interaction, msg.HAND_SENT_DM(lang))
+                    await answers.send(interaction, msg.HAND_SENT_DM(lang))
                 return
             notice = msg.HAND_DM_CLOSED(lang)
         payload = await self.table.hand_message(session, seat, lang, edit=False, notice=notice)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import answers
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.names import shown_name
@@ -49,23 +50,6 @@ def _acknowledger(interaction: discord.Interaction[Any]) -> Callable[[], Awaitab
             await interaction.response.defer()
 
     return acknowledge
-
-
-async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """The command's public answer, as its first response or after a deferral."""
-    mentions = discord.AllowedMentions.none()
-    if interaction.response.is_done():
-        await interaction.followup.send(text, allowed_mentions=mentions)
-    else:
-        await interaction.response.send_message(text, allowed_mentions=mentions)
-
-
-async def _say(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral answer, as the first response or after a deferral."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 class AdminCog(BotCog):
@@ -191,9 +175,9 @@ class AdminCog(BotCog):
             # A game that cannot be loaded can still be given up.
             stored = await self.bot.store.abandon_game(record.id)
         if stored is None:
-            await _say(interaction, msg.ERROR_NO_GAME_HERE(lang))
+            await answers.send(interaction, msg.ERROR_NO_GAME_HERE(lang))
             return
-        await _answer(interaction, text)
+        await answers.send(interaction, text, public=True)
 
     @game.command(name=ls(msg.CMD_GAME_REPLACE), description=ls(msg.CMD_GAME_REPLACE_DESC))
     @options(player=(msg.OPT_PLAYER, msg.OPT_PLAYER_DESC))
@@ -214,9 +198,13 @@ class AdminCog(BotCog):
             await interaction.response.send_message(msg.ERROR_DAMAGED(lang), ephemeral=True)
             return
         if stored is None:
-            await _say(interaction, msg.ERROR_NO_GAME_HERE(lang))
+            await answers.send(interaction, msg.ERROR_NO_GAME_HERE(lang))
             return
-        await _answer(interaction, msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1))
+        await answers.send(
+            interaction,
+            msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1),
+            public=True,
+        )
 
     @game.command(name=ls(msg.CMD_GAME_RETURN), description=ls(msg.CMD_GAME_RETURN_DESC))
     async def return_seat(self, interaction: discord.Interaction[Any]) -> None:
@@ -237,7 +225,9 @@ class AdminCog(BotCog):
             await interaction.response.send_message(msg.ERROR_MANAGE_ONLY(lang), ephemeral=True)
             return
         await self.bot.store.set_guild_pictures(interaction.guild_id, shown.value == "on")
-        await _answer(interaction, msg.SETTINGS_SERVER_PICTURES[shown.value](lang))
+        await answers.send(
+            interaction, msg.SETTINGS_SERVER_PICTURES[shown.value](lang), public=True
+        )
 
     @app_commands.command(name=ls(msg.CMD_SETTINGS), description=ls(msg.CMD_SETTINGS_DESC))
     @options(

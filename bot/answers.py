@@ -1,0 +1,20 @@
+"""Answering an interaction with a message, whether or not it has been answered yet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+
+async def send(interaction: discord.Interaction[Any], text: str, *, public: bool = False) -> None:
+    """`text` as the interaction's first response or, once it has one (a deferral, an earlier
+    answer), as a follow-up: seen by the user alone, or with `public` by the channel, then
+    mentioning nobody whatever names it quotes."""
+    extra: dict[str, Any] = (
+        {"allowed_mentions": discord.AllowedMentions.none()} if public else {"ephemeral": True}
+    )
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **extra)
+    else:
+        await interaction.response.send_message(text, **extra)
