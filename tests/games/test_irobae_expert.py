@@ -2,9 +2,8 @@
 
 A pass searched over sampled deals at the expert's budget (about ten sampled deals for each of
 the 36 pairs) chose almost at random: run again with another seed, it picked another pair most
-of the time, and it lost to the strong player's rule in seeded matches with 4 and 6 players. The
-expert passes by that rule (the highest cards of its shortest colours), the same pair whatever
-the seed.
+of the time. The expert passes by the strong player's rule (the highest cards of its shortest
+colours), the same pair whatever the seed.
 """
 
 from __future__ import annotations
