@@ -1,4 +1,4 @@
-"""The expert CPU of 色映に生へど: determinized Monte Carlo for every card.
+"""The expert CPU of 色映に生へど: determinized Monte Carlo for the pass and for every card.
 
 What a seat cannot see: the other hands, the unused cards, the other seats' pass choices and the
 passes between other seats. The public history tells it more than the hand sizes: a seat that
@@ -8,20 +8,27 @@ that knowledge (`_Knowledge` of the strong player, built from the private view o
 
 Compared with the strong player, the expert (1) values a deal by the whole game, the running
 totals included, and by its lead over the best other seat rather than over the average, so it
-plays to win the game; (2) spends a larger budget. It passes by the strong player's rule (the
-highest cards of its shortest colours): a pass searched over sampled deals needs far more
-rollouts than a decision may spend to tell 36 pairs apart (at 96 rollouts, re-run with other
-seeds, it chose about 7 different pairs in 8, nearly at random).
+plays to win the game; (2) chooses its pass by search over sampled deals, the others passing by
+the strong player's rule, instead of a fixed rule; (3) spends a larger budget.
+
+The searched pass is the decision that matters most and the least settled: at the default
+budget (about ten sampled deals for each of the 36 pairs) it picks a different pair for almost
+every seed, yet it beats the strong player's rule in its place (seeded matches of 200 games with
+3 players: win share 0.42 with the search, 0.33 with the rule; with 6 players 0.20 and 0.16; with
+4 and 5 the same). Rollouts in which every seat plays the card best for its own pile instead of a
+random one, and worlds weighted by how likely such play made the follows seen, measured no
+better than random rollouts.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 from games.core import Action, Rng, State
 from games.irobae import actions as act
-from games.irobae.ai import StrongPlayer, _Knowledge, _pile_score, rollout_values
-from games.irobae.rules import MAX_NUMBER, deals_in_game
+from games.irobae.ai import StrongPlayer, _Knowledge, _pile_score, _rollout, rollout_values
+from games.irobae.rules import MAX_NUMBER, TRICKS_PER_DEAL, deals_in_game
 from games.irobae.state import IrobaeState
 from games.irobae.views import PrivateView
 from games.search import ExpertPlayer, SeatKnowledge, deal_constrained, margin
@@ -65,6 +72,10 @@ def redact(state: State, seat: int) -> IrobaeState:
             out.received[s] = []
     out.rng = Rng(0)
     return out
+
+
+def _pair(action: act.PassCards) -> list[int]:
+    return [action.a, action.b]
 
 
 def _deal_value(totals: list[int], piles: list[list[int]], seat: int, last: bool) -> float:
@@ -147,7 +158,47 @@ class Expert(ExpertPlayer[IrobaeState]):
         return act.PlayCard(card=max(cards, key=lambda c: (value[c], -c)))
 
     def _pass(self, knowledge: SeatKnowledge[IrobaeState], rng: Rng) -> act.PassCards:
-        """The strong player's pass: the highest cards of the shortest colours."""
+        """Every pair of cards, tried on the same sampled deals: the other seats' hands dealt
+        from the unseen cards, their passes chosen by the strong player's rule, the deal played
+        out at random."""
         view = knowledge.view
         assert isinstance(view, PrivateView)
-        return StrongPlayer()._pass(view)
+        state = knowledge.redacted
+        seat = knowledge.seat
+        n = state.players
+        hand = sorted(c.id for c in view.hand)
+        pairs = list(combinations(hand, 2))
+        totals = state.totals()
+        last = state.deal + 1 == deals_in_game(n)
+        rnd = random.Random(rng.next64())
+        worlds = max(MIN_SAMPLES, self.rollouts * 4 // len(pairs))
+        value = [0.0] * len(pairs)
+        strong = StrongPlayer()
+        for _ in range(worlds):
+            world = self.sample(knowledge, rng)
+            passes: dict[int, list[int]] = {}
+            for s in range(n):
+                if s == seat:
+                    continue
+                chosen = state.pass_choice[s]
+                passes[s] = (
+                    list(world.pass_choice[s] or [])
+                    if chosen is not None
+                    else _pair(strong._pass(world.private_view(s)))
+                )
+            hands = [list(h) for h in world.hands]
+            for s, given in passes.items():
+                for c in given:
+                    hands[s].remove(c)
+                hands[world.left_of(s)].extend(given)
+            for i, pair in enumerate(pairs):
+                sim = [list(h) for h in hands]
+                for c in pair:
+                    sim[seat].remove(c)
+                    sim[world.left_of(seat)].append(c)
+                piles = _rollout(
+                    sim, state.leader, [], [[] for _ in range(n)], TRICKS_PER_DEAL, n, rnd
+                )
+                value[i] += _deal_value(totals, piles, seat, last)
+        a, b = pairs[max(range(len(pairs)), key=lambda i: value[i])]
+        return act.PassCards(a=a, b=b)
