@@ -10,6 +10,14 @@ Compared with the strong player, the expert (1) values a deal by the whole game,
 totals included, and by its lead over the best other seat rather than over the average, so it
 plays to win the game; (2) chooses its pass by search over sampled deals, the others passing by
 the strong player's rule, instead of a fixed rule; (3) spends a larger budget.
+
+The searched pass is the decision that matters most and the least settled: at the default
+budget (about ten sampled deals for each of the 36 pairs) it picks a different pair for almost
+every seed, yet it beats the strong player's rule in its place (seeded matches of 200 games with
+3 players: win share 0.42 with the search, 0.33 with the rule; with 6 players 0.20 and 0.16; with
+4 and 5 the same). Rollouts in which every seat plays the card best for its own pile instead of a
+random one, and worlds weighted by how likely such play made the follows seen, measured no
+better than random rollouts.
 """
 
 from __future__ import annotations
@@ -124,12 +132,17 @@ class Expert(ExpertPlayer[IrobaeState]):
             return self._pass(knowledge, rng)
         return self._play(knowledge, [a.card for a in legal if isinstance(a, act.PlayCard)], rng)
 
+    def _knowledge_of(self, view: PrivateView) -> _Knowledge:
+        """What the seat knows of the deal in play, whose `sample_hands` deals the worlds of the
+        card search: built from the private view alone."""
+        return _Knowledge.of(view)
+
     def _play(
         self, knowledge: SeatKnowledge[IrobaeState], cards: list[int], rng: Rng
     ) -> act.PlayCard:
         view = knowledge.view
         assert isinstance(view, PrivateView)
-        know = _Knowledge.of(view)
+        know = self._knowledge_of(view)
         state = knowledge.redacted
         n = know.players
         totals = state.totals()
