@@ -216,6 +216,23 @@ async def _acknowledged_past(work: Awaitable[T], until: float, on_wait: OnWait |
                 log.warning("a waiting click could not be acknowledged: %s", exc)
 
 
+def _once(on_wait: OnWait | None) -> OnWait | None:
+    """`on_wait`, doing its work the first time it is called only: a move may wait twice
+    past its patience (for the game's lock, then for its write), and a click is acknowledged
+    once."""
+    if on_wait is None:
+        return None
+    called = False
+
+    async def first_time() -> None:
+        nonlocal called
+        if not called:
+            called = True
+            await on_wait()
+
+    return first_time
+
+
 class Sessions:
     """The application service of games in play: every change to a game goes through it.
 
@@ -469,15 +486,11 @@ class Sessions:
         return asyncio.get_running_loop().time() + PATIENCE_SECONDS
 
     async def _acquire(self, session: Session, until: float, on_wait: OnWait | None) -> None:
-        """Take the game's lock; past `until`, call `on_wait` once and keep waiting."""
-        if not session.lock.locked() or on_wait is None:
-            await session.lock.acquire()
-            return
-        remaining = until - asyncio.get_running_loop().time()
-        try:
-            await asyncio.wait_for(session.lock.acquire(), max(remaining, 0.0))
-        except TimeoutError:
-            await on_wait()
+        """Take the game's lock; past `until`, call `on_wait` meanwhile and keep waiting, in
+        the same place in the lock's queue."""
+        if session.lock.locked():
+            await _acknowledged_past(session.lock.acquire(), until, on_wait)
+        else:
             await session.lock.acquire()
 
     async def play(
@@ -505,6 +518,7 @@ class Sessions:
         if session is None:
             raise MoveRefused("game_over")
         until = self._patience()
+        on_wait = _once(on_wait)
         caught_up: list[MoveOutcome] = []
         # A human move keeps CPU turns waiting while it is under way (`CpuTurns`).
         with self.cpu_turns.human() if source == "human" else nullcontext():

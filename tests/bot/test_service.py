@@ -129,6 +129,41 @@ async def test_a_click_on_a_busy_database_is_acknowledged_then_stored(
     await store.close()
 
 
+async def test_a_click_acknowledged_while_it_waits_for_the_game_keeps_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click kept waiting by the game's lock past its patience is acknowledged meanwhile and
+    keeps its place in the queue: a move that came after it (one with nobody to acknowledge)
+    is played after it, so it is that later move that finds the game moved on."""
+    monkeypatch.setattr(sessions_module, "PATIENCE_SECONDS", 0.1)
+    store, sessions, session = await started_kasane(tmp_path / "queue.sqlite3")
+    seat = session.state.to_act()[0]
+    first, second = session.state.legal_actions(seat)[:2]
+    click = ClickSteps()
+    await session.lock.acquire()  # another change of this game under way
+    waiting = asyncio.create_task(
+        sessions.play(
+            session.id, seat, first, expected_version=0, answer=click.answer, on_wait=click.defer
+        )
+    )
+    await asyncio.sleep(0.05)
+    behind = asyncio.create_task(sessions.play(session.id, seat, second, expected_version=0))
+    await asyncio.sleep(0.2)  # the click's patience runs out while both wait
+    session.lock.release()
+    try:
+        outcome = await waiting
+        with pytest.raises(MoveRefused) as refused:
+            await behind
+        assert refused.value.reason == "stale"
+        assert click.steps == ["deferred", "answered 1"]
+        assert outcome.version == 1
+        assert await store.actions(session.id) == [(1, seat, first.encode())]
+    finally:
+        await asyncio.gather(waiting, behind, return_exceptions=True)
+        await sessions.close()
+        await store.close()
+
+
 async def test_a_click_whose_write_fails_after_the_deferral_is_not_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
