@@ -304,18 +304,23 @@ def test_the_image_pins_its_dependencies_has_an_init_and_a_health_check() -> Non
             name, _, version = line.partition("==")
             assert version, f"not pinned: {line}"
             pins[name.lower().replace("_", "-")] = version
-    # Walk the bot's dependency tree through the pinned versions. A distribution's own
-    # requirements can be read only from its installed metadata, so the walk goes below a
-    # distribution only where the installed version is the pinned one (it always is after
-    # the README's install, which uses these pins); elsewhere the pin is still checked
-    # against what requires it, and the distribution is counted as not walked.
+    # Walk the dependency tree of the bot and of its `test` extra through the pinned versions.
+    # A distribution's own requirements can be read only from its installed metadata, so the
+    # walk goes below a distribution only where the installed version is the pinned one (it
+    # always is after the README's install, which uses these pins); elsewhere the pin is still
+    # checked against what requires it, and the distribution is counted as not walked.
     checked = 0
     not_walked: list[str] = []
-    wanted = list(metadata.distribution("kasane-table").requires or [])
+    wanted = [
+        (Requirement(line), ("", "test"))
+        for line in metadata.distribution("kasane-table").requires or []
+    ]
     seen: set[str] = set()
     while wanted:
-        requirement = Requirement(wanted.pop())
-        if requirement.marker and not requirement.marker.evaluate({"extra": ""}):
+        requirement, extras = wanted.pop()
+        if requirement.marker and not any(
+            requirement.marker.evaluate({"extra": extra}) for extra in extras
+        ):
             continue
         name = requirement.name.lower().replace("_", "-")
         assert name in pins, f"{name} is not pinned in constraints.txt"
@@ -326,7 +331,7 @@ def test_the_image_pins_its_dependencies_has_an_init_and_a_health_check() -> Non
         seen.add(name)
         installed = metadata.distribution(requirement.name)
         if installed.version == pins[name]:
-            wanted += installed.requires or []
+            wanted += [(Requirement(line), ("",)) for line in installed.requires or []]
         else:
             not_walked.append(f"{name} {installed.version} (pinned {pins[name]})")
     assert not_walked or seen == set(pins), f"pinned but not required: {set(pins) - seen}"
