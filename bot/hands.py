@@ -237,7 +237,7 @@ class LiveHands:
                 return
             try:
                 payload = await self.table.hand_message(
-                    session, hand.seat, hand.lang, edit=True, payload=payload
+                    session, hand.seat, hand.lang, edit=True, payload=payload, background=True
                 )
                 if self.live(hand.game_id, hand.seat) is not hand:
                     # A click showed the hand meanwhile (it registers before it answers): its

@@ -156,6 +156,11 @@ class Table:
         self._closed = False
         #: Every player's one live ephemeral hand, kept current by the feeds.
         self.hands = LiveHands(self, lambda: self.bot.settings.hand_lifetime_seconds)
+        #: The publisher's pictures (tables, hands kept current, ends) are drawn one at a time:
+        #: they wait here, not in the drawing thread's queue, so a click's own picture (a hand
+        #: shown) waits for at most one of them when moves come faster than pictures can be
+        #: drawn; and a table waiting here is drawn from the state as it is when its turn comes.
+        self._publisher_drawing = asyncio.Lock()
 
     # -- payloads ------------------------------------------------------------------------
 
@@ -254,6 +259,10 @@ class Table:
             return False
         return user_id is None or await store.user_pictures(user_id)
 
+    def _publisher_turn(self, drawing: bool) -> contextlib.AbstractAsyncContextManager[Any]:
+        """The publisher's turn to draw (`_publisher_drawing`), when it is `drawing`."""
+        return self._publisher_drawing if drawing else contextlib.nullcontext()
+
     async def _with_picture(
         self, payload: dict[str, Any], job: pictures.Job, *, edit: bool, on: bool
     ) -> dict[str, Any]:
@@ -318,11 +327,13 @@ class Table:
         return self._keeping_picture(payload, pictures.HAND_FILE, on=on)
 
     async def table_message(self, session: Session, *, edit: bool) -> dict[str, Any]:
-        """`table_payload` with the table's picture (from the public view only)."""
+        """`table_payload` with the table's picture (from the public view only), drawn as the
+        publisher's (a click answers with the text and keeps the old picture)."""
         on = await self.pictures_on(session)
-        job = pictures.table_job(self.context(session))
-        payload = self.table_payload(session, pictures=on)
-        return await self._with_picture(payload, job, edit=edit, on=on)
+        async with self._publisher_turn(on):
+            job = pictures.table_job(self.context(session))
+            payload = self.table_payload(session, pictures=on)
+            return await self._with_picture(payload, job, edit=edit, on=on)
 
     async def hand_message(
         self,
@@ -334,16 +345,21 @@ class Table:
         notice: str | None = None,
         confirm: str | None = None,
         payload: dict[str, Any] | None = None,
+        background: bool = False,
     ) -> dict[str, Any]:
         """`hand_payload` with the hand's picture, unless its player switched them off;
         `payload`: that `hand_payload`, when the caller has just made it (to compare it with
-        what the message shows), so the hand is not drawn twice."""
+        what the message shows), so the hand is not drawn twice; `background`: for the
+        publisher, not for a click's answer: it then waits for the publisher's turn to draw
+        (`_publisher_drawing`), and shows the hand as it was when asked for, text and picture
+        alike (the publisher's next pass brings a hand that moved on meanwhile up to date)."""
         job = pictures.hand_job(self.context(session, lang), seat)
         if payload is None:
             payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         user_id = session.record.seats[seat].user_id
         on = await self.pictures_on(session, user_id)
-        return await self._with_picture(payload, job, edit=edit, on=on)
+        async with self._publisher_turn(on and background):
+            return await self._with_picture(payload, job, edit=edit, on=on)
 
     # -- the table message ------------------------------------------------------------------
 
@@ -815,7 +831,8 @@ class Table:
         ctx = self.context(session)
         payload = {"embeds": renderer_for(session.record.game).final(ctx)}
         on = await self.pictures_on(session)
-        payload = await self._with_picture(payload, pictures.final_job(ctx), edit=False, on=on)
+        async with self._publisher_turn(on):
+            payload = await self._with_picture(payload, pictures.final_job(ctx), edit=False, on=on)
         await self._channel(session.record.play_channel_id).send(
             **payload, allowed_mentions=NO_MENTIONS
         )
@@ -832,7 +849,7 @@ class Table:
             delivery, lang = await self.bot.store.user_settings(info.user_id)
             if delivery != "dm":
                 continue
-            await self.send_dm_hand(session, info.seat, info.user_id, lang)  # type: ignore[arg-type]
+            await self.send_dm_hand(session, info.seat, info.user_id, lang, background=True)  # type: ignore[arg-type]
 
     async def answer_dm_hand(
         self,
@@ -892,14 +909,17 @@ class Table:
             pick = None
         return pick
 
-    async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
+    async def send_dm_hand(
+        self, session: Session, seat: int, user_id: int, lang: Lang, *, background: bool = False
+    ) -> bool:
         """Edit the seat's DM hand message (or send one). False when DMs are closed. A pick
         the player made meanwhile on that message (`dm_hand_clicked`) is shown: an edit that
-        was under way without it is done again."""
+        was under way without it is done again. `background`: for the publisher, not for a
+        click's answer (see `hand_message`)."""
         async with self._dm_sending[(session.id, seat)]:
             while True:
                 pick = self._dm_pick(session, seat)
-                if not await self._send_dm_hand(session, seat, user_id, lang, pick):
+                if not await self._send_dm_hand(session, seat, user_id, lang, pick, background):
                     return False
                 if self._dm_picks.get((session.id, seat)) == pick:
                     return True
@@ -911,6 +931,7 @@ class Table:
         user_id: int,
         lang: Lang,
         pick: tuple[str, str] | None,
+        background: bool,
     ) -> bool:
         notice, confirm = pick if pick is not None else (None, None)
         # The state as it is by now.
@@ -922,7 +943,9 @@ class Table:
                 return True
             channel_id, message_id = stored
             try:
-                edit = await self.hand_message(session, seat, lang, edit=True, payload=payload)
+                edit = await self.hand_message(
+                    session, seat, lang, edit=True, payload=payload, background=background
+                )
                 await self._channel(channel_id).get_partial_message(message_id).edit(**edit)
                 self._dm_shown[(session.id, seat)] = shown
                 return True
@@ -938,7 +961,13 @@ class Table:
             channel = await self.bot.create_dm(discord.Object(user_id))
             message = await channel.send(
                 **await self.hand_message(
-                    session, seat, lang, edit=False, notice=notice, confirm=confirm
+                    session,
+                    seat,
+                    lang,
+                    edit=False,
+                    notice=notice,
+                    confirm=confirm,
+                    background=background,
                 )
             )
         except discord.HTTPException as exc:

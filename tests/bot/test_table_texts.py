@@ -3,6 +3,7 @@ ended one says so once, the end names its players and has no empty headings."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 
@@ -191,3 +192,75 @@ def test_kasane_round_changes_are_announced_in_the_log(lang: str) -> None:
     )
     assert f"• 🔔 **{ends}**" in log, log
     assert f"• 🔔 **{begins}" in log, log
+
+
+class _PicturesOn:
+    """A store that has pictures on for every server and player."""
+
+    async def guild_pictures(self, guild_id: int | None) -> bool:
+        return True
+
+    async def user_pictures(self, user_id: int) -> bool:
+        return True
+
+
+async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeypatch) -> None:
+    """When moves come faster than pictures can be drawn, the publisher's pictures queue up.
+    A click that shows a hand is drawn after at most the one publisher's picture already being
+    drawn, not after the whole queue; and a table waiting for its turn is drawn from the state
+    as it is when its turn comes, not as it was when it began to wait."""
+    from bot.render import pictures
+
+    game = registry.get("take_and_share")
+    state = game.new(3, seed=8)
+    session = Session(record=record_for("take_and_share", 3, "en", 8), game=game, state=state)
+    bot = type("Bot", (), {})()
+    bot.store = _PicturesOn()
+    table = Table(bot=bot)  # type: ignore[arg-type]
+    drawing_thread = asyncio.Lock()  # the one drawing thread: one picture at a time, in turn
+    drawn: list[str] = []
+
+    async def draw(job: pictures.Job) -> pictures.Picture:
+        async with drawing_thread:
+            for _ in range(3):  # a drawing takes a few turns of the event loop
+                await asyncio.sleep(0)
+            drawn.append(job.__qualname__)
+            return pictures.Picture(pictures.HAND_FILE, b"png")
+
+    tables_drawn_from: list[object] = []
+    table_job = pictures.table_job
+
+    def recording_table_job(ctx):  # type: ignore[no-untyped-def]
+        tables_drawn_from.append(ctx.state)
+        return table_job(ctx)
+
+    def labelled(name: str, job: pictures.Job) -> pictures.Job:
+        def run() -> pictures.Picture:
+            return job()
+
+        run.__qualname__ = name
+        return run
+
+    monkeypatch.setattr(pictures, "draw", draw)
+    monkeypatch.setattr(pictures, "table_job", recording_table_job)
+    hand_job = pictures.hand_job
+    kinds = iter(["kept 0", "kept 1", "kept 2", "click"])
+    monkeypatch.setattr(
+        pictures, "hand_job", lambda ctx, seat: labelled(next(kinds), hand_job(ctx, seat))
+    )
+
+    publisher = [
+        asyncio.create_task(table.hand_message(session, seat, "en", edit=True, background=True))
+        for seat in range(3)
+    ]
+    waiting_table = asyncio.create_task(table.table_message(session, edit=True))
+    await asyncio.sleep(0)  # all four are waiting: the first hand is being drawn
+    moved = state.copy()
+    moved.apply(moved.to_act()[0], moved.legal_actions(moved.to_act()[0])[0])
+    session.state = moved  # a move lands while the table waits for its turn
+    await asyncio.wait_for(table.hand_message(session, 0, "en", edit=False), 30)
+    await asyncio.wait_for(asyncio.gather(*publisher, waiting_table), 30)
+
+    assert drawn[:2] == ["kept 0", "click"], drawn
+    assert drawn[2:4] == ["kept 1", "kept 2"]
+    assert tables_drawn_from == [moved]
