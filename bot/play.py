@@ -97,7 +97,9 @@ class Play:
             )
         elif message is not None:
             pick = (notice, confirm) if notice is not None and confirm is not None else None
-            await self.table.dm_hand_clicked(session, seat, message.id, pick)
+            await self.table.dm_hand_clicked(
+                session, seat, message.id, pick, self.table.fingerprint(payload)
+            )
         try:
             await self._update(interaction, **payload)
         except Exception:

@@ -136,6 +136,25 @@ class Session:
         since = [mover for v, mover in self.movers if v > version]
         return len(since) == current - version and seat not in since
 
+    def controls_version(self, seat: int) -> int:
+        """The version the controls made for `seat` now carry. While the seat chooses at the same
+        time as others (a simultaneous phase), it is the version from before the others'
+        choices made since the phase began (as far as `movers` remembers them), which
+        `still_current` accepts: the others' secret choices change nothing the seat sees, so its
+        hand message stays exactly as it was and is not edited (an edit would close a menu its
+        player has open and lose a half-made choice). Otherwise it is the current version."""
+        version = self.record.version
+        to_act = self.state.to_act()
+        if seat not in to_act or len(to_act) < 2:
+            return version
+        movers = dict(self.movers)
+        # At most one choice per other seat that has already chosen in this phase.
+        for _ in range(self.state.players - len(to_act)):
+            if movers.get(version, seat) == seat:
+                break
+            version -= 1
+        return version
+
     def human_seats(self, seats: list[int]) -> list[int]:
         return [s for s in seats if not self.record.seats[s].is_cpu]
 

@@ -214,16 +214,19 @@ class Table:
         confirm: str | None = None,
     ) -> dict[str, Any]:
         """The seat's private message: hand, its moves, a refresh button, and `notice` on top;
-        with `confirm` (an encoded action chosen in a confirming select), its Confirm button."""
+        with `confirm` (an encoded action chosen in a confirming select), its Confirm button.
+        Its controls carry `Session.controls_version`, so other seats' simultaneous choices do
+        not change it."""
         ctx = self.context(session, lang)
         rendered = renderer_for(session.record.game).hand(ctx, seat)
         controls = rendered.controls if session.record.status == "playing" else []
+        version = session.controls_version(seat)
         extra: list[discord.ui.Item[Any]] = []
         if confirm is not None:
             extra.append(
                 MoveButton(
                     game_id=session.id,
-                    version=session.version,
+                    version=version,
                     seat=seat,
                     action=confirm,
                     label=msg.HAND_CONFIRM(lang),
@@ -232,7 +235,7 @@ class Table:
                 )
             )
         extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
-        view = build_view(session.id, session.version, controls, extra=extra)
+        view = build_view(session.id, version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         return {"content": content, "embeds": rendered.embeds, "view": view}
 
@@ -886,15 +889,18 @@ class Table:
         seat: int,
         message_id: int,
         pick: tuple[str, str] | None,
+        shown: str,
     ) -> None:
         """A click is about to update DM hand message `message_id` of the seat in place, showing
-        `pick` (`(notice, encoded action)` waiting for its Confirm click) or none. When it is
-        the seat's DM hand message, the publisher's later edits keep showing that pick while
-        it stays legal, as a live hand does; any other click there (a refresh, a refusal)
-        drops it. Noted before the answer is sent, so that an edit under way is redone."""
+        `pick` (`(notice, encoded action)` waiting for its Confirm click) or none, as `shown`
+        (its `fingerprint`). When it is the seat's DM hand message, the publisher's later edits
+        keep showing that pick while it stays legal, as a live hand does, and do not send what
+        the message already shows; any other click there (a refresh, a refusal) drops it.
+        Noted before the answer is sent, so that an edit under way is redone."""
         stored = await self.bot.store.hand_message(session.id, seat)
         if stored is None or stored[1] != message_id:
             return
+        self._dm_shown[(session.id, seat)] = shown
         if pick is None:
             self._dm_picks.pop((session.id, seat), None)
         else:

@@ -264,3 +264,45 @@ async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeyp
     assert drawn[:2] == ["kept 0", "click"], drawn
     assert drawn[2:4] == ["kept 1", "kept 2"]
     assert tables_drawn_from == [moved]
+
+
+@pytest.mark.parametrize("game_id", ["irobae", "sakura"])
+def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str) -> None:
+    """While every seat chooses at once (色映に生へど's pass, the cherry-tree game's split), a
+    seat's hand message shows the same thing before and after another seat's choice, controls
+    included, so the publisher does not edit it (an edit closes a menu its player has open and
+    loses a half-made choice); its controls are still accepted, and once the seat itself has
+    moved they are not."""
+    game = registry.get(game_id)
+    for seed in range(50):  # random play up to a moment when all three seats choose at once
+        state = game.new(3, seed=seed)
+        record = record_for(game_id, 3, "en", seed)
+        session = Session(record=record, game=game, state=state)
+        rng, steps = Rng(seed), 0
+        while not state.is_over() and len(state.to_act()) < 3:
+            seat = state.to_act()[0]
+            state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps)))
+            record.version += 1
+            session.movers.append((record.version, seat))
+            steps += 1
+        if not state.is_over():
+            break
+    assert len(state.to_act()) == 3
+    table = Table(bot=None)  # type: ignore[arg-type]
+    before = table.hand_fingerprint(session, 2, "en")
+    version = session.controls_version(2)
+    for seat in (0, 1):
+        state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(100 + seat)))
+        record.version += 1
+        session.movers.append((record.version, seat))
+        if len(state.to_act()) < 2:
+            break
+        assert table.hand_fingerprint(session, 2, "en") == before
+        assert session.controls_version(2) == version
+        assert session.still_current(version, 2)
+    if 2 in state.to_act():
+        state.apply(2, game.cpu("random").choose(state, 2, rng.fork(200)))
+        record.version += 1
+        session.movers.append((record.version, 2))
+        assert not session.still_current(version, 2)
+        assert session.controls_version(2) == record.version

@@ -77,7 +77,9 @@ async def choose_pass(
     assert response.message.id == hand.id
     # The pass cannot be taken back: it is shown back and played on a second click.
     chosen = sorted(int(v) for v in pick)
-    confirm = f"mv:{session.id}:{version}:{seat}:pass.{chosen[0]}.{chosen[1]}"
+    # Its Confirm carries the version the seat's controls carry (`Session.controls_version`).
+    label = session.controls_version(seat)
+    confirm = f"mv:{session.id}:{label}:{seat}:pass.{chosen[0]}.{chosen[1]}"
     if "⚠️" not in response.message.text:
         assert "☑️" in response.message.text and session.version == version
         inter = await user.click(fake.message(hand.id), confirm)

@@ -101,11 +101,13 @@ async def human_step(
     seat = view.to_act[0]
     user = users[seat]
     actions = legal(session, seat)
+    # The table's controls carry the game's version, a hand's the seat's own.
+    label = version if view.step in TABLE_STEPS else session.controls_version(seat)
     if view.step in TABLE_STEPS:
 
         def table_ready() -> Message | None:
             current = table_message(fake, game_id, thread_id)
-            return current if shown_moves(current, game_id, version, seat) else None
+            return current if shown_moves(current, game_id, label, seat) else None
 
         message = await fake.wait_for(table_ready, 10, "the table's buttons")
         if view.step == "draw" and view.turn is not None and view.turn.draws:
@@ -115,12 +117,12 @@ async def human_step(
 
         def hand_ready() -> Message | None:
             hands = hand_messages(user, game_id)
-            if hands and shown_moves(hands[-1], game_id, version, seat):
+            if hands and shown_moves(hands[-1], game_id, label, seat):
                 return hands[-1]
             return None
 
         message = await fake.wait_for(hand_ready, 10, f"the hand for {view.step}")
-    shown = shown_moves(message, game_id, version, seat)
+    shown = shown_moves(message, game_id, label, seat)
     assert set(shown) == set(actions), (view.step, sorted(shown), actions)
     action = choose(view, actions, version)
     kinds[action.split(".")[0]] += 1
@@ -297,7 +299,7 @@ async def test_two_players_full_game_with_a_split_deadline(
 
         version = session.version
         hand = await open_hand(fake, aoi, game_id, thread_id)
-        splits = shown_moves(hand, game_id, version, 0)
+        splits = shown_moves(hand, game_id, session.controls_version(0), 0)
         assert set(splits) == set(legal(session, 0))
         default = session.state.default_split(0).encode()  # type: ignore[attr-defined]
         assert "(default)" in next(
@@ -326,7 +328,7 @@ async def test_two_players_full_game_with_a_split_deadline(
 
         # Ben looks at his hand and lets the time run out: the default split is his.
         ben_hand = await open_hand(fake, ben, game_id, thread_id)
-        assert shown_moves(ben_hand, game_id, session.version, 1)
+        assert shown_moves(ben_hand, game_id, session.controls_version(1), 1)
         assert "If time runs out" in ben_hand.text
         ben_default = session.state.default_split(1).warm  # type: ignore[attr-defined]
         now[0] += 5
@@ -402,8 +404,9 @@ async def test_three_players_with_a_cpu_and_restarts(
         )
         version = session.version
         hands = {s: await open_hand(fake, users[s], game_id, thread_id) for s in (0, 1)}
+        labels = {s: session.controls_version(s) for s in hands}
         for s, hand in hands.items():
-            assert set(shown_moves(hand, game_id, version, s)) == set(legal(session, s))
+            assert set(shown_moves(hand, game_id, labels[s], s)) == set(legal(session, s))
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, db, seed=16, pictures=False)
     async with fake.run_bot(bot):
@@ -411,14 +414,14 @@ async def test_three_players_with_a_cpu_and_restarts(
         assert session is not None and session.version == version
         assert session.state.public_view().step == "split"
         # Aoi splits from the hand shown before the restart.
-        first = shown_moves(hands[0], game_id, version, 0)
+        first = shown_moves(hands[0], game_id, labels[0], 0)
         inter = await aoi.click(hands[0], next(iter(first.values())))
         response = await inter.response()
         assert response.type == 7 and "Your split is in" in response.message.text  # type: ignore[union-attr]
         await wait_until(fake, lambda: session.version > version, "Aoi's split")
-        # Ben's old buttons are now stale: he refreshes that same message and splits.
+        # Ben refreshes that same message and splits.
         refreshed = await refresh_hand(fake, ben, hands[1], game_id)
-        moves = shown_moves(refreshed, game_id, session.version, 1)
+        moves = shown_moves(refreshed, game_id, session.controls_version(1), 1)
         assert set(moves) == set(legal(session, 1))
         inter = await ben.click(refreshed, list(moves.values())[-1])
         assert (await inter.response()).type == 7

@@ -94,7 +94,10 @@ async def play_randomly(
         user, version = people[seat], session.version
         legal = {a.encode() for a in session.state.legal_actions(seat)}
         renderer = renderer_for(session.record.game)
-        if renderer.acts_on_table(bot.table.context(session), seat):
+        on_table = renderer.acts_on_table(bot.table.context(session), seat)
+        # The table's controls carry the game's version, a hand's the seat's own.
+        label = version if on_table else session.controls_version(seat)
+        if on_table:
 
             def table_ready(
                 v: int = version, s: int = seat, moves: set[str] = legal
@@ -108,7 +111,7 @@ async def play_randomly(
             inter = await user.click_raw(table.id, thread_id, f"hd:{game_id}")
             await inter.response()
             message = await inter.wait_original()
-        chosen = control_for(message, game_id, version, seat, legal, rng)
+        chosen = control_for(message, game_id, label, seat, legal, rng)
         assert chosen is not None, (message.custom_ids, sorted(legal))
         custom_id, values = chosen
         if values is None:
@@ -118,7 +121,7 @@ async def play_randomly(
             if custom_id.startswith("mk:"):  # a pick confirmed by a second click
                 await inter.response()
                 shown = fake.message(message.id)
-                confirm = [c for c in shown.custom_ids if c.startswith(f"mv:{game_id}:{version}:")]
+                confirm = [c for c in shown.custom_ids if c.startswith(f"mv:{game_id}:{label}:")]
                 inter = await user.click(shown, confirm[0])
         await inter.response()
         await fake.wait_for(
