@@ -4,6 +4,7 @@ every game, reference images per game and language, sizes, and hidden informatio
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from bot.render.pictures import (
     seat_names,
     table_job,
 )
+from bot.render.pictures import sakura as sakura_pictures
 from bot.render.pictures.kit import MARGIN, Box, Card, Dot, Scene, Text, encode, paint
 from games import registry
 from games.core import State
@@ -276,6 +278,33 @@ def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
         assert scene.find(f"seat.{seat_view.seat}.screen").text == (
             f"screen {seat_view.screen_count}"
         )
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_sakura_seats_show_every_colour_and_the_screen_readable_on_a_phone(lang: str) -> None:
+    """A field of all six colours with two-digit counts and a two-digit screen, four seats:
+    every count and the screen's count are drawn whole, inside the seat's panel, large enough
+    to read at the about 0.6 scale a phone shows the picture at."""
+    view = position("sakura", 4, 4, 40).public_view()
+    full = {colour: 10 + i for i, colour in enumerate(sakura_pictures.COLOURS)}
+    view = view.model_copy(
+        update={
+            "seats": [s.model_copy(update={"field": full, "screen_count": 12}) for s in view.seats]
+        }
+    )
+    scene = pictures_for("sakura").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    screen = {"ja": "ついたて12個", "en": "screen 12"}[lang]
+    for seat in range(4):
+        panel = scene.find(f"seat.{seat}").box
+        dots = scene.tagged(f"seat.{seat}.field")
+        assert [d.label for d in dots if isinstance(d, Dot)] == [str(n) for n in full.values()]
+        for dot in dots:
+            assert isinstance(dot, Dot) and dot.box.inside(panel)
+            assert dot.label_size * 0.6 >= 13 and dot.box.h * 0.6 >= 18
+        assert not any(a.box.overlaps(b.box) for a, b in itertools.pairwise(dots))
+        label = scene.find(f"seat.{seat}.screen")
+        assert label.text == screen and label.box.inside(panel) and label.size * 0.6 >= 12
 
 
 @pytest.mark.parametrize("game_id", GAMES)
