@@ -251,6 +251,29 @@ def test_irobae_trick_has_the_trump_marker_beside_its_card() -> None:
         assert hand.find(f"hand.{i}").mark == ("pick" if card.id in private.playable else "dim")
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_irobae_seats_say_who_has_passed_and_the_end_has_no_trump(lang: str) -> None:
+    passing = first_position(
+        "irobae",
+        4,
+        3,
+        lambda s: s.public_view().phase == "pass" and 0 < sum(s.public_view().passed) < 4,
+    )
+    view = passing.public_view()
+    scene = pictures_for("irobae").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    hand, passed = {"ja": ("手札9", "交換済み"), "en": ("hand 9", "passed")}[lang]
+    for seat in range(4):
+        expected = f"{hand} · {passed}" if view.passed[seat] else hand
+        assert scene.find(f"seat.{seat}.counts").text == expected
+    state = finished("irobae", 3, 11)
+    end = pictures_for("irobae").table(state.public_view(), NAMES[:3], lang)
+    check_bounds(end)
+    assert not end.tagged("trick")
+    assert not any(word in t.text for t in end.texts() for word in ("trump", "切り札"))
+    assert end.find("last.title").box.y > end.find("seat.0").box.bottom
+
+
 def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
     for moves in range(1, 60):
         state = position("sakura", 3, 4, moves)
