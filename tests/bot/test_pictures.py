@@ -251,6 +251,32 @@ def test_irobae_trick_has_the_trump_marker_beside_its_card() -> None:
         assert hand.find(f"hand.{i}").mark == ("pick" if card.id in private.playable else "dim")
 
 
+def test_take_and_share_last_tricks_cards_are_not_called_a_share() -> None:
+    """The last trick's share hands out the previous share cards; after it the face-up cards
+    are the last trick's own, which are never handed out."""
+    from games.take_and_share import texts as ts_texts
+
+    last_share = first_position(
+        "take_and_share",
+        3,
+        5,
+        lambda s: s.public_view().phase == "share" and not any(s.public_view().hand_sizes),
+    )
+    view = last_share.public_view()
+    scene = pictures_for("take_and_share").table(view, NAMES[:3], "ja")
+    assert scene.find("share.title").text == ts_texts.PICTURE_SHARE("ja")
+    assert [c.face.label for c in scene.tagged("share") if isinstance(c, Card)] == [
+        str(number) for _, number in view.to_give
+    ]
+    state = finished("take_and_share", 3, 5)
+    view = state.public_view()
+    assert view.phase == "over" and view.share_cards
+    for lang in ("ja", "en"):
+        scene = pictures_for("take_and_share").table(view, NAMES[:3], lang)
+        assert scene.find("share.title").text == ts_texts.UNSHARED(lang)
+        assert ts_texts.PICTURE_SHARE(lang) not in [t.text for t in scene.texts()]
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_irobae_seats_say_who_has_passed_and_the_end_has_no_trump(lang: str) -> None:
     passing = first_position(

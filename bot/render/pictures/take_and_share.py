@@ -82,7 +82,11 @@ class TakeAndSharePictures:
                 kit.MUTED,
             )
         y += CARD_H + kit.SMALL + 3 * kit.GAP
-        scene.text("share.title", kit.MARGIN, y, texts.PICTURE_SHARE(lang), kit.SMALL, kit.MUTED)
+        # Once the hands are empty (and the last share is handed out) the face-up cards are
+        # the last trick's, which are never handed out.
+        unshared = view.phase != "share" and not any(view.hand_sizes)
+        share_title = texts.UNSHARED(lang) if unshared else texts.PICTURE_SHARE(lang)
+        scene.text("share.title", kit.MARGIN, y, share_title, kit.SMALL, kit.MUTED)
         y += kit.SMALL + kit.GAP
         shares = view.to_give if view.phase == "share" else view.share_cards
         boxes = kit.row_boxes(kit.MARGIN, y, len(shares), SMALL_W, SMALL_H)
