@@ -277,6 +277,27 @@ def test_take_and_share_last_tricks_cards_are_not_called_a_share() -> None:
         assert ts_texts.PICTURE_SHARE(lang) not in [t.text for t in scene.texts()]
 
 
+def test_take_and_share_end_shows_the_sums_that_decide_each_suit() -> None:
+    state = finished("take_and_share", 3, 5)
+    view = state.public_view()
+    scene = pictures_for("take_and_share").final(view, state.result(), NAMES[:3], "en")
+    check_bounds(scene)
+    for game in view.games:
+        for seat in range(3):
+            tag = f"final.{seat}.game{game.number}"
+            panel = scene.find(f"final.{seat}").box
+            for suit, points in enumerate(game.suit_points[seat]):
+                numbers = [n for s, n in game.received[seat] if s == suit]
+                assert scene.find(f"{tag}.suit{suit}").label == str(len(numbers))
+                if not numbers:
+                    assert not scene.tagged(f"{tag}.suit{suit}.sum")
+                    continue
+                total = scene.find(f"{tag}.suit{suit}.sum")
+                assert total.text == f"Σ{sum(numbers)}" and total.box.inside(panel)
+                best = max(sum(n for s, n in cards if s == suit) for cards in game.received)
+                assert (points > 0) == (sum(numbers) == best)
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_irobae_seats_say_who_has_passed_and_the_end_has_no_trump(lang: str) -> None:
     passing = first_position(

@@ -142,7 +142,10 @@ class TakeAndSharePictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
-        line_h = kit.SMALL + 28 + 2 * kit.GAP
+        # Each game: its points, then per suit a token with the number of cards received, the
+        # points it scored beside it, and under it the sum of those cards, which decides the
+        # suit (the highest sum scores).
+        line_h = 2 * kit.SMALL + 28 + 3 * kit.GAP
 
         def games(scene: kit.Scene, seat: int, row_y: int) -> None:
             for game in view.games:
@@ -159,14 +162,14 @@ class TakeAndSharePictures:
                 dot_y = row_y + kit.SMALL + kit.GAP
                 for suit, points in enumerate(game.suit_points[seat]):
                     x = kit.MARGIN + kit.GAP + suit * 70
-                    count = sum(1 for s, _ in game.received[seat] if s == suit)
+                    numbers = [n for s, n in game.received[seat] if s == suit]
                     scene.add(
                         kit.Dot(
                             f"{tag}.suit{suit}",
                             kit.Box(x, dot_y, 28, 28),
                             SUIT_FILL[suit],
                             outline=kit.GOLD if points else None,
-                            label=str(count),
+                            label=str(len(numbers)),
                             ink=SUIT_INK[suit],
                         )
                     )
@@ -179,6 +182,17 @@ class TakeAndSharePictures:
                         kit.GOLD if points else kit.MUTED,
                         width=42,
                     )
+                    if numbers:
+                        scene.text(
+                            f"{tag}.suit{suit}.sum",
+                            x + 14,
+                            dot_y + 28 + kit.GAP // 2,
+                            f"Σ{sum(numbers)}",
+                            kit.SMALL,
+                            kit.GOLD if points else kit.MUTED,
+                            anchor="ma",
+                            width=66,
+                        )
                 row_y += line_h
 
         return kit.final_panels(
