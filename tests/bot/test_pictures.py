@@ -251,6 +251,29 @@ def test_irobae_trick_has_the_trump_marker_beside_its_card() -> None:
         assert hand.find(f"hand.{i}").mark == ("pick" if card.id in private.playable else "dim")
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kasane_end_sets_each_breakdown_label_apart_from_its_number(lang: str) -> None:
+    """The label sits on a chip of its own and its number after it, so "+1" and "1" (or
+    "手札0" and "0") never read as one number."""
+    from games.kasane.texts import PICTURE_BREAKDOWN
+
+    state = finished("kasane", 4, 11)
+    result = state.result()
+    scene = pictures_for("kasane").final(state.public_view(), result, NAMES[:4], lang)
+    check_bounds(scene)
+    for seat in range(4):
+        panel = scene.find(f"final.{seat}").box
+        right = 0
+        for key, label in PICTURE_BREAKDOWN.items():
+            tag = f"final.{seat}.breakdown.{key}"
+            chip, text, value = (scene.find(t) for t in (f"{tag}.chip", tag, f"{tag}.value"))
+            assert text.text == label(lang) and text.box.inside(chip.box)
+            assert value.text == str(result.breakdown[seat][key])
+            assert value.box.x >= chip.box.right + 4 and value.ink != text.ink
+            assert chip.box.x > right and value.box.inside(panel)
+            right = value.box.right
+
+
 def test_take_and_share_last_tricks_cards_are_not_called_a_share() -> None:
     """The last trick's share hands out the previous share cards; after it the face-up cards
     are the last trick's own, which are never handed out."""
