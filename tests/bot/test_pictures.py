@@ -22,7 +22,17 @@ from bot.render.pictures import (
     table_job,
 )
 from bot.render.pictures import sakura as sakura_pictures
-from bot.render.pictures.kit import MARGIN, Box, Card, Dot, Scene, Text, encode, paint
+from bot.render.pictures.kit import (
+    MARGIN,
+    Box,
+    Card,
+    Dot,
+    Scene,
+    Text,
+    encode,
+    paint,
+    unmarked,
+)
 from games import registry
 from games.core import State
 from tests.bot.test_renderers import PublicOnly, SeatOnly, record_for
@@ -272,6 +282,23 @@ def test_kasane_end_sets_each_breakdown_label_apart_from_its_number(lang: str) -
             assert value.box.x >= chip.box.right + 4 and value.ink != text.ink
             assert chip.box.x > right and value.box.inside(panel)
             right = value.box.right
+
+
+@pytest.mark.parametrize("game_id", ["irobae", "take_and_share", "kasane"])
+def test_hand_picture_of_an_abandoned_game_marks_no_card_playable(game_id: str) -> None:
+    players, seed, moves = REFERENCE_POSITIONS[game_id]
+    state = position(game_id, players, seed, moves)
+    seat = state.to_act()[0]
+    ctx = context(state, game_id, "en", players)
+    marked = pictures_for(game_id).hand(state.private_view(seat), NAMES[:players], "en")
+    assert any(card.mark == "pick" for card in marked.cards())
+    playing = hand_job(ctx, seat)().data
+    assert playing == encode(marked, paint(marked))
+    ctx.record.status = "abandoned"
+    cleared = unmarked(pictures_for(game_id).hand(state.private_view(seat), NAMES[:players], "en"))
+    assert {card.mark for card in cleared.cards()} == {""}
+    assert len(list(cleared.cards())) == len(list(marked.cards()))
+    assert hand_job(ctx, seat)().data == encode(cleared, paint(cleared)) != playing
 
 
 def test_take_and_share_last_tricks_cards_are_not_called_a_share() -> None:

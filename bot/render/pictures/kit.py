@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from noto_cjk_sans_jp_regular import FONT_PATH
 from PIL import Image, ImageDraw, ImageFont
@@ -364,6 +364,15 @@ def final_panels(
         breakdown(scene, seat, row_y)
         y += height + GAP
     scene.height = y + MARGIN
+    return scene
+
+
+def unmarked(scene: Scene) -> Scene:
+    """`scene` with no card framed as playable or faded as not (a hand once nothing can be
+    played)."""
+    scene.items = [
+        replace(item, mark="") if isinstance(item, Card) else item for item in scene.items
+    ]
     return scene
 
 
