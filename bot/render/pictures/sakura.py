@@ -148,7 +148,7 @@ class SakuraPictures:
         y += MASTERY_H + 2 * kit.GAP
         # The seats two by two: name and points, then each colour of the field on a row of its
         # own, then the screen's count.
-        height = kit.BODY + FIELD_DOT + kit.SMALL + 4 * kit.GAP + 6
+        height = kit.BODY + FIELD_DOT + kit.SMALL + 3 * kit.GAP + 6
         boxes = kit.seat_boxes(y, view.players, height, columns=2)
         for seat_view, box in zip(view.seats, boxes, strict=True):
             seat = seat_view.seat
@@ -171,7 +171,7 @@ class SakuraPictures:
             scene.text(
                 f"seat.{seat}.screen",
                 box.x + kit.GAP,
-                dot_y + FIELD_DOT + kit.GAP - 2,
+                dot_y + FIELD_DOT + 2,
                 texts.PICTURE_SCREEN(lang, n=seat_view.screen_count),
                 kit.SMALL,
                 kit.MUTED,
