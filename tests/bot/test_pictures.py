@@ -4,6 +4,7 @@ every game, reference images per game and language, sizes, and hidden informatio
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,18 @@ from bot.render.pictures import (
     seat_names,
     table_job,
 )
-from bot.render.pictures.kit import MARGIN, Box, Card, Dot, Scene, Text, encode, paint
+from bot.render.pictures import sakura as sakura_pictures
+from bot.render.pictures.kit import (
+    MARGIN,
+    Box,
+    Card,
+    Dot,
+    Scene,
+    Text,
+    encode,
+    paint,
+    unmarked,
+)
 from games import registry
 from games.core import State
 from tests.bot.test_renderers import PublicOnly, SeatOnly, record_for
@@ -249,6 +261,116 @@ def test_irobae_trick_has_the_trump_marker_beside_its_card() -> None:
         assert hand.find(f"hand.{i}").mark == ("pick" if card.id in private.playable else "dim")
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kasane_end_sets_each_breakdown_label_apart_from_its_number(lang: str) -> None:
+    """The label sits on a chip of its own and its number after it, so "+1" and "1" (or
+    "手札0" and "0") never read as one number."""
+    from games.kasane.texts import PICTURE_BREAKDOWN
+
+    state = finished("kasane", 4, 11)
+    result = state.result()
+    scene = pictures_for("kasane").final(state.public_view(), result, NAMES[:4], lang)
+    check_bounds(scene)
+    for seat in range(4):
+        panel = scene.find(f"final.{seat}").box
+        right = 0
+        for key, label in PICTURE_BREAKDOWN.items():
+            tag = f"final.{seat}.breakdown.{key}"
+            chip, text, value = (scene.find(t) for t in (f"{tag}.chip", tag, f"{tag}.value"))
+            assert text.text == label(lang) and text.box.inside(chip.box)
+            assert value.text == str(result.breakdown[seat][key])
+            assert value.box.x >= chip.box.right + 4 and value.ink != text.ink
+            assert chip.box.x > right and value.box.inside(panel)
+            right = value.box.right
+
+
+@pytest.mark.parametrize("game_id", ["irobae", "take_and_share", "kasane"])
+def test_hand_picture_of_an_abandoned_game_marks_no_card_playable(game_id: str) -> None:
+    players, seed, moves = REFERENCE_POSITIONS[game_id]
+    state = position(game_id, players, seed, moves)
+    seat = state.to_act()[0]
+    ctx = context(state, game_id, "en", players)
+    marked = pictures_for(game_id).hand(state.private_view(seat), NAMES[:players], "en")
+    assert any(card.mark == "pick" for card in marked.cards())
+    playing = hand_job(ctx, seat)().data
+    assert playing == encode(marked, paint(marked))
+    ctx.record.status = "abandoned"
+    cleared = unmarked(pictures_for(game_id).hand(state.private_view(seat), NAMES[:players], "en"))
+    assert {card.mark for card in cleared.cards()} == {""}
+    assert len(list(cleared.cards())) == len(list(marked.cards()))
+    assert hand_job(ctx, seat)().data == encode(cleared, paint(cleared)) != playing
+
+
+def test_take_and_share_last_tricks_cards_are_not_called_a_share() -> None:
+    """The last trick's share hands out the previous share cards; after it the face-up cards
+    are the last trick's own, which are never handed out."""
+    from games.take_and_share import texts as ts_texts
+
+    last_share = first_position(
+        "take_and_share",
+        3,
+        5,
+        lambda s: s.public_view().phase == "share" and not any(s.public_view().hand_sizes),
+    )
+    view = last_share.public_view()
+    scene = pictures_for("take_and_share").table(view, NAMES[:3], "ja")
+    assert scene.find("share.title").text == ts_texts.PICTURE_SHARE("ja")
+    assert [c.face.label for c in scene.tagged("share") if isinstance(c, Card)] == [
+        str(number) for _, number in view.to_give
+    ]
+    state = finished("take_and_share", 3, 5)
+    view = state.public_view()
+    assert view.phase == "over" and view.share_cards
+    for lang in ("ja", "en"):
+        scene = pictures_for("take_and_share").table(view, NAMES[:3], lang)
+        assert scene.find("share.title").text == ts_texts.UNSHARED(lang)
+        assert ts_texts.PICTURE_SHARE(lang) not in [t.text for t in scene.texts()]
+
+
+def test_take_and_share_end_shows_the_sums_that_decide_each_suit() -> None:
+    state = finished("take_and_share", 3, 5)
+    view = state.public_view()
+    scene = pictures_for("take_and_share").final(view, state.result(), NAMES[:3], "en")
+    check_bounds(scene)
+    for game in view.games:
+        for seat in range(3):
+            tag = f"final.{seat}.game{game.number}"
+            panel = scene.find(f"final.{seat}").box
+            for suit, points in enumerate(game.suit_points[seat]):
+                numbers = [n for s, n in game.received[seat] if s == suit]
+                assert scene.find(f"{tag}.suit{suit}").label == str(len(numbers))
+                if not numbers:
+                    assert not scene.tagged(f"{tag}.suit{suit}.sum")
+                    continue
+                total = scene.find(f"{tag}.suit{suit}.sum")
+                assert total.text == f"Σ{sum(numbers)}" and total.box.inside(panel)
+                best = max(sum(n for s, n in cards if s == suit) for cards in game.received)
+                assert (points > 0) == (sum(numbers) == best)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_irobae_seats_say_who_has_passed_and_the_end_has_no_trump(lang: str) -> None:
+    passing = first_position(
+        "irobae",
+        4,
+        3,
+        lambda s: s.public_view().phase == "pass" and 0 < sum(s.public_view().passed) < 4,
+    )
+    view = passing.public_view()
+    scene = pictures_for("irobae").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    hand, passed = {"ja": ("手札9", "交換済み"), "en": ("hand 9", "passed")}[lang]
+    for seat in range(4):
+        expected = f"{hand} · {passed}" if view.passed[seat] else hand
+        assert scene.find(f"seat.{seat}.counts").text == expected
+    state = finished("irobae", 3, 11)
+    end = pictures_for("irobae").table(state.public_view(), NAMES[:3], lang)
+    check_bounds(end)
+    assert not end.tagged("trick")
+    assert not any(word in t.text for t in end.texts() for word in ("trump", "切り札"))
+    assert end.find("last.title").box.y > end.find("seat.0").box.bottom
+
+
 def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
     for moves in range(1, 60):
         state = position("sakura", 3, 4, moves)
@@ -276,6 +398,33 @@ def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
         assert scene.find(f"seat.{seat_view.seat}.screen").text == (
             f"screen {seat_view.screen_count}"
         )
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_sakura_seats_show_every_colour_and_the_screen_readable_on_a_phone(lang: str) -> None:
+    """A field of all six colours with two-digit counts and a two-digit screen, four seats:
+    every count and the screen's count are drawn whole, inside the seat's panel, large enough
+    to read at the about 0.6 scale a phone shows the picture at."""
+    view = position("sakura", 4, 4, 40).public_view()
+    full = {colour: 10 + i for i, colour in enumerate(sakura_pictures.COLOURS)}
+    view = view.model_copy(
+        update={
+            "seats": [s.model_copy(update={"field": full, "screen_count": 12}) for s in view.seats]
+        }
+    )
+    scene = pictures_for("sakura").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    screen = {"ja": "ついたて12個", "en": "screen 12"}[lang]
+    for seat in range(4):
+        panel = scene.find(f"seat.{seat}").box
+        dots = scene.tagged(f"seat.{seat}.field")
+        assert [d.label for d in dots if isinstance(d, Dot)] == [str(n) for n in full.values()]
+        for dot in dots:
+            assert isinstance(dot, Dot) and dot.box.inside(panel)
+            assert dot.label_size * 0.6 >= 13 and dot.box.h * 0.6 >= 18
+        assert not any(a.box.overlaps(b.box) for a, b in itertools.pairwise(dots))
+        label = scene.find(f"seat.{seat}.screen")
+        assert label.text == screen and label.box.inside(panel) and label.size * 0.6 >= 12
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -28,6 +28,60 @@ def _colour(colour: int, lang: Lang) -> str:
     return COLOURS[colour].picture(lang)
 
 
+def _trick_in_play(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
+    """The trick in play with the trump marker and the trump it gives, from `y`; returns the
+    y under it."""
+    scene.text(
+        "trick.title",
+        kit.MARGIN,
+        y,
+        texts.PICTURE_TRICK(lang),
+        kit.SMALL,
+        kit.MUTED,
+        width=300,
+    )
+    trump = (
+        texts.PICTURE_TRUMP(lang, colour=_colour(view.trump, lang))
+        if view.trump is not None
+        else texts.PICTURE_NO_TRUMP(lang)
+    )
+    scene.text(
+        "trick.trump",
+        kit.WIDTH - kit.MARGIN,
+        y,
+        trump,
+        kit.SMALL,
+        kit.GOLD,
+        anchor="ra",
+        width=340,
+    )
+    y += kit.SMALL + kit.GAP
+    slot_w = min(116, (kit.WIDTH - 2 * kit.MARGIN) // max(1, view.players))
+    for i, played in enumerate(view.trick):
+        x = kit.MARGIN + i * slot_w + (slot_w - CARD_W) // 2
+        scene.add(kit.Card(f"trick.{i}", kit.Box(x, y, CARD_W, CARD_H), face(played.card)))
+        scene.text(
+            f"trick.{i}.seat",
+            x + CARD_W // 2,
+            y + CARD_H + kit.GAP + 14,
+            f"{seat_mark(played.seat)} {names[played.seat]}",
+            kit.SMALL,
+            kit.MUTED,
+            anchor="ma",
+            width=slot_w - 4,
+        )
+        if i == view.marker:
+            scene.add(
+                kit.Dot(
+                    "trick.marker",
+                    kit.Box(x + CARD_W // 2 - 9, y + CARD_H + 2, 18, 18),
+                    kit.GOLD,
+                )
+            )
+    y += CARD_H + kit.SMALL + 3 * kit.GAP + 14
+    return y
+
+
 class IrobaePictures:
     game_id = "irobae"
 
@@ -44,58 +98,21 @@ class IrobaePictures:
             )
         )
         scene, y = kit.titled("header", header, kit.LARGE)
-        scene.text(
-            "trick.title", kit.MARGIN, y, texts.PICTURE_TRICK(lang), kit.SMALL, kit.MUTED, width=300
-        )
-        trump = (
-            texts.PICTURE_TRUMP(lang, colour=_colour(view.trump, lang))
-            if view.trump is not None
-            else texts.PICTURE_NO_TRUMP(lang)
-        )
-        scene.text(
-            "trick.trump",
-            kit.WIDTH - kit.MARGIN,
-            y,
-            trump,
-            kit.SMALL,
-            kit.GOLD,
-            anchor="ra",
-            width=340,
-        )
-        y += kit.SMALL + kit.GAP
-        slot_w = min(116, (kit.WIDTH - 2 * kit.MARGIN) // max(1, view.players))
-        for i, played in enumerate(view.trick):
-            x = kit.MARGIN + i * slot_w + (slot_w - CARD_W) // 2
-            scene.add(kit.Card(f"trick.{i}", kit.Box(x, y, CARD_W, CARD_H), face(played.card)))
-            scene.text(
-                f"trick.{i}.seat",
-                x + CARD_W // 2,
-                y + CARD_H + kit.GAP + 14,
-                f"{seat_mark(played.seat)} {names[played.seat]}",
-                kit.SMALL,
-                kit.MUTED,
-                anchor="ma",
-                width=slot_w - 4,
-            )
-            if i == view.marker:
-                scene.add(
-                    kit.Dot(
-                        "trick.marker",
-                        kit.Box(x + CARD_W // 2 - 9, y + CARD_H + 2, 18, 18),
-                        kit.GOLD,
-                    )
-                )
-        y += CARD_H + kit.SMALL + 3 * kit.GAP + 14
+        # After the last trick of the game there is no trick in play and no trump: neither is
+        # shown (the last trick is, under the seats).
+        if view.phase != "over":
+            y = _trick_in_play(scene, view, names, lang, y)
         boxes = kit.seat_boxes(y, view.players, kit.BODY * 2 + 3 * kit.GAP)
         for seat, box in enumerate(boxes):
             total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
             active = seat in view.to_act
             kit.seat_panel(scene, box, seat, names[seat], total, active=active, score_w=100)
-            counts = (
-                f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
-                f"{texts.PICTURE_TRICKS(lang, n=view.tricks_won[seat])}"
-            )
-            if view.phase == "pass" and view.passed[seat]:
+            # While passing no trick of the deal is played yet: the seat's line says whether
+            # it has passed instead of its tricks (both do not fit in a half-width panel).
+            counts = texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])
+            if view.phase != "pass":
+                counts += f" · {texts.PICTURE_TRICKS(lang, n=view.tricks_won[seat])}"
+            elif view.passed[seat]:
                 counts += f" · {texts.PICTURE_PASSED(lang)}"
             scene.text(
                 f"seat.{seat}.counts",

@@ -27,6 +27,8 @@ FACES: dict[int, kit.Face] = {
 
 CARD_W, CARD_H = 56, 80
 SMALL_W, SMALL_H = 40, 58
+#: The space between the parts of the end breakdown.
+BREAKDOWN_SPACE = 14
 
 
 #: The table picture, compact enough for a phone: the grid (left) beside the yaku board
@@ -188,14 +190,19 @@ class KasanePictures:
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
         def yaku_and_tableau(scene: kit.Scene, seat: int, row_y: int) -> None:
+            # Each part's label on a chip of its own, its number bright beside it: "+1 1" and
+            # "手札0 0" read as one number when set alike.
             breakdown = result.breakdown[seat] if result.breakdown else {}
-            line = " · ".join(
-                f"{label(lang)} {breakdown.get(key, 0)}"
-                for key, label in texts.PICTURE_BREAKDOWN.items()
-            )
-            scene.text(
-                f"final.{seat}.breakdown", kit.MARGIN + kit.GAP, row_y, line, kit.SMALL, kit.MUTED
-            )
+            x = kit.MARGIN + kit.GAP
+            for key, label in texts.PICTURE_BREAKDOWN.items():
+                tag = f"final.{seat}.breakdown.{key}"
+                text = label(lang)
+                chip = kit.Box(x, row_y - 1, kit.text_width(text, kit.SMALL) + 10, kit.SMALL + 6)
+                scene.add(kit.Panel(f"{tag}.chip", chip, kit.PANEL_EDGE))
+                scene.text(tag, x + 5, row_y, text, kit.SMALL, kit.MUTED)
+                value = str(breakdown.get(key, 0))
+                x = scene.text(f"{tag}.value", chip.right + 5, row_y, value, kit.SMALL).box.right
+                x += BREAKDOWN_SPACE
             tableau = view.tableaus[seat]
             card_y = row_y + kit.SMALL + kit.GAP
             boxes = kit.fan_boxes(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from noto_cjk_sans_jp_regular import FONT_PATH
 from PIL import Image, ImageDraw, ImageFont
@@ -165,7 +165,8 @@ class Panel:
 
 @dataclass(frozen=True)
 class Dot:
-    """A round token (a flower, a counter) with an optional number inside."""
+    """A round token (a flower, a counter) with an optional number inside, set at
+    `label_size` pixels (0: three fifths of the token's height)."""
 
     tag: str
     box: Box
@@ -173,6 +174,7 @@ class Dot:
     outline: Colour | None = None
     label: str = ""
     ink: Colour = DARK_INK
+    label_size: int = 0
 
 
 Item = Panel | Card | Text | Dot
@@ -365,6 +367,15 @@ def final_panels(
     return scene
 
 
+def unmarked(scene: Scene) -> Scene:
+    """`scene` with no card framed as playable or faded as not (a hand once nothing can be
+    played)."""
+    scene.items = [
+        replace(item, mark="") if isinstance(item, Card) else item for item in scene.items
+    ]
+    return scene
+
+
 # -- painting -----------------------------------------------------------------------------
 
 
@@ -431,13 +442,15 @@ def text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]
 
 
 @functools.lru_cache(maxsize=1024)
-def dot_image(fill: Colour, outline: Colour | None, label: str, ink: Colour, w: int, h: int):
+def dot_image(
+    fill: Colour, outline: Colour | None, label: str, ink: Colour, w: int, h: int, label_size: int
+):
     """One round token, drawn once per look and size."""
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.ellipse((0, 0, w - 1, h - 1), fill=fill, outline=outline or _darker(fill, 0.4), width=2)
     if label:
-        size = max(10, h * 3 // 5)
+        size = label_size or max(10, h * 3 // 5)
         draw.text((w / 2, h / 2), label, font=font(size), fill=ink, anchor="mm")
     return image
 
@@ -479,7 +492,9 @@ def paint(scene: Scene) -> Image.Image:
             )
         elif isinstance(item, Dot):
             b = item.box
-            dot = dot_image(item.fill, item.outline, item.label, item.ink, b.w, b.h)
+            dot = dot_image(
+                item.fill, item.outline, item.label, item.ink, b.w, b.h, item.label_size
+            )
             image.paste(dot, (b.x, b.y), dot)
     return image
 

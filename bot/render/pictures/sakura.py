@@ -32,15 +32,29 @@ DOT_INK = {
 BLOSSOM = (0xF4, 0xB6, 0xC8)
 
 DOT = 34
-#: The table picture's mastery cards and the flowers of each seat's field (compact for a phone).
+#: The table picture's mastery cards (compact for a phone).
 MASTERY_H = 64
-FIELD_DOT = 26
+#: Each seat's field on the table picture: a row of its own in the seat's panel, all six
+#: colours side by side in a half-width panel, each count set at `FIELD_LABEL` (the picture is
+#: shown at about 0.6 of its size on a phone, where this is about 13 px).
+FIELD_DOT = 30
+FIELD_STEP = FIELD_DOT + 4
+FIELD_LABEL = 22
 
 
 def _flowers(
-    scene: kit.Scene, tag: str, flowers: Mapping[str, int], x: int, y: int, size: int = DOT
+    scene: kit.Scene,
+    tag: str,
+    flowers: Mapping[str, int],
+    x: int,
+    y: int,
+    size: int = DOT,
+    *,
+    step: int | None = None,
+    label_size: int = 0,
 ) -> int:
-    """One dot per colour present, with its count; returns the x after them."""
+    """One dot per colour present, with its count, every `step` pixels (default: the dot and a
+    gap); returns the x after them."""
     for colour in COLOURS:
         count = flowers.get(colour, 0)
         if count:
@@ -51,9 +65,10 @@ def _flowers(
                     FILL[colour],
                     label=str(count),
                     ink=DOT_INK[colour],
+                    label_size=label_size,
                 )
             )
-            x += size + 6
+            x += step or size + 6
     return x
 
 
@@ -131,9 +146,9 @@ class SakuraPictures:
                 kit.Card(f"cards.{i}", box, kit.Face(BLOSSOM, kit.DARK_INK, name, "", sub), mark)
             )
         y += MASTERY_H + 2 * kit.GAP
-        # The seats two by two: name and points, then each colour of the field and the
-        # screen's count.
-        height = kit.BODY + FIELD_DOT + 3 * kit.GAP
+        # The seats two by two: name and points, then each colour of the field on a row of its
+        # own, then the screen's count.
+        height = kit.BODY + FIELD_DOT + kit.SMALL + 3 * kit.GAP + 6
         boxes = kit.seat_boxes(y, view.players, height, columns=2)
         for seat_view, box in zip(view.seats, boxes, strict=True):
             seat = seat_view.seat
@@ -143,19 +158,24 @@ class SakuraPictures:
                 scene, box, seat, names[seat], score, active=active, score_w=80, score_tag="score"
             )
             dot_y = box.y + kit.BODY + 2 * kit.GAP
-            screen_w = 76
-            colours = max(1, sum(1 for n in seat_view.field.values() if n))
-            size = min(FIELD_DOT, (box.w - 3 * kit.GAP - screen_w) // colours - 6)
-            x = _flowers(scene, f"seat.{seat}.field", seat_view.field, box.x + kit.GAP, dot_y, size)
+            _flowers(
+                scene,
+                f"seat.{seat}.field",
+                seat_view.field,
+                box.x + kit.GAP,
+                dot_y,
+                FIELD_DOT,
+                step=FIELD_STEP,
+                label_size=FIELD_LABEL,
+            )
             scene.text(
                 f"seat.{seat}.screen",
-                box.right - kit.GAP,
-                dot_y + 2,
+                box.x + kit.GAP,
+                dot_y + FIELD_DOT + 2,
                 texts.PICTURE_SCREEN(lang, n=seat_view.screen_count),
                 kit.SMALL,
                 kit.MUTED,
-                anchor="ra",
-                width=max(screen_w, box.right - kit.GAP - x - kit.GAP),
+                width=box.w - 2 * kit.GAP,
             )
         scene.height = kit.below(boxes) + kit.MARGIN
         return scene

@@ -82,7 +82,11 @@ class TakeAndSharePictures:
                 kit.MUTED,
             )
         y += CARD_H + kit.SMALL + 3 * kit.GAP
-        scene.text("share.title", kit.MARGIN, y, texts.PICTURE_SHARE(lang), kit.SMALL, kit.MUTED)
+        # Once the hands are empty (and the last share is handed out) the face-up cards are
+        # the last trick's, which are never handed out.
+        unshared = view.phase != "share" and not any(view.hand_sizes)
+        share_title = texts.UNSHARED(lang) if unshared else texts.PICTURE_SHARE(lang)
+        scene.text("share.title", kit.MARGIN, y, share_title, kit.SMALL, kit.MUTED)
         y += kit.SMALL + kit.GAP
         shares = view.to_give if view.phase == "share" else view.share_cards
         boxes = kit.row_boxes(kit.MARGIN, y, len(shares), SMALL_W, SMALL_H)
@@ -138,7 +142,10 @@ class TakeAndSharePictures:
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
-        line_h = kit.SMALL + 28 + 2 * kit.GAP
+        # Each game: its points, then per suit a token with the number of cards received, the
+        # points it scored beside it, and under it the sum of those cards, which decides the
+        # suit (the highest sum scores).
+        line_h = 2 * kit.SMALL + 28 + 3 * kit.GAP
 
         def games(scene: kit.Scene, seat: int, row_y: int) -> None:
             for game in view.games:
@@ -155,14 +162,14 @@ class TakeAndSharePictures:
                 dot_y = row_y + kit.SMALL + kit.GAP
                 for suit, points in enumerate(game.suit_points[seat]):
                     x = kit.MARGIN + kit.GAP + suit * 70
-                    count = sum(1 for s, _ in game.received[seat] if s == suit)
+                    numbers = [n for s, n in game.received[seat] if s == suit]
                     scene.add(
                         kit.Dot(
                             f"{tag}.suit{suit}",
                             kit.Box(x, dot_y, 28, 28),
                             SUIT_FILL[suit],
                             outline=kit.GOLD if points else None,
-                            label=str(count),
+                            label=str(len(numbers)),
                             ink=SUIT_INK[suit],
                         )
                     )
@@ -175,6 +182,17 @@ class TakeAndSharePictures:
                         kit.GOLD if points else kit.MUTED,
                         width=42,
                     )
+                    if numbers:
+                        scene.text(
+                            f"{tag}.suit{suit}.sum",
+                            x + 14,
+                            dot_y + 28 + kit.GAP // 2,
+                            f"Σ{sum(numbers)}",
+                            kit.SMALL,
+                            kit.GOLD if points else kit.MUTED,
+                            anchor="ma",
+                            width=66,
+                        )
                 row_y += line_h
 
         return kit.final_panels(
