@@ -10,6 +10,7 @@ import fnmatch
 import importlib
 import importlib.util
 import itertools
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -301,6 +302,23 @@ def test_every_game_catalog_holds_what_the_platform_reads() -> None:
             choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
             if choices:
                 assert set(texts.OPTION_VALUES[field]) == {str(c) for c in choices}, field
+
+
+#: A points unit right after a plain placeholder ("{n} pts"): "1 pts" for a count of one.
+UNCOUNTED_POINTS = re.compile(r"\{\w+\}\s*(?:pts?|points?)\b")
+
+
+@pytest.mark.parametrize("module", catalog_modules())
+def test_every_english_points_count_takes_its_number(module: str) -> None:
+    """A points count in English is written as a counted placeholder (`{n:# pt|# pts}`), so
+    one reads "1 pt" and any other number "pts"."""
+    uncounted = [
+        f"{where}: {text.en}"
+        for name, value in entries(importlib.import_module(module)).items()
+        for where, text in texts_in(value, name)
+        if UNCOUNTED_POINTS.search(text.en)
+    ]
+    assert not uncounted, uncounted
 
 
 def option_settings(game: Any) -> Iterator[dict[str, Any]]:

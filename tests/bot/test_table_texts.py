@@ -15,7 +15,8 @@ from bot.sessions import Session
 from bot.table import Table
 from games import registry
 from games.core import Rng
-from tests.bot.test_renderers import record_for
+from games.text import Text
+from tests.bot.test_renderers import record_for, text_of
 
 GAMES = [game.id for game in registry.all()]
 
@@ -136,6 +137,62 @@ def test_english_controls_gloss_every_japanese_name(game_id: str) -> None:
         record.version += 1
         steps += 1
     assert not bare, sorted(bare)[:5]
+
+
+#: A count of one with the plural unit, as shown in English ("1 pts", "+1 points").
+ONE_PLURAL = re.compile(r"(?<![\d.])[+-]?1 (?:pts|points)\b")
+ONE_SINGULAR = re.compile(r"(?<![\d.])[+-]?1 (?:pt|point)\b")
+
+
+@pytest.mark.parametrize("game_id", ["kasane", "irobae", "sakura"])
+def test_english_says_1_pt_and_2_pts(game_id: str) -> None:
+    """Over whole games in English, a points count a player reads (the table, each hand, the
+    log, the end) takes the singular for one, never "1 pts" (the games whose text shows a count
+    of one on these seeds; `tests/test_texts.py` holds every catalog text to the counted
+    form)."""
+    game = registry.get(game_id)
+    renderer = renderer_for(game_id)
+    wrong, singular = set(), 0
+    for players in game.player_counts:
+        seed = 40 + players
+        state = game.new(players, seed=seed)
+        record = record_for(game_id, players, "en", seed)
+        session = Session(record=record, game=game, state=state)
+        table = Table(bot=None)  # type: ignore[arg-type]
+        rng, steps = Rng(seed), 0
+        while True:
+            shown = [everything(table.table_payload(session))]
+            shown += [everything(table.hand_payload(session, s, "en")) for s in range(players)]
+            if state.is_over():
+                record.status = "finished"
+                ctx = table.context(session)
+                shown.append(text_of(renderer.final(ctx)))
+            for text in shown:
+                wrong |= set(ONE_PLURAL.findall(text))
+                singular += len(ONE_SINGULAR.findall(text))
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            for event in state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps))):
+                if event.public:
+                    session.events.append((steps, event))
+            record.version += 1
+            steps += 1
+    assert not wrong, sorted(wrong)
+    assert singular, "no count of one was shown: the test saw nothing to check"
+
+
+def test_counted_placeholder_picks_the_english_form() -> None:
+    points = Text(ja="{n}点", en="{n:# pt|# pts}")
+    assert [points("en", n=n) for n in (0, 1, 2, -1, "+1", "-3")] == [
+        "0 pts",
+        "1 pt",
+        "2 pts",
+        "-1 pt",
+        "+1 pt",
+        "-3 pts",
+    ]
+    assert points("ja", n=1) == "1点"
 
 
 class _Store:
