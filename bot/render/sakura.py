@@ -296,7 +296,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         return "\n".join(lines)[:FIELD_MAX]
 
     def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
-        if ctx.record.status != "playing" or view.step not in TABLE_STEPS or not view.to_act:
+        if not common.in_play(ctx) or view.step not in TABLE_STEPS or not view.to_act:
             return []
         seat = view.to_act[0]
         if ctx.record.seats[seat].is_cpu:
@@ -380,7 +380,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             value=counts(own.field, lang),
             inline=False,
         )
-        acting = seat in view.to_act and ctx.record.status == "playing"
+        acting = seat in view.to_act and common.in_play(ctx)
         if view.turn is not None and view.turn.seat == seat and view.step != "draw":
             embed.add_field(
                 name=texts.THIS_TURN(lang), value=row(view.turn.flowers, lang), inline=False
@@ -445,7 +445,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
 
     def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
         view, lang, seat = private.public, ctx.lang, private.seat
-        if view.final is not None or ctx.record.status != "playing":
+        if view.final is not None or not common.in_play(ctx):
             return None
         if view.step == "split":
             if seat in view.split_waiting:

@@ -72,6 +72,29 @@ def test_abandoned_table_names_no_turn_bug(game_id: str, lang: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_hand_of_a_stopped_game_asks_nothing_bug(game_id: str, lang: str) -> None:
+    """A hand of an abandoned game (at several points of play) or of a finished one shows the
+    notice on top and nothing else: no prompt to choose or play, no "waiting for", no move
+    controls (only its refresh button)."""
+    notice = "⛔ " + msg.TABLE_ABANDONED(lang)
+    stopped = [played(game_id, lang, moves=moves) for moves in (0, 1, 3, 6, 12)]
+    for _, session, _ in stopped:
+        session.record.status = "abandoned"
+    stopped.append(played(game_id, lang))
+    for table, session, _ in stopped:
+        assert session.record.status in ("abandoned", "finished")
+        for seat in range(len(session.record.seats)):
+            payload = table.hand_payload(session, seat, lang, notice)  # type: ignore[arg-type]
+            assert payload["content"] == notice, (session.record.version, seat)
+            rendered = renderer_for(game_id).hand(table.context(session, lang), seat)  # type: ignore[arg-type]
+            assert rendered.content is None and rendered.controls == [], (
+                session.record.version,
+                seat,
+            )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["ja", "en"])
 def test_finished_table_says_game_over_once_bug(game_id: str, lang: str) -> None:
     """The table's head (title and description) says the game is over once; the log may
     record the end as one of its moves."""
