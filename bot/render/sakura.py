@@ -527,16 +527,16 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         splits = [a for a in legal if isinstance(a, act.SplitAction)]
 
         def label(action: act.SplitAction) -> str:
-            text = texts.SPLIT_BTN(
+            """What the player does, as the button says it: the white/black sent to each
+            group, and the counts that makes (the split time running out would choose is the
+            highlighted button, named in the hand's text)."""
+            return texts.SPLIT_BTN(
                 lang,
                 w=action.warm,
                 c=private.wilds - action.warm,
                 warm=self._group(warm, action.warm),
                 cool=self._group(cool, private.wilds - action.warm),
             )
-            if action.warm == private.default_split:
-                text += texts.SPLIT_DEFAULT(lang)
-            return text
 
         if len(splits) <= SPLIT_BUTTONS_MAX:
             return [
@@ -551,7 +551,14 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                 for action in splits
             ]
         options = tuple(
-            SelectOption(label=label(action)[:100], value=action.encode()) for action in splits
+            SelectOption(
+                label=label(action)[:100],
+                value=action.encode(),
+                description=(
+                    texts.SPLIT_DEFAULT(lang) if action.warm == private.default_split else None
+                ),
+            )
+            for action in splits
         )
         return [Select(placeholder=texts.SPLIT_CHOOSE(lang), options=options[:25], seat=seat)]
 
