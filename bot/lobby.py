@@ -20,10 +20,11 @@ from bot.components import LobbyButton, LobbyOption
 from bot.guards import belongs
 from bot.i18n import LANGS, lang_of
 from bot.i18n import messages as msg
+from bot.i18n.errors import reason_text
 from bot.render.base import TABLE_COLOUR
 from bot.store import GameRecord, SeatRecord
 from games import registry
-from games.core import Game, Lang
+from games.core import Game, Lang, OptionsRefused
 from games.text import Text
 
 if TYPE_CHECKING:
@@ -371,9 +372,10 @@ class Lobby:
             return
         try:
             game.new(players, seed=record.seed, options=game.options(record.options))
-        except ValueError as exc:
+        except OptionsRefused as refusal:
+            reason = reason_text(game.id, refusal.reason, lang)
             await interaction.response.send_message(
-                msg.ERROR_OPTIONS_INVALID(lang, detail=str(exc)), ephemeral=True
+                msg.ERROR_OPTIONS_INVALID(lang, reason=reason), ephemeral=True
             )
             return
         await interaction.response.defer()

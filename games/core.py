@@ -47,6 +47,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Lang",
+    "OptionsRefused",
     "Reason",
     "Result",
     "Rng",
@@ -180,6 +181,20 @@ class IllegalAction(ValueError):
     """Raised by `State.apply` (and `Action.decode`) for input that is not a legal move.
 
     The state is left exactly as it was. `reason` is a stable code the bot translates.
+    """
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else str(reason))
+        self.reason = str(reason)
+        self.detail = detail
+
+
+class OptionsRefused(ValueError):
+    """Raised by `Game.new` for options the rules do not allow at that player count (a variant
+    for some player counts only) or together.
+
+    `reason` is a stable code, translated like a move's (the game's `texts.REASONS`), so the
+    lobby answers in the player's language whichever game refused.
     """
 
     def __init__(self, reason: str, detail: str = "") -> None:
@@ -479,13 +494,14 @@ class Game(ABC):
 
     #: The game's `State` class, which loads its games (`from_snapshot`) and starts them: its
     #: classmethod `new(players, seed, options)` gets the validated options and raises
-    #: `ValueError` for a table the rules do not allow. A game whose state starts otherwise
-    #: overrides `new`.
+    #: `OptionsRefused` for options the rules do not allow with that many players. A game
+    #: whose state starts otherwise overrides `new`.
     state_class: ClassVar[type[State]]
 
     def new(self, players: int, *, seed: int, options: BaseModel | None = None) -> State:
-        """A new game. Raises `ValueError` for a player count or options the rules do not
-        allow."""
+        """A new game. Raises `ValueError` for a player count the game does not take, and
+        `OptionsRefused` (with a reason code of the game's `texts.REASONS`) for options the
+        rules do not allow with that count."""
         self.check_players(players)
         start = self.state_class.new  # type: ignore[attr-defined]
         return start(players, seed, self.options(options))  # type: ignore[no-any-return]

@@ -18,6 +18,10 @@ name of its file one of its own (`messages.LOBBY_TITLE`, `texts.STEPS[view.step]
 what is code: functions such as `card_name`, records that hold data besides texts, mappings keyed
 by values TOML cannot spell (numbers). `tests/test_texts.py` checks that every text is used and
 that every use names one that exists.
+
+A count whose word changes with it is a placeholder with its two forms, one and other, `#`
+standing for the number: `{n:# pt|# pts}` gives "1 pt", "-1 pt", "0 pts", "12 pts" (Japanese
+needs none: `{n}点`).
 """
 
 from __future__ import annotations
@@ -56,7 +60,32 @@ class Text:
 
     def __call__(self, lang: Lang, **values: object) -> str:
         text = self.ja if lang == "ja" else self.en
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        if "|" in text:
+            return _COUNTED.vformat(text, (), values)
+        return text.format(**values)
+
+
+class _CountedFormatter(Formatter):
+    """`str.format`, plus the catalog's counted placeholders: a format spec `one|other` picks
+    the form for the value's count, with `#` replaced by the value as written."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        one, other = format_spec.split("|", 1)
+        return (one if _is_one(value) else other).replace("#", str(value))
+
+
+def _is_one(value: object) -> bool:
+    """Whether a count takes the singular: 1 or -1, also written as text with a sign (`+1`)."""
+    if isinstance(value, str):
+        return value.lstrip("+-−") == "1"
+    return isinstance(value, int | float) and abs(value) == 1
+
+
+_COUNTED = _CountedFormatter()
 
 
 #: A catalog value: a text, a mapping of values keyed by an engine value, or a tuple of values.

@@ -9,6 +9,8 @@ import ast
 import fnmatch
 import importlib
 import importlib.util
+import itertools
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -19,6 +21,7 @@ from typing import Any, Literal, get_args, get_origin
 import pytest
 
 from games import registry
+from games.core import OptionsRefused
 from games.text import CatalogError, Text, load_catalog, placeholders
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -299,6 +302,49 @@ def test_every_game_catalog_holds_what_the_platform_reads() -> None:
             choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
             if choices:
                 assert set(texts.OPTION_VALUES[field]) == {str(c) for c in choices}, field
+
+
+#: A points unit right after a plain placeholder ("{n} pts"): "1 pts" for a count of one.
+UNCOUNTED_POINTS = re.compile(r"\{\w+\}\s*(?:pts?|points?)\b")
+
+
+@pytest.mark.parametrize("module", catalog_modules())
+def test_every_english_points_count_takes_its_number(module: str) -> None:
+    """A points count in English is written as a counted placeholder (`{n:# pt|# pts}`), so
+    one reads "1 pt" and any other number "pts"."""
+    uncounted = [
+        f"{where}: {text.en}"
+        for name, value in entries(importlib.import_module(module)).items()
+        for where, text in texts_in(value, name)
+        if UNCOUNTED_POINTS.search(text.en)
+    ]
+    assert not uncounted, uncounted
+
+
+def option_settings(game: Any) -> Iterator[dict[str, Any]]:
+    """Every combination of a game's option values (switches both ways, each choice)."""
+    fields = game.Options.model_fields
+    values = [
+        get_args(info.annotation) if get_origin(info.annotation) is Literal else (False, True)
+        for info in fields.values()
+    ]
+    for combination in itertools.product(*values):
+        yield dict(zip(fields, combination, strict=True))
+
+
+def test_every_options_refusal_is_a_translated_reason() -> None:
+    """A game that refuses options for a player count says why with a reason code its catalog
+    translates (the lobby's answer), never with engine text."""
+    refused = []
+    for game in registry.all():
+        for players in game.player_counts:
+            for options in option_settings(game):
+                try:
+                    game.new(players, seed=1, options=game.options(options))
+                except OptionsRefused as refusal:
+                    assert refusal.reason in game.texts.REASONS, (game.id, refusal.reason)
+                    refused.append((game.id, players, refusal.reason))
+    assert ("kasane", 4, "variant_a_player_count") in refused
 
 
 def test_every_call_passes_the_values_its_text_names() -> None:

@@ -42,6 +42,12 @@ def hand_title(ctx: RenderContext, seat: int) -> str:
     return f"{ctx.game.name(ctx.lang)} #{ctx.record.id} — {seat_mark(seat)} {ctx.seat_name(seat)}"
 
 
+def in_play(ctx: RenderContext) -> bool:
+    """Whether the game is being played. A hand of a game that is over or abandoned asks
+    nothing of anyone: no prompt to act, no line saying whom it waits for, no controls."""
+    return ctx.record.status == "playing"
+
+
 def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
     """ "Turn: name (step) · ends in 3 minutes" for the seats to act; a game that no longer
     runs names no one (an abandoned game's seats to act and deadline are void)."""

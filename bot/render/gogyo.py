@@ -297,7 +297,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
                 for n, p in enumerate(me.game_scores, start=1)
             ]
             embed.description = " · ".join(scores)
-        acting = seat in view.to_act and ctx.record.status == "playing" and not view.over
+        acting = seat in view.to_act and common.in_play(ctx) and not view.over
         if acting:
             embed.add_field(
                 name=texts.FIELD_NOW(lang, deck=view.deck_count),
@@ -316,7 +316,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         embed.set_footer(text=texts.FOOTER(lang))
         if not acting:
             content = None
-            if view.to_act and not view.over:
+            if view.to_act and not view.over and common.in_play(ctx):
                 who = ", ".join(ctx.seat_label(s) for s in view.to_act)
                 content = texts.WAIT(lang, who=who, step=self._step(view, lang))
             return Rendered(embeds=[embed], controls=[], content=content)

@@ -236,6 +236,8 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
 
     def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
         view, lang, seat = private.public, ctx.lang, private.seat
+        if not common.in_play(ctx):
+            return None
         if view.phase == "pass":
             if private.passable:
                 return texts.PROMPT_PASS(lang, seat=common.seat_title(ctx, private.pass_to))
@@ -323,7 +325,7 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
             legend = " · ".join(colour_text(c, lang) for c in range(len(COLOUR_MARK)))
             embed.set_footer(text=legend)
         controls: list[Button | Select] = []
-        if ctx.record.status == "playing":
+        if common.in_play(ctx):
             controls = self._hand_controls(ctx, private)
         return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
 

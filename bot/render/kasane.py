@@ -93,7 +93,7 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         """The take buttons, one per row of the grid, for the seat to take."""
         lang = ctx.lang
         controls: list[Button | Select] = []
-        if view.step == "take" and view.turn_seat is not None and ctx.record.status == "playing":
+        if view.step == "take" and view.turn_seat is not None and common.in_play(ctx):
             # The turn's moves: one button per row whose front card may be taken.
             for action in ctx.state.legal_actions(view.turn_seat):
                 assert isinstance(action, act.Take)
@@ -157,7 +157,9 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
             inline=False,
         )
         controls: list[Button | Select] = []
-        if ctx.record.status == "playing" and private.melds:
+        if not common.in_play(ctx):
+            content = None
+        elif private.melds:
             lines = [
                 f"{yaku_name(m.yaku, lang)} {m.count} — {cards(m.cards)} → +{m.points}"
                 for m in private.melds

@@ -296,7 +296,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         return "\n".join(lines)[:FIELD_MAX]
 
     def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
-        if ctx.record.status != "playing" or view.step not in TABLE_STEPS or not view.to_act:
+        if not common.in_play(ctx) or view.step not in TABLE_STEPS or not view.to_act:
             return []
         seat = view.to_act[0]
         if ctx.record.seats[seat].is_cpu:
@@ -380,7 +380,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             value=counts(own.field, lang),
             inline=False,
         )
-        acting = seat in view.to_act and ctx.record.status == "playing"
+        acting = seat in view.to_act and common.in_play(ctx)
         if view.turn is not None and view.turn.seat == seat and view.step != "draw":
             embed.add_field(
                 name=texts.THIS_TURN(lang), value=row(view.turn.flowers, lang), inline=False
@@ -445,7 +445,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
 
     def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
         view, lang, seat = private.public, ctx.lang, private.seat
-        if view.final is not None or ctx.record.status != "playing":
+        if view.final is not None or not common.in_play(ctx):
             return None
         if view.step == "split":
             if seat in view.split_waiting:
@@ -527,16 +527,16 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         splits = [a for a in legal if isinstance(a, act.SplitAction)]
 
         def label(action: act.SplitAction) -> str:
-            text = texts.SPLIT_BTN(
+            """What the player does, as the button says it: the white/black sent to each
+            group, and the counts that makes (the split time running out would choose is the
+            highlighted button, named in the hand's text)."""
+            return texts.SPLIT_BTN(
                 lang,
                 w=action.warm,
                 c=private.wilds - action.warm,
                 warm=self._group(warm, action.warm),
                 cool=self._group(cool, private.wilds - action.warm),
             )
-            if action.warm == private.default_split:
-                text += texts.SPLIT_DEFAULT(lang)
-            return text
 
         if len(splits) <= SPLIT_BUTTONS_MAX:
             return [
@@ -551,7 +551,14 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                 for action in splits
             ]
         options = tuple(
-            SelectOption(label=label(action)[:100], value=action.encode()) for action in splits
+            SelectOption(
+                label=label(action)[:100],
+                value=action.encode(),
+                description=(
+                    texts.SPLIT_DEFAULT(lang) if action.warm == private.default_split else None
+                ),
+            )
+            for action in splits
         )
         return [Select(placeholder=texts.SPLIT_CHOOSE(lang), options=options[:25], seat=seat)]
 

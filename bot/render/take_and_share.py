@@ -184,7 +184,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
         """The share giver's buttons: the next card to each player still without one."""
         controls: list[Button | Select] = []
         giver = view.share_giver
-        if view.step == "give" and giver is not None and ctx.record.status == "playing":
+        if view.step == "give" and giver is not None and common.in_play(ctx):
             # The giver's moves, one button per player the next card may go to.
             for action in ctx.state.legal_actions(giver):
                 assert isinstance(action, act.Give)
@@ -208,7 +208,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
 
     def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
         view, lang = private.public, ctx.lang
-        if view.phase == "over" or not view.to_act:
+        if view.phase == "over" or not view.to_act or not common.in_play(ctx):
             return None
         if private.my_turn:
             if view.step == "give":
@@ -255,6 +255,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
                 disabled=(suit, number) not in playable,
             )
             for suit, number in private.hand
+            if common.in_play(ctx)
         ]
         return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
 

@@ -7,11 +7,12 @@ from typing import Annotated, Any, ClassVar
 from pydantic import PlainSerializer, PlainValidator
 from typing_extensions import TypedDict
 
-from games.core import Event, IllegalAction, Reason, Result, Rng, State, winners_by
+from games.core import Event, IllegalAction, OptionsRefused, Reason, Result, Rng, State, winners_by
 from games.kasane import actions as act
 from games.kasane.rules import (
     SETUP,
     TURNS_PER_PLAYER,
+    VARIANT_A_PLAYER_COUNT,
     VARIANT_A_PLAYERS,
     VARIANT_A_USED,
     KasaneOptions,
@@ -128,7 +129,8 @@ class KasaneState(State):
         if players not in SETUP:
             raise ValueError(f"kasane takes 3-4 players, not {players}")
         if options.variant_a and players != VARIANT_A_PLAYERS:
-            raise ValueError(f"variant_a is a {VARIANT_A_PLAYERS}-player variant")
+            detail = f"variant_a needs {VARIANT_A_PLAYERS} players, not {players}"
+            raise OptionsRefused(VARIANT_A_PLAYER_COUNT, detail)
         state = cls()
         state.players = players
         state.options = options

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import discord
 import pytest
 
 from bot.render.base import Button, RenderContext, Select
@@ -268,14 +269,23 @@ def test_split_in_each_hand_with_the_default_and_deadline() -> None:
     assert not RENDERER.acts_on_table(ctx, 0)
     hand = RENDERER.hand(ctx, 0)
     assert actions(hand.controls) == legal(state, 0) == [f"split.{n}" for n in range(4)]
-    default = [c for c in hand.controls if isinstance(c, Button) and "(default)" in c.label]
-    assert len(default) == 1 and default[0].action == "split.3"
-    assert default[0].label == "warm 5 flowers (+3 wild) · cool 1 (+0) (default)"
+    # Each button says what the player does; the one time running out would choose is
+    # highlighted, and the hand's text names it.
+    labels = {c.action: c.label for c in hand.controls if isinstance(c, Button)}
+    assert labels["split.3"] == "White/black: 3 to warm, 0 to cool → warm 5 · cool 1"
+    assert labels["split.0"] == "White/black: 0 to warm, 3 to cool → warm 2 · cool 4"
+    default = [c for c in hand.controls if c.style == discord.ButtonStyle.primary]
+    assert [c.action for c in default] == ["split.3"]
     hand_text = text_of(hand.embeds)
     assert (
         f"<t:{int(deadline)}:R>" in hand_text
-        and "If time runs out: warm 5 flowers · cool 1 flowers" in hand_text
+        and "If time runs out: warm 5 flowers · cool 1 flower." in hand_text
     )
+    ja = RENDERER.hand(context(state, "ja", deadline=deadline), 0).controls
+    assert [c.label for c in ja if isinstance(c, Button)][3] == (
+        "白黒を赤黄へ3・水青へ0 → 赤黄5個・水青1個"
+    )
+    assert not any("時間切れ" in c.label for c in ja if isinstance(c, Button))
     # The split says in points what each group's rank pays (3 players: places 1–3).
     assert "warm: #1 18 pts / #2 10 pts / #3 8 pts · cool: #1 16 pts / #2 12 pts" in hand_text
     # only cool real flowers: wilds can only go to cool
@@ -299,6 +309,10 @@ def test_many_wilds_make_a_select() -> None:
     assert len(legal(state, 0)) > SPLIT_BUTTONS_MAX
     assert len(hand.controls) == 1 and isinstance(hand.controls[0], Select)
     assert actions(hand.controls) == legal(state, 0)
+    default = state.default_split(0)
+    assert default is not None
+    described = {o.value: o.description for o in hand.controls[0].options if o.description}
+    assert described == {default.encode(): "Chosen for you if time runs out"}
 
 
 def test_split_timeout_hooks() -> None:

@@ -17,6 +17,7 @@ from games.core import Event, Rng
 from games.take_and_share import actions as act
 from games.take_and_share import texts
 from games.take_and_share.state import TakeAndShareState
+from games.text import Text
 from tests.bot import test_renderers as renderers
 from tests.bot.test_renderers import body, text_of
 
@@ -173,6 +174,22 @@ def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(
     assert state.public_view().received_counts == [14] * 4
 
 
+def test_received_cards_have_the_rulebooks_one_name() -> None:
+    """The cards a player is given at a share are 「受け取った」 cards (the rulebook's word) in
+    every Japanese text, the pictures' labels too: never 「獲得」 (taking) or a clipped 「受取」."""
+    japanese = [
+        text.ja
+        for value in vars(texts).values()
+        for text in (value.values() if isinstance(value, dict) else [value])
+        if isinstance(text, Text)
+    ]
+    assert any("受け取" in ja for ja in japanese)
+    assert not [ja for ja in japanese if "獲得" in ja or "受取" in ja]
+    view = session_for(3, "ja", 5).state.public_view()
+    assert texts.PICTURE_RECEIVED("ja", n=view.received_counts[0]) == "受け取り0枚"
+    assert texts.PICTURE_YOUR_RECEIVED("ja") == "受け取ったカード"
+
+
 def test_the_gift_log_and_received_cards() -> None:
     session = session_for(4, "ja", 12)
     state = session.state
@@ -188,8 +205,8 @@ def test_the_gift_log_and_received_cards() -> None:
     assert len(log.splitlines()) == len({g.trick for g in view.gifts})
     players = fields["プレイヤー"]
     for seat in range(4):
-        assert f"受取{view.received_counts[seat]}" in players
-        assert f"手札{view.hand_sizes[seat]}" in players
+        line = f"手札{view.hand_sizes[seat]}枚・受け取り{view.received_counts[seat]}枚"
+        assert line in players
     for seat in range(4):
         private = state.private_view(seat)
         hand = RENDERER.hand(ctx, seat).embeds[0].to_dict()

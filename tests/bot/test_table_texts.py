@@ -15,7 +15,8 @@ from bot.sessions import Session
 from bot.table import Table
 from games import registry
 from games.core import Rng
-from tests.bot.test_renderers import record_for
+from games.text import Text
+from tests.bot.test_renderers import record_for, text_of
 
 GAMES = [game.id for game in registry.all()]
 
@@ -67,6 +68,29 @@ def test_abandoned_table_names_no_turn_bug(game_id: str, lang: str) -> None:
     assert "<t:" not in text  # no "ends 1 minute ago"
     assert msg.TABLE_STOPPED(lang) in text
     assert msg.TABLE_ABANDONED(lang) in text
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_hand_of_a_stopped_game_asks_nothing_bug(game_id: str, lang: str) -> None:
+    """A hand of an abandoned game (at several points of play) or of a finished one shows the
+    notice on top and nothing else: no prompt to choose or play, no "waiting for", no move
+    controls (only its refresh button)."""
+    notice = "⛔ " + msg.TABLE_ABANDONED(lang)
+    stopped = [played(game_id, lang, moves=moves) for moves in (0, 1, 3, 6, 12)]
+    for _, session, _ in stopped:
+        session.record.status = "abandoned"
+    stopped.append(played(game_id, lang))
+    for table, session, _ in stopped:
+        assert session.record.status in ("abandoned", "finished")
+        for seat in range(len(session.record.seats)):
+            payload = table.hand_payload(session, seat, lang, notice)  # type: ignore[arg-type]
+            assert payload["content"] == notice, (session.record.version, seat)
+            rendered = renderer_for(game_id).hand(table.context(session, lang), seat)  # type: ignore[arg-type]
+            assert rendered.content is None and rendered.controls == [], (
+                session.record.version,
+                seat,
+            )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -136,6 +160,62 @@ def test_english_controls_gloss_every_japanese_name(game_id: str) -> None:
         record.version += 1
         steps += 1
     assert not bare, sorted(bare)[:5]
+
+
+#: A count of one with the plural unit, as shown in English ("1 pts", "+1 points").
+ONE_PLURAL = re.compile(r"(?<![\d.])[+-]?1 (?:pts|points)\b")
+ONE_SINGULAR = re.compile(r"(?<![\d.])[+-]?1 (?:pt|point)\b")
+
+
+@pytest.mark.parametrize("game_id", ["kasane", "irobae", "sakura"])
+def test_english_says_1_pt_and_2_pts(game_id: str) -> None:
+    """Over whole games in English, a points count a player reads (the table, each hand, the
+    log, the end) takes the singular for one, never "1 pts" (the games whose text shows a count
+    of one on these seeds; `tests/test_texts.py` holds every catalog text to the counted
+    form)."""
+    game = registry.get(game_id)
+    renderer = renderer_for(game_id)
+    wrong, singular = set(), 0
+    for players in game.player_counts:
+        seed = 40 + players
+        state = game.new(players, seed=seed)
+        record = record_for(game_id, players, "en", seed)
+        session = Session(record=record, game=game, state=state)
+        table = Table(bot=None)  # type: ignore[arg-type]
+        rng, steps = Rng(seed), 0
+        while True:
+            shown = [everything(table.table_payload(session))]
+            shown += [everything(table.hand_payload(session, s, "en")) for s in range(players)]
+            if state.is_over():
+                record.status = "finished"
+                ctx = table.context(session)
+                shown.append(text_of(renderer.final(ctx)))
+            for text in shown:
+                wrong |= set(ONE_PLURAL.findall(text))
+                singular += len(ONE_SINGULAR.findall(text))
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            for event in state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps))):
+                if event.public:
+                    session.events.append((steps, event))
+            record.version += 1
+            steps += 1
+    assert not wrong, sorted(wrong)
+    assert singular, "no count of one was shown: the test saw nothing to check"
+
+
+def test_counted_placeholder_picks_the_english_form() -> None:
+    points = Text(ja="{n}点", en="{n:# pt|# pts}")
+    assert [points("en", n=n) for n in (0, 1, 2, -1, "+1", "-3")] == [
+        "0 pts",
+        "1 pt",
+        "2 pts",
+        "-1 pt",
+        "+1 pt",
+        "-3 pts",
+    ]
+    assert points("ja", n=1) == "1点"
 
 
 class _Store:

@@ -62,7 +62,9 @@ async def test_lobby_rules_and_options(fake_discord: FakeDiscord, tmp_path: Path
         await lobby_click(fake, aoi, lobby, "cpu")
         await lobby_click(fake, aoi, lobby, "cpu")
         await choose_option(aoi, fake.message(lobby.id), "variant_a", "on")
-        assert "don't fit" in await ephemeral_answer(aoi, fake.message(lobby.id), "start")
+        assert await ephemeral_answer(aoi, fake.message(lobby.id), "start") == (
+            "These settings don't fit this number of players: Variant A is for 3 players only."
+        )
         await choose_option(aoi, fake.message(lobby.id), "variant_a", "off")
         game_id, thread_id = await start_from_lobby(fake, aoi, lobby)
         record = await bot.store.get(game_id)
@@ -72,6 +74,22 @@ async def test_lobby_rules_and_options(fake_discord: FakeDiscord, tmp_path: Path
         assert f"<#{thread_id}>" in fake.message(lobby.id).text
         inter = await aoi.click_raw(lobby.id, lobby.channel_id, f"lb:{game_id}:join")
         assert "already started" in (await inter.response()).message.text  # type: ignore[union-attr]
+
+
+async def test_options_refusal_in_the_clickers_language(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A Japanese host starting 4 seats with variant A (3 players only) is told why in Japanese,
+    in an English-language lobby too, and nothing starts."""
+    async with bot_running(fake_discord, tmp_path, "Aoi:ja") as (fake, bot, (aoi,)):
+        lobby = await create_lobby(fake, aoi, "kasane", language="en")
+        for _ in range(3):
+            await lobby_click(fake, aoi, lobby, "cpu")
+        await choose_option(aoi, fake.message(lobby.id), "variant_a", "on")
+        answer = await ephemeral_answer(aoi, fake.message(lobby.id), "start")
+        assert answer == "この設定はこの人数では使えません：ヴァリアントAは3人専用です。"
+        record = await bot.store.get(game_id_of(lobby))
+        assert record is not None and record.status == "lobby"
 
 
 async def test_cancel_and_two_games_in_one_channel(

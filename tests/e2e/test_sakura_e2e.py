@@ -302,8 +302,14 @@ async def test_two_players_full_game_with_a_split_deadline(
         splits = shown_moves(hand, game_id, session.controls_version(0), 0)
         assert set(splits) == set(legal(session, 0))
         default = session.state.default_split(0).encode()  # type: ignore[attr-defined]
-        assert "(default)" in next(
-            b["label"] for b in hand.buttons if b["custom_id"] == splits[default]
+        # The split time running out would choose is the highlighted (primary) button; every
+        # label says what the player does.
+        styles = {b["custom_id"]: b["style"] for b in hand.buttons}
+        assert [a for a, cid in splits.items() if styles[cid] == 1] == [default]
+        assert all(
+            b["label"].startswith("White/black: ")
+            for b in hand.buttons
+            if b["custom_id"] in splits.values()
         )
         assert f"<t:{int(deadline)}:R>" in hand.text
         chosen = min(splits, key=lambda a: (a == default, a))
