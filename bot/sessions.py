@@ -149,7 +149,7 @@ class Session:
             return version
         movers = dict(self.movers)
         # At most one choice per other seat that has already chosen in this phase.
-        for _ in range(self.state.players - len(to_act)):
+        for _ in range(len(self.record.seats) - len(to_act)):
             if movers.get(version, seat) == seat:
                 break
             version -= 1
