@@ -224,15 +224,22 @@ def _select_values(component: dict[str, Any], prefix: str, action: str) -> list[
 
 
 def controls_for(
-    message: Message, game_id: int, version: int, seat: int, legal: set[str]
+    message: Message, game_id: int, versions: range, seat: int, legal: set[str]
 ) -> list[Control]:
-    """The enabled controls of `message` that play a legal move for `seat` at `version`."""
+    """The enabled controls of `message` that play a legal move for `seat`, made at one of
+    `versions` (the game's version for the table; for a hand, the versions its controls may
+    carry: see `Player.hand_versions`)."""
     found = []
-    head = f"{game_id}:{version}:{seat}:"
     for component in message.interactive_components:
         custom_id = component.get("custom_id") or ""
         if component.get("disabled"):
             continue
+        parts = custom_id.split(":", 4)
+        if len(parts) < 5 or parts[1] != str(game_id) or parts[3] != str(seat):
+            continue
+        if not parts[2].isdigit() or int(parts[2]) not in versions:
+            continue
+        head = f"{game_id}:{parts[2]}:{seat}:"
         if custom_id.startswith("mv:" + head):
             action = custom_id[len("mv:" + head) :]
             if action in legal:
@@ -410,11 +417,22 @@ class Player:
         found: list[Control] = []
         table = self.find_table()
         if table is not None:
-            found += controls_for(table, self.game_id, self.version, seat, legal)
+            found += controls_for(
+                table, self.game_id, range(self.version, self.version + 1), seat, legal
+            )
         hand = self.hand_message(seat)
         if hand is not None:
-            found += controls_for(hand, self.game_id, self.version, seat, legal)
+            found += controls_for(hand, self.game_id, self.hand_versions(seat), seat, legal)
         return found
+
+    def hand_versions(self, seat: int) -> range:
+        """The versions a current hand's controls for `seat` may carry: the game's version, or
+        while the seat chooses at the same time as others, one from before the others' choices
+        made since the phase began (the bot's `Session.controls_version`)."""
+        to_act = self.state.to_act()
+        if seat not in to_act or len(to_act) < 2:
+            return range(self.version, self.version + 1)
+        return range(self.version - (self.state.players - len(to_act)), self.version + 1)
 
     async def open_hand(self, seat: int) -> Click:
         """ "Show my hand" on the table; remembers the ephemeral hand it brings up (a player
