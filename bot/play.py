@@ -105,6 +105,8 @@ class Play:
         except Exception:
             if live:
                 self.table.hands.discard(session.id, seat, interaction)
+            elif message is not None:
+                self.table.dm_hand_not_shown(session.id, seat)
             raise
 
     def _live(

@@ -906,6 +906,12 @@ class Table:
         else:
             self._dm_picks[(session.id, seat)] = pick
 
+    def dm_hand_not_shown(self, game_id: int, seat: int) -> None:
+        """A click's update of the seat's DM hand failed after `dm_hand_clicked` noted what it
+        would show: what the message shows is not known, so the publisher's next pass sends it
+        whatever it was."""
+        self._dm_shown.pop((game_id, seat), None)
+
     def _dm_pick(self, session: Session, seat: int) -> tuple[str, str] | None:
         """The pick the seat's DM hand shows for confirmation, if it can still be played."""
         key = (session.id, seat)
