@@ -33,6 +33,7 @@ from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
+from bot.render.common import in_play
 from bot.store import STORAGE_ERRORS
 from games.core import Lang
 
@@ -219,7 +220,7 @@ class Table:
         not change it."""
         ctx = self.context(session, lang)
         rendered = renderer_for(session.record.game).hand(ctx, seat)
-        controls = rendered.controls if session.record.status == "playing" else []
+        controls = rendered.controls if in_play(ctx) else []
         version = session.controls_version(seat)
         extra: list[discord.ui.Item[Any]] = []
         if confirm is not None:

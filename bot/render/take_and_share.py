@@ -241,22 +241,25 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
             inline=False,
         )
         playable = set(private.playable)
-        controls: list[Button | Select] = [
-            Button(
-                label=str(number),
-                emoji=texts.SUITS[suit].emoji,
-                action=act.Play(suit=suit, number=number).encode(),
-                seat=seat,
-                style=(
-                    discord.ButtonStyle.primary
-                    if (suit, number) in playable
-                    else discord.ButtonStyle.secondary
-                ),
-                disabled=(suit, number) not in playable,
-            )
-            for suit, number in private.hand
+        controls: list[Button | Select] = (
+            [
+                Button(
+                    label=str(number),
+                    emoji=texts.SUITS[suit].emoji,
+                    action=act.Play(suit=suit, number=number).encode(),
+                    seat=seat,
+                    style=(
+                        discord.ButtonStyle.primary
+                        if (suit, number) in playable
+                        else discord.ButtonStyle.secondary
+                    ),
+                    disabled=(suit, number) not in playable,
+                )
+                for suit, number in private.hand
+            ]
             if common.in_play(ctx)
-        ]
+            else []
+        )
         return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
 
     # -- the log and the end ----------------------------------------------------------------

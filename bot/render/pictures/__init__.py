@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.render.common import in_play
 from bot.render.pictures.kit import Scene, encode, paint, unmarked
 from games import registry
 from games.core import Lang, Result
@@ -108,10 +109,13 @@ def hand_job(ctx: RenderContext, seat: int) -> Job:
     """`seat`'s hand picture, from its private view taken now (for that seat's eyes only). Once
     the game is over or abandoned nothing can be played: no card is framed or faded then."""
     pictures, view = pictures_for(ctx.game.id), ctx.state.private_view(seat)
-    names, lang = seat_names(ctx), ctx.lang
-    if ctx.record.status == "playing" and not ctx.state.is_over():
-        return _job(HAND_FILE, lambda: pictures.hand(view, names, lang))
-    return _job(HAND_FILE, lambda: unmarked(pictures.hand(view, names, lang)))
+    names, lang, playing = seat_names(ctx), ctx.lang, in_play(ctx)
+
+    def scene() -> Scene:
+        hand = pictures.hand(view, names, lang)
+        return hand if playing else unmarked(hand)
+
+    return _job(HAND_FILE, scene)
 
 
 def final_job(ctx: RenderContext) -> Job:
