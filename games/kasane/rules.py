@@ -12,7 +12,6 @@ __all__ = [
     "SETUP",
     "TURNS_PER_PLAYER",
     "VARIANT_A_PLAYERS",
-    "VARIANT_A_PLAYER_COUNT",
     "VARIANT_A_USED",
     "KasaneOptions",
     "Setup",
@@ -47,8 +46,6 @@ TURNS_PER_PLAYER = 12
 
 #: Variant A is a 3-player variant; `new` refuses it for any other player count.
 VARIANT_A_PLAYERS = 3
-#: The reason code (`texts.REASONS`) of that refusal.
-VARIANT_A_PLAYER_COUNT = "variant_a_player_count"
 #: Variant A: slots marked used (by nobody) before the first turn: one 拾 2-card slot and one
 #: 襲ね 2-card slot (the first of each pair, so the remaining one scores as the second).
 VARIANT_A_USED: tuple[SlotId, ...] = (("ju", 2, 0), ("kasane", 2, 0))

@@ -12,7 +12,6 @@ from games.kasane import actions as act
 from games.kasane.rules import (
     SETUP,
     TURNS_PER_PLAYER,
-    VARIANT_A_PLAYER_COUNT,
     VARIANT_A_PLAYERS,
     VARIANT_A_USED,
     KasaneOptions,
@@ -47,6 +46,8 @@ class Reasons:
     TOP_UNUSABLE = "top_unusable"
     BAD_MELD = "bad_meld"
     NO_YAKU = "no_yaku"
+    #: Options refused (`OptionsRefused`): variant A with other than `VARIANT_A_PLAYERS`.
+    VARIANT_A_PLAYER_COUNT = "variant_a_player_count"
 
 
 #: The meld step is kept only when the acting seat has at least one legal meld; otherwise the
@@ -130,7 +131,7 @@ class KasaneState(State):
             raise ValueError(f"kasane takes 3-4 players, not {players}")
         if options.variant_a and players != VARIANT_A_PLAYERS:
             detail = f"variant_a needs {VARIANT_A_PLAYERS} players, not {players}"
-            raise OptionsRefused(VARIANT_A_PLAYER_COUNT, detail)
+            raise OptionsRefused(Reasons.VARIANT_A_PLAYER_COUNT, detail)
         state = cls()
         state.players = players
         state.options = options
