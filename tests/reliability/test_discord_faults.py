@@ -330,7 +330,9 @@ class Players:
                 return None
             legal = {a.encode() for a in session.state.legal_actions(seat)}
             found = controls(self.table(run), run.game_id, version, seat, legal)
-            found += controls(self.hand(run, seat), run.game_id, version, seat, legal)
+            # A hand's controls carry the seat's own version (`Session.controls_version`).
+            label = session.controls_version(seat)
+            found += controls(self.hand(run, seat), run.game_id, label, seat, legal)
             if found:
                 return run.rng.choice(found)
             table = self.table(run)
