@@ -327,6 +327,22 @@ def test_take_and_share_last_tricks_cards_are_not_called_a_share() -> None:
         assert ts_texts.PICTURE_SHARE(lang) not in [t.text for t in scene.texts()]
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_take_and_share_table_at_the_end_has_no_trick_area(lang: str) -> None:
+    """No trick is in play once the game is over: the last trick's cards come right under the
+    title, and the picture is shorter than one with a trick in play."""
+    state = finished("take_and_share", 3, 5)
+    view = state.public_view()
+    end = pictures_for("take_and_share").table(view, NAMES[:3], lang)
+    check_bounds(end)
+    assert not end.tagged("trick")
+    title = end.find("header")
+    assert end.find("share.title").y == title.y + title.size + 2 * 8
+    playing = first_position("take_and_share", 3, 5, lambda s: s.public_view().phase == "play")
+    during = pictures_for("take_and_share").table(playing.public_view(), NAMES[:3], lang)
+    assert during.tagged("trick.title") and end.height < during.height
+
+
 def test_take_and_share_end_shows_the_sums_that_decide_each_suit() -> None:
     state = finished("take_and_share", 3, 5)
     view = state.public_view()
