@@ -29,6 +29,7 @@ from bot.render.pictures.kit import (
     Dot,
     Scene,
     Text,
+    ascent,
     encode,
     paint,
     unmarked,
@@ -200,6 +201,36 @@ def test_gogyo_table_shows_face_up_cards_and_backs_for_face_down_ones() -> None:
         cards = [i for i in scene.tagged(f"seat.{player.seat}.hand") if isinstance(i, Card)]
         assert [c.face.label for c in cards if not c.face.back] == [c.name for c in player.face_up]
         assert sum(c.face.back for c in cards) == player.face_down_count
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_gogyo_table_labels_the_match_totals_and_the_discard_pile(lang: str) -> None:
+    """Each seat's figure is called the match total (the hand picture shows the hand's own
+    score), left of the figure and right of the name, on its panel; the face-up card beside
+    the field is called the discard pile, above it."""
+    state = first_position("gogyo", 4, 5, lambda s: s.public_view().discard_top is not None)
+    view = state.public_view()
+    names = ["CPU 1", *NAMES[1:4]]  # a CPU's name is drawn whole beside the total
+    scene = pictures_for("gogyo").table(view, names, lang)
+    check_bounds(scene)
+    total_label, discard = {"ja": ("合計", "捨て札"), "en": ("total", "Discard pile")}[lang]
+    for player in view.players:
+        seat = player.seat
+        panel = scene.find(f"seat.{seat}").box
+        name, label = scene.find(f"seat.{seat}.name"), scene.find(f"seat.{seat}.total.label")
+        total = scene.find(f"seat.{seat}.total")
+        assert total.text == {"ja": f"{player.total}点", "en": str(player.total)}[lang]
+        assert label.text == total_label and not name.text.endswith("…")
+        assert name.box.right < label.box.x < label.box.right < total.box.x
+        assert all(item.box.inside(panel) for item in (name, label, total))
+        # On the figure's baseline.
+        assert label.y + ascent(label.size) == total.y + ascent(total.size)
+    card = scene.find("discard.top").box
+    title = scene.find("discard.title")
+    assert title.text == discard
+    assert title.box.right == card.right and title.box.bottom <= card.y
+    assert title.y == scene.find("field.title").y
+    assert not any(title.box.overlaps(c.box) for c in scene.tagged("field"))
 
 
 def test_take_and_share_hand_sets_the_playable_cards_apart() -> None:

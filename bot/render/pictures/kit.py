@@ -67,6 +67,13 @@ def text_width(text: str, size: int) -> int:
     return int(font(size).getlength(text))
 
 
+@functools.cache
+def ascent(size: int) -> int:
+    """How far a line's baseline is below its top (the `la` anchor) at `size`: texts of two
+    sizes side by side share a baseline when the smaller is set this much lower, less its own."""
+    return font(size).getmetrics()[0]
+
+
 @functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int) -> str:
     """`text`, shortened with an ellipsis to at most `width` pixels at `size`."""
@@ -290,20 +297,16 @@ def seat_panel(
     active: bool,
     score_w: int,
     score_tag: str = "total",
+    score_label: str = "",
 ) -> None:
     """A seat's panel on a table picture (`seat.<n>`): its mark and `name` at the top left,
     `score` in gold at the top right in `score_w` pixels (`seat.<n>.<score_tag>`), the name
-    in what the score leaves; framed in gold while the seat is to act."""
+    in what the score leaves; framed in gold while the seat is to act. A `score_label` says
+    what the score is (a match total beside a hand's own score): it is set small and muted
+    just left of the score, on its baseline (`seat.<n>.<score_tag>.label`), and the name has
+    what the label and the score as drawn leave."""
     scene.add(Panel(f"seat.{seat}", box, outline=GOLD if active else None))
-    scene.text(
-        f"seat.{seat}.name",
-        box.x + GAP,
-        box.y + GAP,
-        f"{seat_mark(seat)} {name}",
-        BODY,
-        width=box.w - score_w - 10,
-    )
-    scene.text(
+    shown = scene.text(
         f"seat.{seat}.{score_tag}",
         box.right - GAP,
         box.y + GAP,
@@ -312,6 +315,27 @@ def seat_panel(
         GOLD,
         anchor="ra",
         width=score_w,
+    )
+    reserved = score_w
+    if score_label:
+        label = scene.text(
+            f"seat.{seat}.{score_tag}.label",
+            shown.box.x - 4,
+            box.y + GAP + ascent(BODY) - ascent(SMALL),
+            score_label,
+            SMALL,
+            MUTED,
+            anchor="ra",
+            width=box.w // 3,
+        )
+        reserved = box.right - GAP - label.box.x
+    scene.text(
+        f"seat.{seat}.name",
+        box.x + GAP,
+        box.y + GAP,
+        f"{seat_mark(seat)} {name}",
+        BODY,
+        width=box.w - reserved - 10 - (6 if score_label else 0),
     )
 
 
