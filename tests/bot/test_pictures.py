@@ -31,6 +31,7 @@ from bot.render.pictures.kit import (
     Text,
     ascent,
     encode,
+    fit,
     paint,
     unmarked,
 )
@@ -445,6 +446,35 @@ def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
         assert scene.find(f"seat.{seat_view.seat}.screen").text == (
             f"screen {seat_view.screen_count}"
         )
+
+
+#: A picture is shown this much of its size on a phone (390 px wide of its 480).
+PHONE_SCALE = 390 / 480
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) -> None:
+    """Each mastery card's condition (or "used") is set at 11 px or more as a phone shows the
+    picture, whole on the card, and the table keeps its height."""
+    from games.sakura import texts as sakura_texts
+
+    view = first_position(
+        "sakura", 3, 4, lambda s: any(card.used for card in s.public_view().cards)
+    ).public_view()
+    scene = pictures_for("sakura").table(view, NAMES[:3], lang)
+    check_bounds(scene)
+    for i, card in enumerate(view.cards):
+        item = scene.find(f"cards.{i}")
+        wanted = (
+            sakura_texts.PICTURE_USED(lang)
+            if card.used
+            else sakura_texts.CONDITIONS[card.condition](lang)
+        )
+        assert item.face.sub == wanted
+        assert item.face.sub_size * PHONE_SCALE >= 11
+        assert fit(wanted, item.face.sub_size, item.box.w - 6) == wanted
+        assert item.box.h <= 64
+    assert scene.height <= 470
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

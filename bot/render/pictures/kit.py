@@ -119,7 +119,9 @@ class Box:
 @dataclass(frozen=True)
 class Face:
     """What a card shows: its colour, a big label, a small corner text and a bottom line.
-    `back` draws the card's back (a hidden card) instead."""
+    `back` draws the card's back (a hidden card) instead. The bottom line is set at
+    `sub_size` pixels when given (a line that must be read on a phone; the label is then
+    centred in the space above it), else as small as the corner's."""
 
     fill: Colour
     ink: Colour = DARK_INK
@@ -127,6 +129,7 @@ class Face:
     corner: str = ""
     sub: str = ""
     back: bool = False
+    sub_size: int = 0
 
 
 @dataclass(frozen=True)
@@ -417,6 +420,11 @@ def _darker(colour: Colour, amount: float) -> Colour:
     return (int(r * (1 - amount)), int(g * (1 - amount)), int(b * (1 - amount)))
 
 
+def sub_band(size: int) -> int:
+    """The height a card's bottom line at `size` takes from the card's bottom edge."""
+    return size + size // 2 + 4
+
+
 @functools.lru_cache(maxsize=1024)
 def card_image(face: Face, w: int, h: int, dim: bool) -> Image.Image:
     """One card face at one size, drawn once and pasted from here afterwards."""
@@ -435,19 +443,22 @@ def card_image(face: Face, w: int, h: int, dim: bool) -> Image.Image:
     else:
         edge = _darker(face.fill, 0.45)
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=face.fill, outline=edge, width=2)
-        label_size = max(12, min(h // 2 - 4, int(w * 0.5)))
+        corner_size = max(10, h // 6)
+        # The label's space: the whole card, or what a sub line of its own size leaves.
+        room = h - sub_band(face.sub_size) if face.sub and face.sub_size else h
+        label_size = max(12, min(h // 2 - 4, room - 6, int(w * 0.5)))
         if face.label:
             while label_size > 10 and text_width(face.label, label_size) > w - 8:
                 label_size -= 2
             draw.text(
-                (w // 2, h // 2), face.label, font=font(label_size), fill=face.ink, anchor="mm"
+                (w // 2, room // 2), face.label, font=font(label_size), fill=face.ink, anchor="mm"
             )
-        corner_size = max(10, h // 6)
         if face.corner:
             draw.text((5, 3), face.corner, font=font(corner_size), fill=face.ink)
         if face.sub:
-            sub = fit(face.sub, corner_size, w - 6)
-            draw.text((w // 2, h - 4), sub, font=font(corner_size), fill=face.ink, anchor="md")
+            sub_size = face.sub_size or corner_size
+            sub = fit(face.sub, sub_size, w - 6)
+            draw.text((w // 2, h - 4), sub, font=font(sub_size), fill=face.ink, anchor="md")
     if dim:
         image = Image.blend(image, Image.new("RGB", (w, h), BACKGROUND), 0.55)
     mask = Image.new("L", (w, h), 0)
