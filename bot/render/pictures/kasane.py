@@ -27,8 +27,9 @@ FACES: dict[int, kit.Face] = {
 
 CARD_W, CARD_H = 56, 80
 SMALL_W, SMALL_H = 40, 58
-#: The space between the parts of the end breakdown.
+#: The space between the parts of the end breakdown, and the height of a part's label chip.
 BREAKDOWN_SPACE = 14
+CHIP_H = kit.SMALL + 6
 
 
 #: The table picture, compact enough for a phone: the grid (left) beside the yaku board
@@ -197,14 +198,17 @@ class KasanePictures:
             for key, label in texts.PICTURE_BREAKDOWN.items():
                 tag = f"final.{seat}.breakdown.{key}"
                 text = label(lang)
-                chip = kit.Box(x, row_y - 1, kit.text_width(text, kit.SMALL) + 10, kit.SMALL + 6)
+                middle = row_y + kit.middle(kit.SMALL)  # the chip is centred on its text
+                chip = kit.Box(
+                    x, middle - CHIP_H // 2, kit.text_width(text, kit.SMALL) + 10, CHIP_H
+                )
                 scene.add(kit.Panel(f"{tag}.chip", chip, kit.PANEL_EDGE))
                 scene.text(tag, x + 5, row_y, text, kit.SMALL, kit.MUTED)
                 value = str(breakdown.get(key, 0))
                 x = scene.text(f"{tag}.value", chip.right + 5, row_y, value, kit.SMALL).box.right
                 x += BREAKDOWN_SPACE
             tableau = view.tableaus[seat]
-            card_y = row_y + kit.SMALL + kit.GAP
+            card_y = row_y + CHIP_H + kit.GAP
             boxes = kit.fan_boxes(
                 kit.MARGIN + kit.GAP,
                 card_y,
@@ -221,7 +225,7 @@ class KasanePictures:
             result,
             names,
             lambda n: texts.POINTS(lang, n=n),
-            kit.BODY + kit.SMALL + SMALL_H + 4 * kit.GAP,
+            kit.BODY + CHIP_H + SMALL_H + 4 * kit.GAP,
             yaku_and_tableau,
         )
 

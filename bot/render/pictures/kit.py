@@ -74,6 +74,14 @@ def ascent(size: int) -> int:
     return font(size).getmetrics()[0]
 
 
+@functools.cache
+def middle(size: int) -> int:
+    """How far the middle of a line's ideographs and figures is below its top (the `la`
+    anchor) at `size`: what a chip or token around the text is centred on."""
+    _, top, _, bottom = font(size).getbbox("0", anchor="la")
+    return (top + bottom) // 2
+
+
 @functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int) -> str:
     """`text`, shortened with an ellipsis to at most `width` pixels at `size`."""
@@ -161,6 +169,12 @@ class Text:
         w = text_width(self.text, self.size)
         x = self.x - (w if self.anchor[0] == "r" else w // 2 if self.anchor[0] == "m" else 0)
         return Box(x, self.y, w, self.size)
+
+    @property
+    def glyphs(self) -> Box:
+        """The box its glyphs cover as drawn (`box` is the line's nominal box)."""
+        left, top, right, bottom = font(self.size).getbbox(self.text, anchor=self.anchor)
+        return Box(self.x + left, self.y + top, right - left, bottom - top)
 
 
 @dataclass(frozen=True)
