@@ -43,6 +43,9 @@ GAMES = [game.id for game in registry.all()]
 REFERENCES = Path(__file__).parent / "pictures"
 NAMES = ["Aoi", "Ben", "Chika", "Dan", "Eri", "Fumi"]
 
+#: A picture is shown this much of its size on a phone (390 px wide of its 480).
+PHONE_SCALE = 390 / 480
+
 #: A picture may weigh at most this much (Discord shows it on phones, often on mobile data).
 MAX_BYTES = 150 * 1024
 
@@ -156,6 +159,48 @@ def test_kasane_board_gives_each_yaku_its_reading_on_an_english_table() -> None:
         first_token = min(d.box.x for d in english.tagged(f"board.{yaku}") if isinstance(d, Dot))
         assert reading.box.right < first_token
         assert reading.box.y >= english.find(f"board.{yaku}").box.bottom - 2
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kasane_board_has_a_legend_of_its_tokens(lang: str) -> None:
+    """Under the grid and the board, a token of each kind the board draws, as the board draws
+    it, with what it means beside it (a free slot's number is the cards its meld needs),
+    readable on a phone; the seats come below."""
+    from games.kasane import texts as kasane_texts
+
+    state = first_position(
+        "kasane",
+        4,
+        3,
+        lambda s: any(slot.used and slot.by is not None for slot in s.public_view().slots),
+    )
+    view = state.public_view()
+    scene = pictures_for("kasane").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    free = next(s for s in view.slots if not s.used)
+    taken = next(s for s in view.slots if s.used and s.by is not None)
+    board_free = scene.find(f"board.{free.yaku}.{free.count}.{free.index}")
+    board_taken = scene.find(f"board.{taken.yaku}.{taken.count}.{taken.index}")
+    expected = {
+        "free": ("2", board_free, kasane_texts.PICTURE_LEGEND_FREE(lang, n=2)),
+        "taken": ("①", board_taken, kasane_texts.PICTURE_LEGEND_TAKEN(lang, seat="①")),
+        "preused": ("×", board_taken, kasane_texts.PICTURE_LEGEND_PREUSED(lang)),
+    }
+    above = [i for i in scene.items if i.tag.split(".")[0] in ("grid", "board")]
+    seats = scene.find("seat.0").box
+    right = 0
+    for key, (label, like, meaning) in expected.items():
+        token, text = scene.find(f"legend.{key}"), scene.find(f"legend.{key}.text")
+        assert isinstance(token, Dot) and token.label == label
+        assert (token.fill, token.ink, token.box.h) == (like.fill, like.ink, like.box.h)
+        assert text.text == meaning and text.size * PHONE_SCALE >= 11
+        assert token.box.x > right and text.box.x > token.box.right
+        assert abs(text.glyphs.y + text.glyphs.h / 2 - (token.box.y + token.box.h / 2)) <= 2
+        right = text.box.right
+        for item in (token, text):
+            assert all(item.box.y >= other.box.bottom for other in above), item.tag
+            assert item.box.bottom < seats.y
+    assert right <= scene.width - MARGIN
 
 
 def test_kasane_hand_runs_bottom_to_top_with_the_top_card_set_apart() -> None:
@@ -454,10 +499,6 @@ def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
         assert scene.find(f"seat.{seat_view.seat}.screen").text == (
             f"screen {seat_view.screen_count}"
         )
-
-
-#: A picture is shown this much of its size on a phone (390 px wide of its 480).
-PHONE_SCALE = 390 / 480
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -1,5 +1,6 @@
 """襲ノ色目 pictures: the grid with the takeable front cards, each tableau as a fan of kimono
-layers with its score, the yaku board with its used slots; the hand; the final breakdown."""
+layers with its score, the yaku board with its used slots and a legend of its tokens; the
+hand; the final breakdown."""
 
 from __future__ import annotations
 
@@ -44,6 +45,10 @@ GRID_COLUMN = 206
 READING_NAME = 18
 READING = 14
 READING_LINE = 32
+#: The legend under the grid and the board: what the board's tokens mean, at this size (15 px
+#: as a phone shows the picture), a token of each kind with its meaning beside it.
+LEGEND = 18
+LEGEND_SPACE = 14
 
 
 def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
@@ -111,15 +116,41 @@ def _board(scene: kit.Scene, view: PublicView, lang: Lang, y: int) -> int:
         x = x0 + name_w + kit.GAP
         for slot in slots:
             tag = f"board.{yaku}.{slot.count}.{slot.index}"
-            box = kit.Box(x, y, TOKEN, TOKEN)
             if slot.used:
                 label = seat_mark(slot.by) if slot.by is not None else "×"
-                scene.add(kit.Dot(tag, box, kit.PANEL_EDGE, label=label, ink=kit.MUTED))
             else:
-                scene.add(kit.Dot(tag, box, kit.GOLD, label=str(slot.count)))
+                label = str(slot.count)
+            _token(scene, tag, x, y, slot.used, label)
             x += step
         y += line
     return y
+
+
+def _token(scene: kit.Scene, tag: str, x: int, y: int, used: bool, label: str) -> None:
+    """A board token: gold with the cards its meld needs while free, grey with who took it."""
+    box = kit.Box(x, y, TOKEN, TOKEN)
+    if used:
+        scene.add(kit.Dot(tag, box, kit.PANEL_EDGE, label=label, ink=kit.MUTED))
+    else:
+        scene.add(kit.Dot(tag, box, kit.GOLD, label=label))
+
+
+def _legend(scene: kit.Scene, lang: Lang, y: int) -> int:
+    """What the board's tokens mean, the canvas wide from `y` (`legend.free`, `legend.taken`,
+    `legend.preused`): a token of each kind, its meaning beside it. Returns the y under it."""
+    taken = seat_mark(0)
+    entries = (
+        ("free", False, "2", texts.PICTURE_LEGEND_FREE(lang, n=2)),
+        ("taken", True, taken, texts.PICTURE_LEGEND_TAKEN(lang, seat=taken)),
+        ("preused", True, "×", texts.PICTURE_LEGEND_PREUSED(lang)),
+    )
+    x = kit.MARGIN
+    text_y = y + TOKEN // 2 - kit.middle(LEGEND)
+    for key, used, label, meaning in entries:
+        _token(scene, f"legend.{key}", x, y, used, label)
+        text = scene.text(f"legend.{key}.text", x + TOKEN + 5, text_y, meaning, LEGEND, kit.MUTED)
+        x = text.box.right + LEGEND_SPACE
+    return y + TOKEN + kit.GAP
 
 
 def _tableaus(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
@@ -161,7 +192,8 @@ class KasanePictures:
         scene, y = kit.titled("header.round", header, kit.LARGE, width=kit.WIDTH // 2)
         deck = texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size)
         kit.title_note(scene, "header.deck", deck, kit.WIDTH // 2 - kit.MARGIN)
-        y = max(_grid(scene, view, y), _board(scene, view, lang, y)) + kit.GAP
+        y = max(_grid(scene, view, y), _board(scene, view, lang, y) + kit.GAP)
+        y = _legend(scene, lang, y) + kit.GAP
         scene.height = _tableaus(scene, view, names, lang, y) + kit.MARGIN - kit.GAP
         return scene
 
