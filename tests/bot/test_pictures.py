@@ -426,6 +426,13 @@ def test_take_and_share_table_at_the_end_has_no_trick_area(lang: str) -> None:
     playing = first_position("take_and_share", 3, 5, lambda s: s.public_view().phase == "play")
     during = pictures_for("take_and_share").table(playing.public_view(), NAMES[:3], lang)
     assert during.tagged("trick.title") and end.height < during.height
+    # The played-out hand says so in a line, its received cards right under it.
+    hand = pictures_for("take_and_share").hand(state.private_view(0), NAMES[:3], lang)
+    check_bounds(hand)
+    assert not any(card.tag.startswith("hand.") for card in hand.cards())
+    empty = hand.find("hand.empty")
+    assert empty.text == {"ja": "なし", "en": "none"}[lang]
+    assert hand.find("received.title").y == empty.y + empty.size + 2 * 8
 
 
 def test_take_and_share_end_shows_the_sums_that_decide_each_suit() -> None:

@@ -127,7 +127,10 @@ class TakeAndSharePictures:
         scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         playable = set(view.playable)
         per_line = kit.per_row(kit.WIDTH - 2 * kit.MARGIN, CARD_W, 10)
-        for start in range(0, max(1, len(view.hand)), per_line):
+        if not view.hand:  # played out: a word, not a row of no cards
+            scene.text("hand.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
+            y += kit.BODY + 2 * kit.GAP
+        for start in range(0, len(view.hand), per_line):
             line = view.hand[start : start + per_line]
             boxes = kit.row_boxes(kit.MARGIN, y, len(line), CARD_W, CARD_H, 10)
             for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
