@@ -44,7 +44,7 @@ GRID_COLUMN = 206
 #: (`READING`), in `READING_LINE` pixels.
 READING_NAME = 18
 READING = 14
-READING_LINE = 32
+READING_LINE = 31
 #: The legend under the grid and the board: what the board's tokens mean, at this size (15 px
 #: as a phone shows the picture), a token of each kind with its meaning beside it.
 LEGEND = 18
@@ -150,7 +150,7 @@ def _legend(scene: kit.Scene, lang: Lang, y: int) -> int:
         _token(scene, f"legend.{key}", x, y, used, label)
         text = scene.text(f"legend.{key}.text", x + TOKEN + 5, text_y, meaning, LEGEND, kit.MUTED)
         x = text.box.right + LEGEND_SPACE
-    return y + TOKEN + kit.GAP
+    return y + TOKEN
 
 
 def _tableaus(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
