@@ -9,11 +9,11 @@ drawing in a thread leaves the event loop free.
    the CPU time of one job (lay out, paint, encode, as the bot runs it) on one thread, p50 / p99
    / max per kind, and the largest file. Card faces and texts are cached across pictures, as in
    a running bot once it has drawn each game (`pictures.warm_up` fills them first; timed apart).
-2. The drawing thread and the event loop: the same jobs run in the drawing thread while the
-   loop ticks every millisecond; the loop's worst and p99 tick delay show how much of the work
-   holds the GIL (against the same loop with nothing drawing). And the jobs run on one thread
-   and then on two: a ratio under 1 means Pillow let both run at once (the bot itself draws in
-   one thread: FreeType faces are not shared between threads).
+2. Drawing and the event loop: the same jobs drawn one after another in a thread of the
+   process, then in the bot's drawing process (`pictures.start_process`), while the loop ticks
+   every millisecond; the loop's worst and p99 tick delay show how much of the work holds the
+   interpreter from it (against the same loop with nothing drawing). And the jobs run on one
+   thread and then on two: a ratio under 1 means Pillow let both run at once.
 3. With `--round-trips`: the bot-overhead benchmark (a move's round trip against a trivial
    click's, `benchmarks/overhead.py`) with pictures on, then with the server's switch off.
 """
@@ -24,16 +24,16 @@ import argparse
 import asyncio
 import random
 import statistics
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from benchmarks import overhead
 from benchmarks.cpu_match import pct
-from bot.render.pictures import Picture, pictures_for, warm_up
-from bot.render.pictures.kit import encode, paint
+from bot.render import pictures
+from bot.render.pictures import Job, Picture, warm_up
 from games import registry
+from games.core import Lang
 
 #: Targets of the issue: per picture on one core, and per file.
 P99_MS = 25.0
@@ -41,57 +41,33 @@ MAX_KB = 150.0
 
 NAMES = ["Aoi", "Ben", "Chika", "Dan", "Eri", "Fumi"]
 
-Job = Callable[[], Picture]
-
-
-def _job(kind: str, lay_out: Callable[[], object]) -> Job:
-    def run() -> Picture:
-        scene = lay_out()
-        return Picture(kind, encode(scene, paint(scene)))  # type: ignore[arg-type]
-
-    return run
-
 
 def jobs(games_per_count: int, every: int) -> dict[str, list[tuple[str, Job]]]:
-    """Picture jobs of seeded random games: `(game id, job)` per kind, every `every` moves."""
+    """Picture jobs of seeded random games, as the bot makes them: `(game id, job)` per kind,
+    a table and the acting seat's hand every `every` moves, and the end in both languages."""
     found: dict[str, list[tuple[str, Job]]] = {"table": [], "hand": [], "final": []}
     for game in registry.all():
-        pictures = pictures_for(game.id)
         for players in range(game.min_players, game.max_players + 1):
-            names = NAMES[:players]
+            names = tuple(NAMES[:players])
             for n in range(games_per_count):
                 seed = 100 * players + n
                 state = game.new(players, seed=seed)
                 rng = random.Random(seed)
                 step = 0
                 while not state.is_over():
-                    if step % every == 0:
-                        lang = "ja" if (step // every) % 2 else "en"
-                        seat = state.to_act()[0]
-                        for kind, seen, draw in (
-                            ("table", state.public_view(), pictures.table),
-                            ("hand", state.private_view(seat), pictures.hand),
-                        ):
-                            job = _job(
-                                kind[0], lambda d=draw, v=seen, la=lang, nm=names: d(v, nm, la)
-                            )
-                            found[kind].append((game.id, job))
                     seat = state.to_act()[0]
+                    if step % every == 0:
+                        lang: Lang = "ja" if (step // every) % 2 else "en"
+                        table = Job("table", game.id, state.public_view(), names, lang)
+                        hand = Job("hand", game.id, state.private_view(seat), names, lang)
+                        found["table"].append((game.id, table))
+                        found["hand"].append((game.id, hand))
                     state.apply(seat, rng.choice(state.legal_actions(seat)))
                     step += 1
                 view, result = state.public_view(), state.result()
                 for lang in ("ja", "en"):
-                    found["final"].append(
-                        (
-                            game.id,
-                            _job(
-                                "f",
-                                lambda v=view, r=result, g=pictures, la=lang, nm=names: g.final(
-                                    v, r, nm, la
-                                ),
-                            ),
-                        )
-                    )
+                    final = Job("final", game.id, view, names, lang, result=result)
+                    found["final"].append((game.id, final))
     return found
 
 
@@ -123,29 +99,50 @@ def per_picture(found: dict[str, list[tuple[str, Job]]]) -> dict[str, dict[str, 
     return figures
 
 
-async def loop_delay_while_drawing(all_jobs: list[Job]) -> tuple[float, float, float]:
-    """Run the jobs in one drawing thread while the loop ticks every millisecond; return the
-    loop's p99 and worst tick delay (ms) and the drawing's wall time (s)."""
-    pool = ThreadPoolExecutor(max_workers=1)
-    loop = asyncio.get_running_loop()
-    done = threading.Event()
+async def loop_delay_while_drawing(
+    all_jobs: list[Job], draw: Callable[[Job], Awaitable[Picture]]
+) -> tuple[float, float, float]:
+    """Draw the jobs one after another with `draw`, as the bot's publisher does, while the loop
+    ticks every millisecond; return the loop's p99 and worst tick delay (ms) and the drawing's
+    wall time (s)."""
 
-    def draw_all() -> None:
+    async def draw_all() -> None:
         for job in all_jobs:
-            job()
-        done.set()
+            await draw(job)
 
     delays: list[float] = []
     started = time.perf_counter()
-    future = loop.run_in_executor(pool, draw_all)
-    while not done.is_set():
+    drawing = asyncio.create_task(draw_all())
+    while not drawing.done():
         before = time.perf_counter()
         await asyncio.sleep(0.001)
         delays.append((time.perf_counter() - before) * 1000 - 1.0)
-    await future
-    wall = time.perf_counter() - started
-    pool.shutdown()
-    return pct(delays, 0.99), max(delays), wall
+    await drawing
+    return pct(delays, 0.99), max(delays), time.perf_counter() - started
+
+
+async def in_thread(all_jobs: list[Job]) -> tuple[float, float, float]:
+    """`loop_delay_while_drawing` with the jobs drawn in one thread of this process."""
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return await loop_delay_while_drawing(
+            all_jobs, lambda job: loop.run_in_executor(thread, job)
+        )
+
+
+async def in_process(all_jobs: list[Job]) -> tuple[float, float, float]:
+    """`loop_delay_while_drawing` with the jobs drawn in the bot's drawing process, started
+    first and given the jobs once untimed, so that its caches hold what this process's hold
+    when the thread draws them (`per_picture` drew them all here)."""
+    pictures.start_process()
+    try:
+        while pictures.drawing_process() is None:
+            await asyncio.sleep(0.05)
+        for job in all_jobs:
+            await pictures.draw(job)
+        return await loop_delay_while_drawing(all_jobs, pictures.draw)
+    finally:
+        pictures.stop_process()
 
 
 async def loop_delay_idle(seconds: float) -> tuple[float, float]:
@@ -183,12 +180,17 @@ def run(quick: bool) -> dict[str, object]:
     found = jobs(1 if quick else 3, 6 if quick else 2)
     figures: dict[str, object] = {"cold_ms": cold, "kinds": per_picture(found)}
     sample = [job for entries in found.values() for _, job in entries][:: 4 if quick else 2]
-    p99, worst, wall = asyncio.run(loop_delay_while_drawing(sample))
+    p99, worst, wall = asyncio.run(in_thread(sample))
     idle_p99, idle_worst = asyncio.run(loop_delay_idle(wall))
     print(
-        f"event loop while the drawing thread draws {len(sample)} pictures ({wall:.1f} s): "
+        f"event loop while a thread of its process draws {len(sample)} pictures ({wall:.1f} s): "
         f"tick delay p99 {p99:.1f} ms, worst {worst:.1f} ms; with nothing drawing for as long: "
         f"p99 {idle_p99:.1f} ms, worst {idle_worst:.1f} ms"
+    )
+    process_p99, process_worst, process_wall = asyncio.run(in_process(sample))
+    print(
+        f"event loop while the drawing process draws them ({process_wall:.1f} s): tick delay "
+        f"p99 {process_p99:.1f} ms, worst {process_worst:.1f} ms"
     )
     one, two = threads_ratio(sample)
     print(
@@ -199,6 +201,8 @@ def run(quick: bool) -> dict[str, object]:
         {
             "loop_p99_ms": p99,
             "loop_worst_ms": worst,
+            "process_loop_p99_ms": process_p99,
+            "process_loop_worst_ms": process_worst,
             "idle_p99_ms": idle_p99,
             "two_threads_ratio": two / one,
         }
@@ -209,9 +213,9 @@ def run(quick: bool) -> dict[str, object]:
 def round_trips(quick: bool) -> dict[str, object]:
     """The bot-overhead benchmark (move vs trivial round trip) with pictures on, then off."""
     found = {}
-    for pictures in (True, False):
-        print(f"-- move round trips with pictures {'on' if pictures else 'off'}")
-        found["on" if pictures else "off"] = asyncio.run(overhead._run(quick, None, pictures))
+    for shown in (True, False):
+        print(f"-- move round trips with pictures {'on' if shown else 'off'}")
+        found["on" if shown else "off"] = asyncio.run(overhead._run(quick, None, shown))
     return found
 
 

@@ -154,9 +154,10 @@ def final_job(ctx: RenderContext) -> Job:
     return Job("final", ctx.game.id, state.public_view(), names, ctx.lang, result=state.result())
 
 
-#: How much lower the drawing process's scheduling priority is than the bot's: pictures come
-#: after the answers to clicks, on a busy machine as on the event loop.
-DRAWING_NICENESS = 5
+#: How much lower the drawing process's scheduling priority is than the bot's: none, since a
+#: hand a player asked for is part of the click's answer (the thread it replaces ran at the
+#: bot's priority); the publisher's pictures already wait their turn behind the clicks'.
+DRAWING_NICENESS = 0
 
 #: Where pictures are drawn while there is no drawing process (it is starting, it failed, or
 #: the bot was told not to start one): one thread of the bot.
