@@ -135,7 +135,13 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
                 + "".join(marks)
                 for count, marks in counts.items()
             ]
-            lines.append(f"**{texts.YAKU_SHORT[yaku](lang)}** " + "  ".join(parts))
+            entry = f"**{texts.YAKU_SHORT[yaku](lang)}** " + "  ".join(parts)
+            # Short entries share a line when it stays within a phone's width.
+            joined = f"{lines[-1]} · {entry}" if lines else entry
+            if lines and common.display_width(joined.replace("**", "")) <= common.PHONE_COLUMNS:
+                lines[-1] = joined
+            else:
+                lines.append(entry)
         return "\n".join(lines)[:FIELD_MAX]
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
