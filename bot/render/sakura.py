@@ -50,10 +50,11 @@ KEEP_BUTTONS_MAX = 5
 HAND_COLOUR = discord.Colour(0xE8A0BF)
 
 
-def counts(flowers: Mapping[str, int], lang: Lang) -> str:
-    """Flowers by colour as marks and counts (`🔴5 🟡3`), or "(none)"."""
+def counts(flowers: Mapping[str, int], lang: Lang, sep: str = " ") -> str:
+    """Flowers by colour as marks and counts (`🔴5 🟡3`; `🔴5🟡3` with `sep=""`, where each
+    mark sets its count apart from the one before), or "(none)"."""
     parts = [f"{FLOWER[c]}{flowers[c]}" for c in COLOURS if flowers.get(c)]
-    return " ".join(parts) if parts else texts.NONE(lang)
+    return sep.join(parts) if parts else texts.NONE(lang)
 
 
 def row(flowers: Mapping[str, int] | list[str], lang: Lang) -> str:
@@ -164,7 +165,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                     points=seat_view.field_score,
                     screen=seat_view.screen_count,
                 )
-                + f" — {counts(seat_view.field, lang)}"
+                + f" · {counts(seat_view.field, lang, sep='')}"
                 for seat_view in view.seats
             ]
             embed.add_field(

@@ -84,8 +84,8 @@ def test_table_shows_bag_fields_screen_counts_turn_and_cards_but_no_screen() -> 
     text = text_of(rendered.embeds)
     assert "Bag: **53** flowers" in text
     # A line a seat: its field's points, its screen's count and its field's flowers.
-    assert "**① P1** 36 pts · 🙈7 — 🔴5 🟡3 💧8 🔵7 ⚫1" in text
-    assert "**② P2** -1 pt · 🙈6 — ⚪2" in text
+    assert "**① P1** 36 pts · 🙈7 · 🔴5🟡3💧8🔵7⚫1" in text
+    assert "**② P2** -1 pt · 🙈6 · ⚪2" in text
     assert "🔴🔴🔵🔵" in text and "draw 2/3 · 4/8 flowers" in text
     # the risk: a third red or blue fails, and so does a black (it counts as either)
     assert "Same colour 2/3 · colours 2/5" in text
