@@ -24,6 +24,7 @@ from bot.lobby import Lobby
 from bot.pgstore import PostgresStore
 from bot.play import Play
 from bot.quotas import Quotas
+from bot.render import pictures
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.store import STORAGE_ERRORS, Store, open_store
@@ -183,6 +184,8 @@ class GameBot(commands.Bot):
             self.store.add_resync_listener(self.sessions.resync)
         self.table = Table(self)
         self.sessions.publisher = self.table
+        if self.settings.picture_process:
+            pictures.start_process()
         self.play = Play(self)
         self.lobby = Lobby(self)
         self.quotas = Quotas(self)
@@ -346,6 +349,7 @@ class GameBot(commands.Bot):
         if hasattr(self, "table"):
             self.table.close()
             await self.table.hands.saved()
+            pictures.stop_process()
         if hasattr(self, "sessions"):
             await self.sessions.close()
         await super().close()

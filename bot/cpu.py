@@ -17,17 +17,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
-import threading
 import time
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from bot.workers import worker_pool
 from games import registry
 from games.core import Rng
 
@@ -75,33 +74,9 @@ def decide(question: Question) -> Decision:
     return Decision(action.encode(), time.perf_counter() - started, os.getpid())
 
 
-#: How often a worker checks that the bot that started it is still alive (seconds).
-PARENT_CHECK_SECONDS = 0.5
-
-
-def _watch_parent(parent: int) -> None:
-    """A worker's watchdog: exit as soon as the bot process is gone. A pool's workers hold
-    both ends of its queues, so a bot killed outright (SIGKILL, out of memory) would otherwise
-    leave them running forever, holding its standard output open."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
-
-
 #: How much lower a worker's scheduling priority is than the bot's (`os.nice`): a CPU search
 #: then gets the processor only when the bot's event loop does not need it.
 WORKER_NICENESS = 10
-
-
-def _init_worker(parent: int, added_games: list[str]) -> None:
-    """Watch the bot at a lower priority, and register the games it registered from outside
-    `games/`."""
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(WORKER_NICENESS)
-    for module in added_games:
-        registry.register(module)
 
 
 def _warm_up() -> int:
@@ -122,14 +97,7 @@ class CpuPool:
         """Create the pool and start every worker (blocking: run in a thread). Starting the
         processes took seconds on a busy machine: never on the event loop."""
         if self._executor is None:
-            # A fork of this process (threads of the database, the gateway's sockets) is not
-            # safe: workers are fresh interpreters, children of the bot, which they watch.
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker,
-                initargs=(os.getpid(), registry.added()),
-            )
+            self._executor = worker_pool(self.workers, niceness=WORKER_NICENESS)
         executor = self._executor
         for future in [executor.submit(_warm_up) for _ in range(self.workers)]:
             future.result()

@@ -52,6 +52,11 @@ class Settings(BaseSettings):
     cpu_workers: int = Field(
         0, ge=0, le=64, description="Processes deciding CPU moves (0: one per CPU core)."
     )
+    picture_process: bool = Field(
+        True,
+        description="Draw pictures in a process of their own (on another core where there is "
+        "one), not in a thread of the bot, where the drawing's Python code holds up the clicks.",
+    )
     cpu_moves_per_second: float = Field(
         20,
         ge=0,

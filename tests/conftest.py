@@ -4,6 +4,7 @@ parametrised over `games.registry.all()` plays it beside the five titles."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +13,12 @@ from bot.sandbox.postgres import Cluster, throwaway_cluster
 from tests import extra_game
 
 extra_game.install()
+
+# Each bot a test starts (here or in a process of its own, which inherits this) would start a
+# drawing process of its own: a fresh interpreter that imports Pillow and the games and fills
+# its caches, seconds of processor time each. The bots under test draw in their thread; the
+# tests of the drawing process (`tests/bot/test_picture_process.py`) start it themselves.
+os.environ["PICTURE_PROCESS"] = "false"
 
 pytest_plugins = ["bot.sandbox.fakediscord.pytest_plugin"]
 

@@ -29,7 +29,9 @@ from bot.render.pictures.kit import (
     Dot,
     Scene,
     Text,
+    ascent,
     encode,
+    fit,
     paint,
     unmarked,
 )
@@ -40,6 +42,9 @@ from tests.bot.test_renderers import PublicOnly, SeatOnly, record_for
 GAMES = [game.id for game in registry.all()]
 REFERENCES = Path(__file__).parent / "pictures"
 NAMES = ["Aoi", "Ben", "Chika", "Dan", "Eri", "Fumi"]
+
+#: A picture is shown this much of its size on a phone (390 px wide of its 480).
+PHONE_SCALE = 390 / 480
 
 #: A picture may weigh at most this much (Discord shows it on phones, often on mobile data).
 MAX_BYTES = 150 * 1024
@@ -156,6 +161,48 @@ def test_kasane_board_gives_each_yaku_its_reading_on_an_english_table() -> None:
         assert reading.box.y >= english.find(f"board.{yaku}").box.bottom - 2
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kasane_board_has_a_legend_of_its_tokens(lang: str) -> None:
+    """Under the grid and the board, a token of each kind the board draws, as the board draws
+    it, with what it means beside it (a free slot's number is the cards its meld needs),
+    readable on a phone; the seats come below."""
+    from games.kasane import texts as kasane_texts
+
+    state = first_position(
+        "kasane",
+        4,
+        3,
+        lambda s: any(slot.used and slot.by is not None for slot in s.public_view().slots),
+    )
+    view = state.public_view()
+    scene = pictures_for("kasane").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    free = next(s for s in view.slots if not s.used)
+    taken = next(s for s in view.slots if s.used and s.by is not None)
+    board_free = scene.find(f"board.{free.yaku}.{free.count}.{free.index}")
+    board_taken = scene.find(f"board.{taken.yaku}.{taken.count}.{taken.index}")
+    expected = {
+        "free": ("2", board_free, kasane_texts.PICTURE_LEGEND_FREE(lang, n=2)),
+        "taken": ("①", board_taken, kasane_texts.PICTURE_LEGEND_TAKEN(lang, seat="①")),
+        "preused": ("×", board_taken, kasane_texts.PICTURE_LEGEND_PREUSED(lang)),
+    }
+    above = [i for i in scene.items if i.tag.split(".")[0] in ("grid", "board")]
+    seats = scene.find("seat.0").box
+    right = 0
+    for key, (label, like, meaning) in expected.items():
+        token, text = scene.find(f"legend.{key}"), scene.find(f"legend.{key}.text")
+        assert isinstance(token, Dot) and token.label == label
+        assert (token.fill, token.ink, token.box.h) == (like.fill, like.ink, like.box.h)
+        assert text.text == meaning and text.size * PHONE_SCALE >= 11
+        assert token.box.x > right and text.box.x > token.box.right
+        assert abs(text.glyphs.y + text.glyphs.h / 2 - (token.box.y + token.box.h / 2)) <= 2
+        right = text.box.right
+        for item in (token, text):
+            assert all(item.box.y >= other.box.bottom for other in above), item.tag
+            assert item.box.bottom < seats.y
+    assert right <= scene.width - MARGIN
+
+
 def test_kasane_hand_runs_bottom_to_top_with_the_top_card_set_apart() -> None:
     state = position("kasane", 4, 3, 15)
     private = state.private_view(0)
@@ -200,6 +247,36 @@ def test_gogyo_table_shows_face_up_cards_and_backs_for_face_down_ones() -> None:
         cards = [i for i in scene.tagged(f"seat.{player.seat}.hand") if isinstance(i, Card)]
         assert [c.face.label for c in cards if not c.face.back] == [c.name for c in player.face_up]
         assert sum(c.face.back for c in cards) == player.face_down_count
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_gogyo_table_labels_the_match_totals_and_the_discard_pile(lang: str) -> None:
+    """Each seat's figure is called the match total (the hand picture shows the hand's own
+    score), left of the figure and right of the name, on its panel; the face-up card beside
+    the field is called the discard pile, above it."""
+    state = first_position("gogyo", 4, 5, lambda s: s.public_view().discard_top is not None)
+    view = state.public_view()
+    names = ["CPU 1", *NAMES[1:4]]  # a CPU's name is drawn whole beside the total
+    scene = pictures_for("gogyo").table(view, names, lang)
+    check_bounds(scene)
+    total_label, discard = {"ja": ("合計", "捨て札"), "en": ("total", "Discard pile")}[lang]
+    for player in view.players:
+        seat = player.seat
+        panel = scene.find(f"seat.{seat}").box
+        name, label = scene.find(f"seat.{seat}.name"), scene.find(f"seat.{seat}.total.label")
+        total = scene.find(f"seat.{seat}.total")
+        assert total.text == {"ja": f"{player.total}点", "en": str(player.total)}[lang]
+        assert label.text == total_label and not name.text.endswith("…")
+        assert name.box.right < label.box.x < label.box.right < total.box.x
+        assert all(item.box.inside(panel) for item in (name, label, total))
+        # On the figure's baseline.
+        assert label.y + ascent(label.size) == total.y + ascent(total.size)
+    card = scene.find("discard.top").box
+    title = scene.find("discard.title")
+    assert title.text == discard
+    assert title.box.right == card.right and title.box.bottom <= card.y
+    assert title.y == scene.find("field.title").y
+    assert not any(title.box.overlaps(c.box) for c in scene.tagged("field"))
 
 
 def test_take_and_share_hand_sets_the_playable_cards_apart() -> None:
@@ -277,7 +354,15 @@ def test_kasane_end_sets_each_breakdown_label_apart_from_its_number(lang: str) -
         for key, label in PICTURE_BREAKDOWN.items():
             tag = f"final.{seat}.breakdown.{key}"
             chip, text, value = (scene.find(t) for t in (f"{tag}.chip", tag, f"{tag}.value"))
-            assert text.text == label(lang) and text.box.inside(chip.box)
+            assert text.text == label(lang) and text.glyphs.inside(chip.box)
+            # The label sits in the middle of its chip (a descender may take some of the
+            # room below), and the number beside it on the same middle.
+            above, under = text.glyphs.y - chip.box.y, chip.box.bottom - text.glyphs.bottom
+            if not set(text.text) & set("gjpqy"):
+                assert abs(above - under) <= 2, (text.text, above, under)
+            middle = chip.box.y + chip.box.h / 2
+            assert abs(value.glyphs.y + value.glyphs.h / 2 - middle) <= 1
+            assert not any(chip.box.overlaps(c.box) for c in scene.tagged(f"final.{seat}.tableau"))
             assert value.text == str(result.breakdown[seat][key])
             assert value.box.x >= chip.box.right + 4 and value.ink != text.ink
             assert chip.box.x > right and value.box.inside(panel)
@@ -325,6 +410,29 @@ def test_take_and_share_last_tricks_cards_are_not_called_a_share() -> None:
         scene = pictures_for("take_and_share").table(view, NAMES[:3], lang)
         assert scene.find("share.title").text == ts_texts.UNSHARED(lang)
         assert ts_texts.PICTURE_SHARE(lang) not in [t.text for t in scene.texts()]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_take_and_share_table_at_the_end_has_no_trick_area(lang: str) -> None:
+    """No trick is in play once the game is over: the last trick's cards come right under the
+    title, and the picture is shorter than one with a trick in play."""
+    state = finished("take_and_share", 3, 5)
+    view = state.public_view()
+    end = pictures_for("take_and_share").table(view, NAMES[:3], lang)
+    check_bounds(end)
+    assert not end.tagged("trick")
+    title = end.find("header")
+    assert end.find("share.title").y == title.y + title.size + 2 * 8
+    playing = first_position("take_and_share", 3, 5, lambda s: s.public_view().phase == "play")
+    during = pictures_for("take_and_share").table(playing.public_view(), NAMES[:3], lang)
+    assert during.tagged("trick.title") and end.height < during.height
+    # The played-out hand says so in a line, its received cards right under it.
+    hand = pictures_for("take_and_share").hand(state.private_view(0), NAMES[:3], lang)
+    check_bounds(hand)
+    assert not any(card.tag.startswith("hand.") for card in hand.cards())
+    empty = hand.find("hand.empty")
+    assert empty.text == {"ja": "なし", "en": "none"}[lang]
+    assert hand.find("received.title").y == empty.y + empty.size + 2 * 8
 
 
 def test_take_and_share_end_shows_the_sums_that_decide_each_suit() -> None:
@@ -398,6 +506,31 @@ def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
         assert scene.find(f"seat.{seat_view.seat}.screen").text == (
             f"screen {seat_view.screen_count}"
         )
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) -> None:
+    """Each mastery card's condition (or "used") is set at 11 px or more as a phone shows the
+    picture, whole on the card, and the table keeps its height."""
+    from games.sakura import texts as sakura_texts
+
+    view = first_position(
+        "sakura", 3, 4, lambda s: any(card.used for card in s.public_view().cards)
+    ).public_view()
+    scene = pictures_for("sakura").table(view, NAMES[:3], lang)
+    check_bounds(scene)
+    for i, card in enumerate(view.cards):
+        item = scene.find(f"cards.{i}")
+        wanted = (
+            sakura_texts.PICTURE_USED(lang)
+            if card.used
+            else sakura_texts.CONDITIONS[card.condition](lang)
+        )
+        assert item.face.sub == wanted
+        assert item.face.sub_size * PHONE_SCALE >= 11
+        assert fit(wanted, item.face.sub_size, item.box.w - 6) == wanted
+        assert item.box.h <= 64
+    assert scene.height <= 470
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

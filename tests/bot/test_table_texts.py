@@ -304,7 +304,7 @@ async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeyp
         async with drawing_thread:
             for _ in range(3):  # a drawing takes a few turns of the event loop
                 await asyncio.sleep(0)
-            drawn.append(job.__qualname__)
+            drawn.append(job.kind if isinstance(job, pictures.Job) else job.__qualname__)
             return pictures.Picture(pictures.HAND_FILE, b"png")
 
     tables_drawn_from: list[object] = []

@@ -10,11 +10,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.i18n import messages as msg
 from bot.render.base import RenderContext
-from bot.render.pictures import hand_job, table_job
+from bot.render.pictures import drawing_process, hand_job, table_job
 from bot.render.pictures.kit import WIDTH
 from bot.render.sakura import TABLE_STEPS
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
@@ -67,11 +68,12 @@ async def show_hand(fake: FakeDiscord, user: User, game_id: int, thread_id: int)
 
 
 async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
     people = [fake.add_user("Aoi", "ja"), fake.add_user("Ben", "en-US"), fake.add_user("Chika")]
     mod = fake.add_user("Mod", "en-US", manage_guild=True)
+    monkeypatch.setenv("PICTURE_PROCESS", "true")  # as a bot runs by default
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=5)
     async with fake.run_bot(bot):
         game_id, thread_id, _ = await start_through_lobby(fake, people[0], people[1:], "kasane")
@@ -97,6 +99,9 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
 
         # The table shows the picture drawn from the public view of the game as it is.
         assert table_bytes() == public_picture()
+        # The bot draws in its drawing process once that has started (in its thread until
+        # then): the pictures from here on are drawn there.
+        worker = await fake.wait_for(drawing_process, 120, "the drawing process")
         lang = session.record.language
 
         def table_fields() -> list[str]:
@@ -160,6 +165,9 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
 
         # No hand picture was ever posted where others could see it.
         assert public_pictures(fake) <= {"table.png", "final.png"}
+        assert drawing_process() == worker
+    # The bot stopped its drawing process with itself.
+    assert drawing_process() is None
 
 
 async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(

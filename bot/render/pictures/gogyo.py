@@ -71,19 +71,38 @@ class GogyoPictures:
             room -= FIELD_W + 3 * kit.GAP
             box = kit.Box(kit.WIDTH - kit.MARGIN - FIELD_W, y, FIELD_W, FIELD_H)
             scene.add(kit.Card("discard.top", box, face(view.discard_top)))
+            scene.text(
+                "discard.title",
+                box.right,
+                y - kit.SMALL - kit.GAP,
+                texts.PICTURE_DISCARD(lang),
+                kit.SMALL,
+                kit.MUTED,
+                anchor="ra",
+                width=room // 2,
+            )
         field_boxes = kit.fan_boxes(kit.MARGIN, y, len(view.field), FIELD_W, FIELD_H, room)
         for i, (card, box) in enumerate(zip(view.field, field_boxes, strict=True)):
             scene.add(kit.Card(f"field.{i}", box, face(card)))
         y += FIELD_H + 2 * kit.GAP
-        # The seats two by two: name and points, then the cards in front of each (face-down
-        # ones as backs).
+        # The seats two by two: name and match total (labelled as such: the hand picture shows
+        # the hand's own score), then the cards in front of each (face-down ones as backs).
         height = kit.BODY + SEAT_H + 3 * kit.GAP
         boxes = kit.seat_boxes(y, len(view.players), height, columns=2)
         for player, box in zip(view.players, boxes, strict=True):
             seat = player.seat
             total = texts.PICTURE_TOTAL(lang, n=player.total)
             active = seat in view.to_act
-            kit.seat_panel(scene, box, seat, names[seat], total, active=active, score_w=80)
+            kit.seat_panel(
+                scene,
+                box,
+                seat,
+                names[seat],
+                total,
+                active=active,
+                score_w=80,
+                score_label=texts.PICTURE_TOTAL_LABEL(lang),
+            )
             card_y = box.y + kit.BODY + 2 * kit.GAP
             count = len(player.face_up) + player.face_down_count
             cards = kit.fan_boxes(

@@ -1,5 +1,6 @@
 """襲ノ色目 pictures: the grid with the takeable front cards, each tableau as a fan of kimono
-layers with its score, the yaku board with its used slots; the hand; the final breakdown."""
+layers with its score, the yaku board with its used slots and a legend of its tokens; the
+hand; the final breakdown."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ FACES: dict[int, kit.Face] = {
 
 CARD_W, CARD_H = 56, 80
 SMALL_W, SMALL_H = 40, 58
-#: The space between the parts of the end breakdown.
+#: The space between the parts of the end breakdown, and the height of a part's label chip.
 BREAKDOWN_SPACE = 14
+CHIP_H = kit.SMALL + 6
 
 
 #: The table picture, compact enough for a phone: the grid (left) beside the yaku board
@@ -42,7 +44,11 @@ GRID_COLUMN = 206
 #: (`READING`), in `READING_LINE` pixels.
 READING_NAME = 18
 READING = 14
-READING_LINE = 32
+READING_LINE = 31
+#: The legend under the grid and the board: what the board's tokens mean, at this size (15 px
+#: as a phone shows the picture), a token of each kind with its meaning beside it.
+LEGEND = 18
+LEGEND_SPACE = 14
 
 
 def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
@@ -110,15 +116,41 @@ def _board(scene: kit.Scene, view: PublicView, lang: Lang, y: int) -> int:
         x = x0 + name_w + kit.GAP
         for slot in slots:
             tag = f"board.{yaku}.{slot.count}.{slot.index}"
-            box = kit.Box(x, y, TOKEN, TOKEN)
             if slot.used:
                 label = seat_mark(slot.by) if slot.by is not None else "×"
-                scene.add(kit.Dot(tag, box, kit.PANEL_EDGE, label=label, ink=kit.MUTED))
             else:
-                scene.add(kit.Dot(tag, box, kit.GOLD, label=str(slot.count)))
+                label = str(slot.count)
+            _token(scene, tag, x, y, slot.used, label)
             x += step
         y += line
     return y
+
+
+def _token(scene: kit.Scene, tag: str, x: int, y: int, used: bool, label: str) -> None:
+    """A board token: gold with the cards its meld needs while free, grey with who took it."""
+    box = kit.Box(x, y, TOKEN, TOKEN)
+    if used:
+        scene.add(kit.Dot(tag, box, kit.PANEL_EDGE, label=label, ink=kit.MUTED))
+    else:
+        scene.add(kit.Dot(tag, box, kit.GOLD, label=label))
+
+
+def _legend(scene: kit.Scene, lang: Lang, y: int) -> int:
+    """What the board's tokens mean, the canvas wide from `y` (`legend.free`, `legend.taken`,
+    `legend.preused`): a token of each kind, its meaning beside it. Returns the y under it."""
+    taken = seat_mark(0)
+    entries = (
+        ("free", False, "2", texts.PICTURE_LEGEND_FREE(lang, n=2)),
+        ("taken", True, taken, texts.PICTURE_LEGEND_TAKEN(lang, seat=taken)),
+        ("preused", True, "×", texts.PICTURE_LEGEND_PREUSED(lang)),
+    )
+    x = kit.MARGIN
+    text_y = y + TOKEN // 2 - kit.middle(LEGEND)
+    for key, used, label, meaning in entries:
+        _token(scene, f"legend.{key}", x, y, used, label)
+        text = scene.text(f"legend.{key}.text", x + TOKEN + 5, text_y, meaning, LEGEND, kit.MUTED)
+        x = text.box.right + LEGEND_SPACE
+    return y + TOKEN
 
 
 def _tableaus(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
@@ -160,7 +192,8 @@ class KasanePictures:
         scene, y = kit.titled("header.round", header, kit.LARGE, width=kit.WIDTH // 2)
         deck = texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size)
         kit.title_note(scene, "header.deck", deck, kit.WIDTH // 2 - kit.MARGIN)
-        y = max(_grid(scene, view, y), _board(scene, view, lang, y)) + kit.GAP
+        y = max(_grid(scene, view, y), _board(scene, view, lang, y) + kit.GAP)
+        y = _legend(scene, lang, y) + kit.GAP
         scene.height = _tableaus(scene, view, names, lang, y) + kit.MARGIN - kit.GAP
         return scene
 
@@ -197,14 +230,17 @@ class KasanePictures:
             for key, label in texts.PICTURE_BREAKDOWN.items():
                 tag = f"final.{seat}.breakdown.{key}"
                 text = label(lang)
-                chip = kit.Box(x, row_y - 1, kit.text_width(text, kit.SMALL) + 10, kit.SMALL + 6)
+                middle = row_y + kit.middle(kit.SMALL)  # the chip is centred on its text
+                chip = kit.Box(
+                    x, middle - CHIP_H // 2, kit.text_width(text, kit.SMALL) + 10, CHIP_H
+                )
                 scene.add(kit.Panel(f"{tag}.chip", chip, kit.PANEL_EDGE))
                 scene.text(tag, x + 5, row_y, text, kit.SMALL, kit.MUTED)
                 value = str(breakdown.get(key, 0))
                 x = scene.text(f"{tag}.value", chip.right + 5, row_y, value, kit.SMALL).box.right
                 x += BREAKDOWN_SPACE
             tableau = view.tableaus[seat]
-            card_y = row_y + kit.SMALL + kit.GAP
+            card_y = row_y + CHIP_H + kit.GAP
             boxes = kit.fan_boxes(
                 kit.MARGIN + kit.GAP,
                 card_y,
@@ -221,7 +257,7 @@ class KasanePictures:
             result,
             names,
             lambda n: texts.POINTS(lang, n=n),
-            kit.BODY + kit.SMALL + SMALL_H + 4 * kit.GAP,
+            kit.BODY + CHIP_H + SMALL_H + 4 * kit.GAP,
             yaku_and_tableau,
         )
 

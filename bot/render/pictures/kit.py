@@ -67,6 +67,21 @@ def text_width(text: str, size: int) -> int:
     return int(font(size).getlength(text))
 
 
+@functools.cache
+def ascent(size: int) -> int:
+    """How far a line's baseline is below its top (the `la` anchor) at `size`: texts of two
+    sizes side by side share a baseline when the smaller is set this much lower, less its own."""
+    return font(size).getmetrics()[0]
+
+
+@functools.cache
+def middle(size: int) -> int:
+    """How far the middle of a line's ideographs and figures is below its top (the `la`
+    anchor) at `size`: what a chip or token around the text is centred on."""
+    _, top, _, bottom = font(size).getbbox("0", anchor="la")
+    return (top + bottom) // 2
+
+
 @functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int) -> str:
     """`text`, shortened with an ellipsis to at most `width` pixels at `size`."""
@@ -112,7 +127,9 @@ class Box:
 @dataclass(frozen=True)
 class Face:
     """What a card shows: its colour, a big label, a small corner text and a bottom line.
-    `back` draws the card's back (a hidden card) instead."""
+    `back` draws the card's back (a hidden card) instead. The bottom line is set at
+    `sub_size` pixels when given (a line that must be read on a phone; the label is then
+    centred in the space above it), else as small as the corner's."""
 
     fill: Colour
     ink: Colour = DARK_INK
@@ -120,6 +137,7 @@ class Face:
     corner: str = ""
     sub: str = ""
     back: bool = False
+    sub_size: int = 0
 
 
 @dataclass(frozen=True)
@@ -151,6 +169,12 @@ class Text:
         w = text_width(self.text, self.size)
         x = self.x - (w if self.anchor[0] == "r" else w // 2 if self.anchor[0] == "m" else 0)
         return Box(x, self.y, w, self.size)
+
+    @property
+    def glyphs(self) -> Box:
+        """The box its glyphs cover as drawn (`box` is the line's nominal box)."""
+        left, top, right, bottom = font(self.size).getbbox(self.text, anchor=self.anchor)
+        return Box(self.x + left, self.y + top, right - left, bottom - top)
 
 
 @dataclass(frozen=True)
@@ -290,20 +314,16 @@ def seat_panel(
     active: bool,
     score_w: int,
     score_tag: str = "total",
+    score_label: str = "",
 ) -> None:
     """A seat's panel on a table picture (`seat.<n>`): its mark and `name` at the top left,
     `score` in gold at the top right in `score_w` pixels (`seat.<n>.<score_tag>`), the name
-    in what the score leaves; framed in gold while the seat is to act."""
+    in what the score leaves; framed in gold while the seat is to act. A `score_label` says
+    what the score is (a match total beside a hand's own score): it is set small and muted
+    just left of the score, on its baseline (`seat.<n>.<score_tag>.label`), and the name has
+    what the label and the score as drawn leave."""
     scene.add(Panel(f"seat.{seat}", box, outline=GOLD if active else None))
-    scene.text(
-        f"seat.{seat}.name",
-        box.x + GAP,
-        box.y + GAP,
-        f"{seat_mark(seat)} {name}",
-        BODY,
-        width=box.w - score_w - 10,
-    )
-    scene.text(
+    shown = scene.text(
         f"seat.{seat}.{score_tag}",
         box.right - GAP,
         box.y + GAP,
@@ -312,6 +332,27 @@ def seat_panel(
         GOLD,
         anchor="ra",
         width=score_w,
+    )
+    reserved = score_w
+    if score_label:
+        label = scene.text(
+            f"seat.{seat}.{score_tag}.label",
+            shown.box.x - 4,
+            box.y + GAP + ascent(BODY) - ascent(SMALL),
+            score_label,
+            SMALL,
+            MUTED,
+            anchor="ra",
+            width=box.w // 3,
+        )
+        reserved = box.right - GAP - label.box.x
+    scene.text(
+        f"seat.{seat}.name",
+        box.x + GAP,
+        box.y + GAP,
+        f"{seat_mark(seat)} {name}",
+        BODY,
+        width=box.w - reserved - 10 - (6 if score_label else 0),
     )
 
 
@@ -393,6 +434,11 @@ def _darker(colour: Colour, amount: float) -> Colour:
     return (int(r * (1 - amount)), int(g * (1 - amount)), int(b * (1 - amount)))
 
 
+def sub_band(size: int) -> int:
+    """The height a card's bottom line at `size` takes from the card's bottom edge."""
+    return size + size // 2 + 4
+
+
 @functools.lru_cache(maxsize=1024)
 def card_image(face: Face, w: int, h: int, dim: bool) -> Image.Image:
     """One card face at one size, drawn once and pasted from here afterwards."""
@@ -411,19 +457,22 @@ def card_image(face: Face, w: int, h: int, dim: bool) -> Image.Image:
     else:
         edge = _darker(face.fill, 0.45)
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=face.fill, outline=edge, width=2)
-        label_size = max(12, min(h // 2 - 4, int(w * 0.5)))
+        corner_size = max(10, h // 6)
+        # The label's space: the whole card, or what a sub line of its own size leaves.
+        room = h - sub_band(face.sub_size) if face.sub and face.sub_size else h
+        label_size = max(12, min(h // 2 - 4, room - 6, int(w * 0.5)))
         if face.label:
             while label_size > 10 and text_width(face.label, label_size) > w - 8:
                 label_size -= 2
             draw.text(
-                (w // 2, h // 2), face.label, font=font(label_size), fill=face.ink, anchor="mm"
+                (w // 2, room // 2), face.label, font=font(label_size), fill=face.ink, anchor="mm"
             )
-        corner_size = max(10, h // 6)
         if face.corner:
             draw.text((5, 3), face.corner, font=font(corner_size), fill=face.ink)
         if face.sub:
-            sub = fit(face.sub, corner_size, w - 6)
-            draw.text((w // 2, h - 4), sub, font=font(corner_size), fill=face.ink, anchor="md")
+            sub_size = face.sub_size or corner_size
+            sub = fit(face.sub, sub_size, w - 6)
+            draw.text((w // 2, h - 4), sub, font=font(sub_size), fill=face.ink, anchor="md")
     if dim:
         image = Image.blend(image, Image.new("RGB", (w, h), BACKGROUND), 0.55)
     mask = Image.new("L", (w, h), 0)

@@ -32,8 +32,11 @@ DOT_INK = {
 BLOSSOM = (0xF4, 0xB6, 0xC8)
 
 DOT = 34
-#: The table picture's mastery cards (compact for a phone).
+#: The table picture's mastery cards (compact for a phone), with what qualifies set at
+#: `MASTERY_SUB`: the picture is shown about 390/480 of its size on a phone, where this is
+#: 13 px.
 MASTERY_H = 64
+MASTERY_SUB = 16
 #: Each seat's field on the table picture: a row of its own in the seat's panel, all six
 #: colours side by side in a half-width panel, each count set at `FIELD_LABEL` (the picture is
 #: shown at about 0.6 of its size on a phone, where this is about 13 px).
@@ -143,7 +146,12 @@ class SakuraPictures:
             name = texts.card_name(card.card, "ja")
             mark = "dim" if card.used else ("pick" if card.qualifies else "")
             scene.add(
-                kit.Card(f"cards.{i}", box, kit.Face(BLOSSOM, kit.DARK_INK, name, "", sub), mark)
+                kit.Card(
+                    f"cards.{i}",
+                    box,
+                    kit.Face(BLOSSOM, kit.DARK_INK, name, "", sub, sub_size=MASTERY_SUB),
+                    mark,
+                )
             )
         y += MASTERY_H + 2 * kit.GAP
         # The seats two by two: name and points, then each colour of the field on a row of its

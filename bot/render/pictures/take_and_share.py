@@ -42,6 +42,45 @@ class TakeAndSharePictures:
             kit.title_note(
                 scene, "header.target", texts.PICTURE_TARGET(lang, target=view.target), 140
             )
+        if view.phase != "over":  # at the end no trick is in play: the picture is shorter
+            y = self._trick(scene, view, names, lang, y)
+        # Once the hands are empty (and the last share is handed out) the face-up cards are
+        # the last trick's, which are never handed out.
+        unshared = view.phase != "share" and not any(view.hand_sizes)
+        share_title = texts.UNSHARED(lang) if unshared else texts.PICTURE_SHARE(lang)
+        scene.text("share.title", kit.MARGIN, y, share_title, kit.SMALL, kit.MUTED)
+        y += kit.SMALL + kit.GAP
+        shares = view.to_give if view.phase == "share" else view.share_cards
+        boxes = kit.row_boxes(kit.MARGIN, y, len(shares), SMALL_W, SMALL_H)
+        for i, ((suit, number), box) in enumerate(zip(shares, boxes, strict=True)):
+            mark = "pick" if view.phase == "share" and i == 0 else ""
+            scene.add(kit.Card(f"share.{i}", box, face(suit, number, lang), mark))
+        if not shares:
+            scene.text("share.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
+        y += SMALL_H + 2 * kit.GAP
+        boxes = kit.seat_boxes(y, view.players, kit.BODY * 2 + 3 * kit.GAP)
+        for seat, box in enumerate(boxes):
+            total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
+            active = seat in view.to_act
+            kit.seat_panel(scene, box, seat, names[seat], total, active=active, score_w=100)
+            scene.text(
+                f"seat.{seat}.counts",
+                box.x + kit.GAP,
+                box.y + kit.BODY + 2 * kit.GAP,
+                f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
+                f"{texts.PICTURE_RECEIVED(lang, n=view.received_counts[seat])}",
+                kit.SMALL,
+                kit.MUTED,
+                width=box.w - 2 * kit.GAP,
+            )
+        scene.height = kit.below(boxes) + kit.MARGIN
+        return scene
+
+    def _trick(
+        self, scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int
+    ) -> int:
+        """The trick in play from `y`, with the lead suit and who played each card; returns
+        the y under it."""
         scene.text(
             "trick.title", kit.MARGIN, y, texts.PICTURE_TRICK(lang), kit.SMALL, kit.MUTED, width=300
         )
@@ -82,43 +121,16 @@ class TakeAndSharePictures:
                 kit.MUTED,
             )
         y += CARD_H + kit.SMALL + 3 * kit.GAP
-        # Once the hands are empty (and the last share is handed out) the face-up cards are
-        # the last trick's, which are never handed out.
-        unshared = view.phase != "share" and not any(view.hand_sizes)
-        share_title = texts.UNSHARED(lang) if unshared else texts.PICTURE_SHARE(lang)
-        scene.text("share.title", kit.MARGIN, y, share_title, kit.SMALL, kit.MUTED)
-        y += kit.SMALL + kit.GAP
-        shares = view.to_give if view.phase == "share" else view.share_cards
-        boxes = kit.row_boxes(kit.MARGIN, y, len(shares), SMALL_W, SMALL_H)
-        for i, ((suit, number), box) in enumerate(zip(shares, boxes, strict=True)):
-            mark = "pick" if view.phase == "share" and i == 0 else ""
-            scene.add(kit.Card(f"share.{i}", box, face(suit, number, lang), mark))
-        if not shares:
-            scene.text("share.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
-        y += SMALL_H + 2 * kit.GAP
-        boxes = kit.seat_boxes(y, view.players, kit.BODY * 2 + 3 * kit.GAP)
-        for seat, box in enumerate(boxes):
-            total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
-            active = seat in view.to_act
-            kit.seat_panel(scene, box, seat, names[seat], total, active=active, score_w=100)
-            scene.text(
-                f"seat.{seat}.counts",
-                box.x + kit.GAP,
-                box.y + kit.BODY + 2 * kit.GAP,
-                f"{texts.PICTURE_HAND(lang, n=view.hand_sizes[seat])} · "
-                f"{texts.PICTURE_RECEIVED(lang, n=view.received_counts[seat])}",
-                kit.SMALL,
-                kit.MUTED,
-                width=box.w - 2 * kit.GAP,
-            )
-        scene.height = kit.below(boxes) + kit.MARGIN
-        return scene
+        return y
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
         scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         playable = set(view.playable)
         per_line = kit.per_row(kit.WIDTH - 2 * kit.MARGIN, CARD_W, 10)
-        for start in range(0, max(1, len(view.hand)), per_line):
+        if not view.hand:  # played out: a word, not a row of no cards
+            scene.text("hand.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
+            y += kit.BODY + 2 * kit.GAP
+        for start in range(0, len(view.hand), per_line):
             line = view.hand[start : start + per_line]
             boxes = kit.row_boxes(kit.MARGIN, y, len(line), CARD_W, CARD_H, 10)
             for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
