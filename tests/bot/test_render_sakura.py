@@ -99,6 +99,14 @@ def test_table_shows_bag_fields_screen_counts_turn_and_cards_but_no_screen() -> 
     assert {"stop", "draw.1", "draw.4"} <= set(actions(rendered.controls))
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_colour_legend_is_in_the_reference_not_on_the_table(lang: str) -> None:
+    ctx = context(staged(), lang)
+    assert texts.LEGEND(lang) not in text_of(RENDERER.table(ctx).embeds)
+    (reference,) = RENDERER.reference(ctx)
+    assert reference.description == texts.LEGEND(lang)
+
+
 def test_risk_line_before_the_first_draw_and_when_anything_fails() -> None:
     assert fatal_colours({}) == []
     assert fatal_colours({"red": 2}) == ["red", "black"]
