@@ -150,11 +150,23 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if view.step == "split":
             embed.add_field(name=texts.SPLIT(lang), value=self._split_text(ctx, view), inline=False)
         if view.final is not None:
-            for seat in (seat_view.seat for seat_view in view.seats):
-                final = view.final.seats[seat]
-                name = texts.SEAT_FINAL(lang, seat=common.seat_title(ctx, seat), score=final.score)
-                value = self._breakdown(view, final, lang)
-                embed.add_field(name=name[:256], value=value[:FIELD_MAX], inline=False)
+            # Each seat's score and its screen, revealed; the end's own message breaks the
+            # scores down.
+            seats = [
+                texts.SEAT_FINAL(
+                    lang,
+                    seat=common.seat_title(ctx, seat_view.seat),
+                    score=view.final.seats[seat_view.seat].score,
+                )
+                + " · "
+                + texts.SCREEN_LINE(
+                    lang, flowers=counts(view.final.seats[seat_view.seat].screen, lang, sep="")
+                )
+                for seat_view in view.seats
+            ]
+            embed.add_field(
+                name=texts.FINAL(lang), value="\n".join(seats)[:FIELD_MAX], inline=False
+            )
         else:
             # A line a seat, its field's points, screen and flowers, so that the table fits a
             # phone's screen.

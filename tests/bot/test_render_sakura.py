@@ -372,6 +372,9 @@ def test_final_breakdown_and_revealed_table() -> None:
     assert table.controls == []
     table_text = text_of(table.embeds)
     assert "Game over" in table_text and table_text.count("Screen: ") == 3
+    # The table keeps to each seat's score and revealed screen; the end's message has the rest.
+    assert all(f"— **{score} pt" in table_text for score in result.scores)
+    assert "**Total" not in table_text and "Screen: 🔴2🔵1⚪2" in table_text
     ja = text_of(RENDERER.final(context(state, "ja")))
     assert "最終得点" in ja and "ついたて: 🔴2 🔵1 ⚪2" in ja
 

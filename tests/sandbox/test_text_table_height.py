@@ -75,6 +75,8 @@ def tables(game_id: str, lang: str, seed: int, players: int | None = None) -> li
         session.events += [(moves, event) for event in events if event.public]
         record.version += 1
         moves += 1
+    record.status = "finished"
+    shown.append(table.table_payload(session))  # the table left at the end
     return shown
 
 
