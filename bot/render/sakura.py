@@ -165,7 +165,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                 for seat_view in view.seats
             ]
             embed.add_field(
-                name=texts.FINAL(lang), value="\n".join(seats)[:FIELD_MAX], inline=False
+                name=texts.REVEALED(lang), value="\n".join(seats)[:FIELD_MAX], inline=False
             )
         else:
             # A line a seat, its field's points, screen and flowers, so that the table fits a
