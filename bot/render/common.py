@@ -3,6 +3,7 @@ brief table text shown beside a picture; and `GameRenderer`, the base of the gam
 
 from __future__ import annotations
 
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Generic, TypeVar
@@ -64,16 +65,49 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
     return line
 
 
-def log_text(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
-    """The recent public events, oldest first, one line each ("—" when there are none); a
-    move the turn timer or a stand-in CPU made is marked ⏰."""
+#: The moves a text-only table lists (its Log button shows them all): the newest that fit in
+#: `TABLE_LOG_ROWS` rows of a phone's width (`PHONE_COLUMNS`), the last move always, so that
+#: the table fits a phone's screen.
+TABLE_LOG_ROWS = 3
+#: Columns of Latin letters a phone shows in a line of an embed (at 390 px).
+PHONE_COLUMNS = 42
+
+
+def display_width(text: str) -> int:
+    """How wide `text` shows, in columns of a Latin letter: East Asian wide and full-width
+    characters (kanji, kana, most emoji) take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def phone_rows(text: str) -> int:
+    """How many rows `text` (one line) takes on a phone, about."""
+    return max(1, -(-display_width(text) // PHONE_COLUMNS))
+
+
+def log_text(
+    ctx: RenderContext,
+    describe: Callable[[RenderContext, Event], str | None],
+    keep: int = 6,
+    rows: int | None = None,
+) -> str:
+    """The `keep` most recent public events, oldest first, one line each ("—" when there are
+    none), and with `rows` only the newest that fit in that many `phone_rows` (the last one
+    always); a move the turn timer or a stand-in CPU made is marked ⏰."""
     lines = [
-        ("⏰ " if ctx.stand_ins.get(version, -1) == event.seat else "") + text
+        "• " + ("⏰ " if ctx.stand_ins.get(version, -1) == event.seat else "") + text
         for version, event in ctx.events
         if (text := describe(ctx, event))
-    ]
-    body = "\n".join(f"• {line}" for line in lines[-6:])
+    ][-keep:]
+    if rows is not None:
+        while len(lines) > 1 and sum(phone_rows(line) for line in lines) > rows:
+            del lines[0]
+    body = "\n".join(lines)
     return body[-1024:] if body else "—"
+
+
+def table_log(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
+    """The recent moves a text-only table lists (`TABLE_LOG_ROWS`)."""
+    return log_text(ctx, describe, keep=TABLE_LOG_ROWS, rows=TABLE_LOG_ROWS)
 
 
 def last_move(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
@@ -161,5 +195,8 @@ class GameRenderer(ABC, Generic[View]):
         return brief(ctx, self._title(ctx, header), description, fields, self.event_text)
 
     def _table_embed(self, ctx: RenderContext, header: str, description: str) -> discord.Embed:
-        """The whole table's text, titled with `header`, noting a game that no longer runs."""
-        return table_embed(ctx, self._title(ctx, header), description + status_suffix(ctx))
+        """The whole table's text, titled with `header` alone (the footer and the thread name
+        the game: a title of one short line keeps the table within a phone's screen), noting
+        a game that no longer runs."""
+        title = f"{self.title_mark}{header}"
+        return table_embed(ctx, title, description + status_suffix(ctx))

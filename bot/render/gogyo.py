@@ -5,7 +5,15 @@ from __future__ import annotations
 import discord
 
 from bot.render import common
-from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
+from bot.render.base import (
+    FIELD_MAX,
+    TABLE_COLOUR,
+    Button,
+    RenderContext,
+    Rendered,
+    Select,
+    SelectOption,
+)
 from games.core import Event, Lang
 from games.gogyo import actions as act
 from games.gogyo import texts
@@ -191,30 +199,29 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         lines.append(piles)
         if view.last_duel is not None:
             lines.append(self._duel(ctx, view.last_duel))
-        lines += ["", texts.LEGEND(lang)]
-        embed = self._table_embed(ctx, header, "\n".join(lines))
+        # Each seat in two lines, its cards below its name (no field of its own), so that the
+        # table fits a phone's screen; the legend of the marks is in the Reference.
+        lines.append("")
         for player in view.players:
-            name = common.seat_title(ctx, player.seat)
-            extra = [
-                texts.GAME_POINTS(lang, n=n, points=p)
-                for n, p in enumerate(player.game_scores, start=1)
-            ]
+            head = f"**{common.seat_title(ctx, player.seat)}**"
             if player.face_down_count:
-                extra.insert(0, texts.FACE_DOWN(lang, n=player.face_down_count))
-            if extra:
-                name += " · " + " · ".join(extra)
-            value = " ".join(
-                [card(c) for c in player.face_up] + [HIDDEN_CARD] * player.face_down_count
-            )
-            embed.add_field(name=name[:256], value=value or "—", inline=False)
+                head += " · " + texts.FACE_DOWN(lang, n=player.face_down_count)
+            shown = [card(c) for c in player.face_up] + [HIDDEN_CARD] * player.face_down_count
+            lines += [head, " ".join(shown) or "—"]
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         for game in view.games:
+            # A game over: how it ended, and each seat's points (the end shows the runs).
+            scores = " · ".join(
+                texts.SCORE_LINE(lang, seat=common.seat_title(ctx, seat), points=points)
+                for seat, points in enumerate(game.scores)
+            )
             embed.add_field(
-                name=self._results_title(ctx, game)[:256],
-                value=self._results(ctx, game)[:FIELD_MAX],
-                inline=False,
+                name=self._results_title(ctx, game)[:256], value=scores[:FIELD_MAX], inline=False
             )
         embed.add_field(
-            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+            name=texts.LOG(lang),
+            value=common.table_log(ctx, self.event_text),
+            inline=False,
         )
         return Rendered(embeds=[embed], controls=[])
 
@@ -259,21 +266,16 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
     def _results_title(self, ctx: RenderContext, game: GameResultView) -> str:
         return texts.RESULTS(ctx.lang, n=game.game, ending=self._ending(ctx, game))
 
-    def _results(self, ctx: RenderContext, game: GameResultView) -> str:
-        lang = ctx.lang
-        lines: list[str] = []
-        for seat, arrangement in enumerate(game.arrangements):
-            lines.append(
-                texts.SCORE_LINE(lang, seat=common.seat_title(ctx, seat), points=game.scores[seat])
-                + f" · {yaku_line(arrangement, lang)}"
-            )
-            lines.append("　" + arranged(arrangement))
-        lines.append(texts.MARKS(lang))
-        return "\n".join(lines)
-
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:
         # Every choice of a turn involves the hand or leads into it: all moves are in the hand.
         return False
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """What the table's marks stand for: the elements' colours, 天 and 閥, a face-down
+        card, and how runs are marked in hands and scores."""
+        lang = ctx.lang
+        legend = f"{texts.LEGEND(lang)}\n{texts.MARKS(lang)}\n{texts.FOOTER(lang)}"
+        return [discord.Embed(title=texts.REF_MARKS(lang), description=legend, colour=TABLE_COLOUR)]
 
     # -- the hand -------------------------------------------------------------------------
 

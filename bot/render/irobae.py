@@ -133,7 +133,6 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
         lines.append(
             texts.DEALER_LINE(lang, seat=common.seat_title(ctx, view.dealer), n=view.unused_count)
         )
-        lines.append("")
         if view.phase == "pass":
             lines.append(f"**{texts.PASS_TITLE(lang)}**")
             lines.append(
@@ -187,15 +186,12 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
         return "\n".join(lines)[:FIELD_MAX]
 
     def _scores(self, view: PublicView, lang: Lang) -> str:
-        def row(values: list[int]) -> str:
-            return " · ".join(f"{common.seat_mark(s)} {signed(v)}" for s, v in enumerate(values))
-
-        lines = [
-            texts.DEAL_LINE(lang, n=n, scores=row(scores))
-            for n, scores in enumerate(view.deal_scores, start=1)
-        ]
-        lines.append(f"**{texts.TOTAL_LINE(lang, scores=row(view.totals))}**")
-        return "\n".join(lines)[-FIELD_MAX:]
+        """The last deal's scores (the players' lines have their totals; the end shows every
+        deal)."""
+        scores = " · ".join(
+            f"{common.seat_mark(s)} {signed(v)}" for s, v in enumerate(view.deal_scores[-1])
+        )
+        return texts.DEAL_LINE(lang, n=len(view.deal_scores), scores=scores)
 
     def table(self, ctx: RenderContext) -> Rendered:
         view = self._public(ctx)
@@ -224,7 +220,7 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
                 name=texts.DEAL_SCORES(lang), value=self._scores(view, lang), inline=False
             )
         embed.add_field(
-            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+            name=texts.LOG(lang), value=common.table_log(ctx, self.event_text), inline=False
         )
         return Rendered(embeds=[embed], controls=[])
 

@@ -66,26 +66,31 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
             )
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines = [common.turn_line(ctx, seats, step), ""]
-        lines.append(f"**{texts.GRID(lang)}**")
+        deck = texts.DECK(lang, deck=view.deck_size, discard=view.discard_size)
+        lines.append(f"**{texts.GRID(lang)}** · {deck}")
         for n, row in enumerate(view.grid, start=1):
             if not row.cards:
                 lines.append(f"`{n}` {texts.EMPTY(lang)}")
                 continue
             shown = [card(c) for c in row.cards[:-1]] + [f"【{card(row.cards[-1])}】"]
             lines.append(f"`{n}` " + " ".join(shown))
-        lines.append(texts.DECK(lang, deck=view.deck_size, discard=view.discard_size))
-        embed = self._table_embed(ctx, header, "\n".join(lines))
+        # One line per seat: its points, hand size and tableau in brief (how many cards, and
+        # the top one, which a meld may use), so that the table fits a phone's screen. The
+        # hand message shows the seat's own tableau in full.
         for seat in range(view.players):
-            tableau = view.tableaus[seat]
             points = texts.POINTS(lang, n=view.scores[seat])
             hand = texts.HAND(lang, n=view.hand_sizes[seat])
-            name = f"{common.seat_title(ctx, seat)} — {points} · {hand}"
-            embed.add_field(
-                name=name[:256], value=(cards(tableau) or "—")[:FIELD_MAX], inline=False
-            )
+            line = f"**{common.seat_title(ctx, seat)}** {points} · {hand}"
+            tableau = view.tableaus[seat]
+            if tableau:
+                line += " · " + texts.TABLEAU_BRIEF(lang, n=len(tableau), top=card(tableau[-1]))
+            lines.append(line)
+        embed = self._table_embed(ctx, header, "\n".join(lines))
         embed.add_field(name=texts.YAKU_BOARD(lang), value=self._board(view, lang), inline=False)
         embed.add_field(
-            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+            name=texts.LOG(lang),
+            value=common.table_log(ctx, self.event_text),
+            inline=False,
         )
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
@@ -130,7 +135,13 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
                 + "".join(marks)
                 for count, marks in counts.items()
             ]
-            lines.append(f"**{yaku_name(yaku, lang)}** " + " · ".join(parts))
+            entry = f"**{texts.YAKU_SHORT[yaku](lang)}** " + "  ".join(parts)
+            # Short entries share a line when it stays within a phone's width.
+            joined = f"{lines[-1]} · {entry}" if lines else entry
+            if lines and common.display_width(joined.replace("**", "")) <= common.PHONE_COLUMNS:
+                lines[-1] = joined
+            else:
+                lines.append(entry)
         return "\n".join(lines)[:FIELD_MAX]
 
     def acts_on_table(self, ctx: RenderContext, seat: int) -> bool:

@@ -42,14 +42,19 @@ HAND_STEPS = frozenset({"someiyoshino", "kenrokuen", "screen", "split"})
 #: Split choices shown as buttons up to this many; more become one select.
 SPLIT_BUTTONS_MAX = 15
 
+#: Pairs of flowers to keep after a failed turn shown as buttons up to this many (one row of
+#: buttons); more become one select (at most 15 pairs of six colours).
+KEEP_BUTTONS_MAX = 5
+
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0xE8A0BF)
 
 
-def counts(flowers: Mapping[str, int], lang: Lang) -> str:
-    """Flowers by colour as marks and counts (`🔴5 🟡3`), or "(none)"."""
+def counts(flowers: Mapping[str, int], lang: Lang, sep: str = " ") -> str:
+    """Flowers by colour as marks and counts (`🔴5 🟡3`; `🔴5🟡3` with `sep=""`, where each
+    mark sets its count apart from the one before), or "(none)"."""
     parts = [f"{FLOWER[c]}{flowers[c]}" for c in COLOURS if flowers.get(c)]
-    return " ".join(parts) if parts else texts.NONE(lang)
+    return sep.join(parts) if parts else texts.NONE(lang)
 
 
 def row(flowers: Mapping[str, int] | list[str], lang: Lang) -> str:
@@ -123,7 +128,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             fields.append(common.scores_line(ctx, scores))
             embed = self._brief(ctx, header, "\n".join(lines), fields)
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
-        lines += [bag, texts.LEGEND(lang)]
+        lines.append(bag)
         embed = self._table_embed(ctx, header, "\n".join(lines))
         if view.turn is not None:
             embed.add_field(
@@ -144,39 +149,58 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             )
         if view.step == "split":
             embed.add_field(name=texts.SPLIT(lang), value=self._split_text(ctx, view), inline=False)
-        for seat_view in view.seats:
-            seat = seat_view.seat
-            if view.final is not None:
-                final = view.final.seats[seat]
-                name = texts.SEAT_FINAL(lang, seat=common.seat_title(ctx, seat), score=final.score)
-                value = self._breakdown(view, final, lang)
-            else:
-                name = texts.SEAT_NAME(
+        if view.final is not None:
+            # Each seat's score and its screen, revealed; the end's own message breaks the
+            # scores down.
+            seats = [
+                texts.SEAT_FINAL(
                     lang,
-                    seat=common.seat_title(ctx, seat),
+                    seat=common.seat_title(ctx, seat_view.seat),
+                    score=view.final.seats[seat_view.seat].score,
+                )
+                + " · "
+                + texts.SCREEN_LINE(
+                    lang, flowers=counts(view.final.seats[seat_view.seat].screen, lang, sep="")
+                )
+                for seat_view in view.seats
+            ]
+            embed.add_field(
+                name=texts.REVEALED(lang), value="\n".join(seats)[:FIELD_MAX], inline=False
+            )
+        else:
+            # A line a seat, its field's points, screen and flowers, so that the table fits a
+            # phone's screen.
+            seats = [
+                texts.SEAT_NAME(
+                    lang,
+                    seat=f"**{common.seat_title(ctx, seat_view.seat)}**",
                     points=seat_view.field_score,
                     screen=seat_view.screen_count,
                 )
-                value = counts(seat_view.field, lang)
-            embed.add_field(name=name[:256], value=value[:FIELD_MAX], inline=False)
+                + f" · {counts(seat_view.field, lang, sep='')}"
+                for seat_view in view.seats
+            ]
+            embed.add_field(
+                name=texts.FIELDS(lang), value="\n".join(seats)[:FIELD_MAX], inline=False
+            )
         embed.add_field(
-            name=texts.LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+            name=texts.LOG(lang),
+            value=common.table_log(ctx, self.event_text),
+            inline=False,
         )
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
     def _turn_text(self, view: PublicView, lang: Lang) -> str:
         turn = view.turn
         assert turn is not None
-        lines = [
-            texts.TURN_COUNTS(
-                lang,
-                draws=turn.draws,
-                max_draws=turn.max_draws,
-                drawn=turn.drawn,
-                max_flowers=turn.max_flowers,
-            ),
-            row(turn.flowers, lang),
-        ]
+        progress = texts.TURN_COUNTS(
+            lang,
+            draws=turn.draws,
+            max_draws=turn.max_draws,
+            drawn=turn.drawn,
+            max_flowers=turn.max_flowers,
+        )
+        lines = [f"{progress} · {row(turn.flowers, lang)}"]
         if view.step == "draw" and not turn.failed:
             lines.append(
                 texts.RISK(
@@ -302,6 +326,15 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if ctx.record.seats[seat].is_cpu:
             return []
         legal: list[act.SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
+        if view.step == "keep" and len(legal) > KEEP_BUTTONS_MAX:
+            # Many pairs to keep: one select, so that the table fits a phone's screen.
+            options = tuple(
+                SelectOption(
+                    label=self._table_button(ctx, view, seat, action).label, value=action.encode()
+                )
+                for action in legal
+            )
+            return [Select(placeholder=texts.KEEP_CHOOSE(ctx.lang), options=options, seat=seat)]
         return [self._table_button(ctx, view, seat, action) for action in legal]
 
     def _table_button(
@@ -323,7 +356,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             label = texts.KEEP(lang, a=FLOWER[action.a], b=FLOWER[action.b])
             style = discord.ButtonStyle.primary
         elif isinstance(action, act.AbilityAction):
-            label = texts.USE(lang, card=card_name(action.card, lang))
+            label = texts.USE(lang, card=texts.CARDS[action.card]["short"](lang))
             style = discord.ButtonStyle.primary
             emoji = "🌸"
         elif isinstance(action, act.DoneAction):
@@ -658,10 +691,15 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         return None
 
     def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """The mastery cards in play: the condition that unlocks each and what it does."""
+        """The flowers' colours, and the mastery cards in play: the condition that unlocks
+        each and what it does."""
         view, lang = self._public(ctx), ctx.lang
         side = texts.SIDE_NAMES[view.mastery_side](lang)
-        embed = discord.Embed(title=texts.REF_CARDS(lang, side=side), colour=HAND_COLOUR)
+        embed = discord.Embed(
+            title=texts.REF_CARDS(lang, side=side),
+            description=texts.LEGEND(lang),
+            colour=HAND_COLOUR,
+        )
         for card in view.cards:
             embed.add_field(
                 name=f"{texts.CONDITIONS[card.condition](lang)} — {card_name(card.card, lang)}",

@@ -13,6 +13,8 @@ from games.take_and_share.views import Card, PlayedCard, PrivateView, PublicView
 
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0x4F8A5B)
+#: The shares whose gifts the table lists: few enough for the table to fit a phone's screen.
+RECENT_GIFT_TRICKS = 2
 
 
 def short(card: Card) -> str:
@@ -88,7 +90,6 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
     def _description(self, ctx: RenderContext, view: PublicView) -> str:
         lang = ctx.lang
         lines = [common.turn_line(ctx, list(view.to_act), self._step(view, lang))]
-        lines.append(texts.TRICKS_LEFT(lang, n=view.tricks_left, total=view.tricks_per_game))
         lines.append("")
         if view.trick:
             lead = texts.suit_name(view.trick[0].suit, lang)
@@ -141,6 +142,8 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
         return keep_newest(lines)
 
     def _gift_log(self, view: PublicView) -> str:
+        """The gifts of the last `RECENT_GIFT_TRICKS` shares, a line each (the Log button
+        lists every one)."""
         lines = []
         for record in view.history:
             if not record.gifts:
@@ -149,7 +152,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
                 f"{short((g.suit, g.number))}→{common.seat_mark(g.to)}" for g in record.gifts
             )
             lines.append(f"`{record.number:>2}` {common.seat_mark(record.winner)}: {gifts}")
-        return keep_newest(lines)
+        return keep_newest(lines[-RECENT_GIFT_TRICKS:])
 
     def table(self, ctx: RenderContext) -> Rendered:
         view = self._public(ctx)
@@ -176,7 +179,9 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
             )
         embed.add_field(name=texts.GIFT_LOG(lang), value=self._gift_log(view), inline=False)
         embed.add_field(
-            name=texts.LABEL_LOG(lang), value=common.log_text(ctx, self.event_text), inline=False
+            name=texts.LABEL_LOG(lang),
+            value=common.table_log(ctx, self.event_text),
+            inline=False,
         )
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 

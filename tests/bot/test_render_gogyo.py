@@ -153,6 +153,19 @@ def test_the_table_shows_public_cards_and_hides_face_down_ones(lang: str) -> Non
             assert not any(card_name(c) in theirs for c in down)
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_marks_legend_is_in_the_reference_not_on_the_table(lang: str) -> None:
+    """The table keeps to the game (it fits a phone's screen); the Reference says what the
+    element colours, 天, 閥, a face-down card and the runs' marks stand for."""
+    ctx = context(new(4), lang)
+    assert texts.LEGEND(lang) not in text_of(RENDERER.table(ctx))
+    (reference,) = RENDERER.reference(ctx)
+    data = reference.to_dict()
+    assert data["title"] == texts.REF_MARKS(lang)
+    for text in (texts.LEGEND, texts.MARKS, texts.FOOTER):
+        assert text(lang) in data["description"]
+
+
 # -- a turn, step by step ------------------------------------------------------------------
 
 

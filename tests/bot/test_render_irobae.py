@@ -9,7 +9,7 @@ import pytest
 
 from bot.components import MoveSelect
 from bot.render.base import Button, Select
-from bot.render.common import seat_mark
+from bot.render.common import log_text, seat_mark
 from bot.render.irobae import MARKER, RENDERER, card_short, card_text, colours_short, signed
 from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
@@ -260,20 +260,20 @@ def _lows(pile: list[int]) -> set[int]:
     return set(lowest.values())
 
 
-def test_scores_per_deal_and_totals_on_the_table() -> None:
+def test_last_deal_scores_and_totals_on_the_table() -> None:
+    """The table shows the last deal's scores and each player's total (the end shows every
+    deal)."""
     session = session_for(3, "ja", 40)
     rng = Rng(6)
     play_until(session, rng, lambda s: s.state.public_view().deal == 3)
     view = session.state.public_view()
     text = table_text(session)
-    assert "第3/3ディール" in text and "得点（ディール毎と合計）" in text
-    for n, row in enumerate(view.deal_scores, start=1):
-        line = f"第{n}ディール：" + " · ".join(
-            f"{seat_mark(s)} {signed(v)}" for s, v in enumerate(row)
-        )
-        assert line in text
-    total = " · ".join(f"{seat_mark(s)} {signed(v)}" for s, v in enumerate(view.totals))
-    assert f"**合計：{total}**" in text
+    assert "第3/3ディール" in text and "前のディールの得点" in text
+    last = " · ".join(f"{seat_mark(s)} {signed(v)}" for s, v in enumerate(view.deal_scores[-1]))
+    assert f"第2ディール：{last}" in text and "第1ディール" not in text
+    lines = text.splitlines()
+    for seat, total in enumerate(view.totals):
+        assert any(f"{seat_mark(seat)} **" in line and f"・合計{total}" in line for line in lines)
 
 
 # -- the log and the end -------------------------------------------------------------------
@@ -325,8 +325,9 @@ def test_final_breakdown_per_deal_totals_and_winners(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_players_won_cards_are_shown_by_colour_at_the_deals_end(lang: str) -> None:
-    """Won cards are counted in the open when a deal ends: the table's log then shows each
-    player's pile by colour, with each colour's score and the deal's total."""
+    """Won cards are counted in the open when a deal ends: the log then shows each player's
+    pile by colour, with each colour's score and the deal's total (the table's recent moves
+    end with the last of them; the Log button shows them all)."""
     session = session_for(4, lang, 3)
     rng, n, events = Rng(3), 0, []
     while not state_of(session).deal_scores:
@@ -344,4 +345,5 @@ def test_every_players_won_cards_are_shown_by_colour_at_the_deals_end(lang: str)
         assert line.endswith(f"= {signed(event.data['score'])}")
         for _, number in cards:
             assert str(number) in line
-        assert line in text  # on the table's log
+        assert line in log_text(ctx, RENDERER.event_text)  # in the log
+    assert line in text  # the last on the table's recent moves

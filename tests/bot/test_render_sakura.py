@@ -11,13 +11,14 @@ import pytest
 
 from bot.render.base import Button, RenderContext, Select
 from bot.render.sakura import (
+    KEEP_BUTTONS_MAX,
     RENDERER,
     SPLIT_BUTTONS_MAX,
     fatal_colours,
 )
 from bot.store import SeatRecord
 from games.core import Event
-from games.sakura import GAME, scoring
+from games.sakura import GAME, scoring, texts
 from games.sakura.state import SakuraState
 from tests.bot.test_renderers import render_context, text_of
 from tests.games.test_sakura import C
@@ -82,8 +83,9 @@ def test_table_shows_bag_fields_screen_counts_turn_and_cards_but_no_screen() -> 
     rendered = RENDERER.table(ctx)
     text = text_of(rendered.embeds)
     assert "Bag: **53** flowers" in text
-    assert "🔴5 🟡3 💧8 🔵7 ⚫1" in text and "field 36 pts · 🙈 7" in text
-    assert "⚪2" in text and "🙈 6" in text
+    # A line a seat: its field's points, its screen's count and its field's flowers.
+    assert "**① P1** 36 pts · 🙈7 · 🔴5🟡3💧8🔵7⚫1" in text
+    assert "**② P2** -1 pt · 🙈6 · ⚪2" in text
     assert "🔴🔴🔵🔵" in text and "draw 2/3 · 4/8 flowers" in text
     # the risk: a third red or blue fails, and so does a black (it counts as either)
     assert "Same colour 2/3 · colours 2/5" in text
@@ -95,6 +97,14 @@ def test_table_shows_bag_fields_screen_counts_turn_and_cards_but_no_screen() -> 
     assert RENDERER.acts_on_table(ctx, 0)
     assert actions(rendered.controls) == legal(state, 0)
     assert {"stop", "draw.1", "draw.4"} <= set(actions(rendered.controls))
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_colour_legend_is_in_the_reference_not_on_the_table(lang: str) -> None:
+    ctx = context(staged(), lang)
+    assert texts.LEGEND(lang) not in text_of(RENDERER.table(ctx).embeds)
+    (reference,) = RENDERER.reference(ctx)
+    assert reference.description == texts.LEGEND(lang)
 
 
 def test_risk_line_before_the_first_draw_and_when_anything_fails() -> None:
@@ -135,6 +145,23 @@ def test_failure_choice_is_on_the_table() -> None:
     labels = [c.label for c in rendered.controls if isinstance(c, Button)]
     assert labels[0] == "Keep 🔴 + 🟡"
     assert "Your turn failed" in (RENDERER.hand(ctx, 0).content or "")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_many_pairs_to_keep_are_one_select(lang: str) -> None:
+    """More pairs to keep than a row of buttons holds: one select of them all, so that the
+    table stays within a phone's screen."""
+    state = staged(turn=C(red=2, yellow=1, blue=1, lightblue=1), draws=1, bag=C(red=5))
+    state.apply(0, GAME.Action.decode("draw.1"))  # a third red
+    assert state.public_view().step == "keep"
+    controls = RENDERER.table(context(state, lang)).controls
+    assert len(legal(state, 0)) > KEEP_BUTTONS_MAX
+    (select,) = controls
+    assert isinstance(select, Select) and select.seat == 0
+    assert actions(controls) == legal(state, 0)
+    assert select.placeholder == texts.KEEP_CHOOSE(lang)
+    first = "Keep 🔴 + 🟡" if lang == "en" else "🔴と🟡を残す"
+    assert select.options[0].label == first
 
 
 def test_cpu_turn_has_no_table_buttons() -> None:
@@ -345,6 +372,9 @@ def test_final_breakdown_and_revealed_table() -> None:
     assert table.controls == []
     table_text = text_of(table.embeds)
     assert "Game over" in table_text and table_text.count("Screen: ") == 3
+    # The table keeps to each seat's score and revealed screen; the end's message has the rest.
+    assert all(f"— **{score} pt" in table_text for score in result.scores)
+    assert "**Total" not in table_text and "Screen: 🔴2🔵1⚪2" in table_text
     ja = text_of(RENDERER.final(context(state, "ja")))
     assert "最終得点" in ja and "ついたて: 🔴2 🔵1 ⚪2" in ja
 

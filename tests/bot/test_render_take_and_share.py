@@ -8,7 +8,7 @@ import pytest
 
 from bot.render.base import Button
 from bot.render.common import seat_mark
-from bot.render.take_and_share import RENDERER, by_suit, keep_newest
+from bot.render.take_and_share import RECENT_GIFT_TRICKS, RENDERER, by_suit, keep_newest
 from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
 from bot.table import Table
@@ -199,10 +199,13 @@ def test_the_gift_log_and_received_cards() -> None:
     view = state.public_view()
     embed = RENDERER.table(ctx).embeds[0].to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
-    log = fields["シェアの記録（このゲーム）"]
+    # The gifts of the last shares, a line each (the Log button lists every one).
+    log = fields["最近のシェア"]
+    recent = sorted({g.trick for g in view.gifts})[-RECENT_GIFT_TRICKS:]
+    assert len(log.splitlines()) == len(recent) == RECENT_GIFT_TRICKS
     for gift in view.gifts:
-        assert f"{texts.card_short((gift.suit, gift.number))}→" in log
-    assert len(log.splitlines()) == len({g.trick for g in view.gifts})
+        if gift.trick in recent:
+            assert f"{texts.card_short((gift.suit, gift.number))}→{seat_mark(gift.to)}" in log
     players = fields["プレイヤー"]
     for seat in range(4):
         line = f"手札{view.hand_sizes[seat]}枚・受け取り{view.received_counts[seat]}枚"

@@ -336,12 +336,12 @@ async def test_a_full_two_player_match_against_a_cpu(
         winners = ["Aoi" if s == 0 else "CPU 1" for s in result["winners"]]
         first_line = final["description"].split("\n")[0]
         assert "🏆" in first_line and all(w in first_line for w in winners)
-        # Game 1's hands, runs and points were on the table during game 2.
+        # Game 1's points and how it ended were on the table during game 2.
         assert any(
             "第1ゲームの結果" in message_text(v)
             for m in fake.public_messages()
             for v in m.versions
-            if "五行役" in message_text(v)
+            if "第2ゲーム（全2ゲーム）" in message_text(v)
         )
         # The lobby message is edited with the end right after the final message is posted.
         await wait_until(

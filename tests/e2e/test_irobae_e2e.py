@@ -223,7 +223,7 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         table = await table_showing(
             fake, game_id, thread_id, "Deal 2/3", "the table of the second deal"
         )
-        assert "Scores (per deal and total)" in table.text and "Deal 1: ①" in table.text
+        assert "Last deal's scores" in table.text and "Deal 1: ①" in table.text
         assert "open: " in fake.public_text()  # the open minimums were on the table
         chosen = {}
         kept = {}

@@ -57,6 +57,22 @@ def shown_moves(message: Message, game_id: int, version: int, seat: int) -> dict
     }
 
 
+def offered(
+    message: Message, game_id: int, version: int, seat: int, legal: list[str]
+) -> dict[str, tuple[str, list[str] | None]]:
+    """Encoded action → how `message` plays it for that seat at that version: a button's
+    custom_id (values None), or a select's custom_id and the values to pick (many pairs to
+    keep after a failed turn are one select)."""
+    out: dict[str, tuple[str, list[str] | None]] = {}
+    for cid, values in harness.legal_controls(message, game_id, version, seat, set(legal)):
+        if values is None:
+            out[cid.split(":", 4)[4]] = (cid, None)
+        else:
+            prefix = cid.split(":", 5)[5]
+            out[".".join([prefix, *values] if prefix else values)] = (cid, values)
+    return out
+
+
 def legal(session: Session, seat: int) -> list[str]:
     return [a.encode() for a in session.state.legal_actions(seat)]
 
@@ -107,7 +123,7 @@ async def human_step(
 
         def table_ready() -> Message | None:
             current = table_message(fake, game_id, thread_id)
-            return current if shown_moves(current, game_id, label, seat) else None
+            return current if offered(current, game_id, label, seat, actions) else None
 
         message = await fake.wait_for(table_ready, 10, "the table's buttons")
         if view.step == "draw" and view.turn is not None and view.turn.draws:
@@ -122,11 +138,16 @@ async def human_step(
             return None
 
         message = await fake.wait_for(hand_ready, 10, f"the hand for {view.step}")
-    shown = shown_moves(message, game_id, label, seat)
+    shown = offered(message, game_id, label, seat, actions)
     assert set(shown) == set(actions), (view.step, sorted(shown), actions)
+    assert set(shown_moves(message, game_id, label, seat)) <= set(actions)
     action = choose(view, actions, version)
     kinds[action.split(".")[0]] += 1
-    inter = await user.click(message, shown[action])
+    custom_id, values = shown[action]
+    if values is None:
+        inter = await user.click(message, custom_id)
+    else:
+        inter = await user.select(message, custom_id, values)
     response = await inter.response()
     if view.step in TABLE_STEPS:
         assert response.type in TABLE_ANSWERS

@@ -152,7 +152,8 @@ def check_hidden(
 
 def table_agrees(table: Message, session: Session) -> None:
     """What the table shows at a share step: the trick just won in play order, the cards to
-    hand out and the new share cards, received counts, tricks left, the gift log, no hand."""
+    hand out and the new share cards, received counts, the trick's number, the recent gifts,
+    no hand."""
     view = session.state.public_view()
     text = table.text
     assert played(view.history[-1].cards) in text
@@ -160,7 +161,7 @@ def table_agrees(table: Message, session: Session) -> None:
     assert f"New share cards** {shorts(view.share_cards)}" in text
     for seat in range(view.players):
         assert f"received {view.received_counts[seat]}" in text
-    assert f"Tricks left: {view.tricks_left}/{view.tricks_per_game}" in text
+    assert f"Trick {view.trick_number}/{view.tricks_per_game}" in text
     assert "→" in text  # the gift log has entries
     for seat in range(view.players):
         for card in session.state.private_view(seat).hand:

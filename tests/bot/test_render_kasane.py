@@ -1,0 +1,55 @@
+"""襲ノ色目's text-only table, as a player reads it: the grid with the takeable cards, a line a
+seat (points, hand size, tableau in brief), the yaku board with its used slots, recent moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.render.common import PHONE_COLUMNS, TABLE_LOG_ROWS, display_width, seat_mark
+from bot.render.kasane import RENDERER, card
+from bot.table import Table
+from games.core import Rng
+from games.kasane import texts
+from tests.bot.test_renderers import play_until, session_for
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_text_table_in_brief(lang: str) -> None:
+    session = session_for("kasane", 4, lang, 11)
+    play_until(session, Rng(11), lambda s: len(s.state.public_view().tableaus[1]) >= 3)
+    view = session.state.public_view()
+    ctx = Table(bot=None).context(session)  # type: ignore[arg-type]
+    embed = RENDERER.table(ctx).embeds[0].to_dict()
+    assert embed["title"] == texts.ROUND(lang, round=view.round, rounds=view.rounds)
+    lines = embed["description"].splitlines()
+    deck = texts.DECK(lang, deck=view.deck_size, discard=view.discard_size)
+    assert f"**{texts.GRID(lang)}** · {deck}" in lines
+    for n, row in enumerate(view.grid, start=1):
+        if row.cards:  # the takeable card of each row in 【】
+            assert any(
+                line.startswith(f"`{n}` ") and line.endswith(f"【{card(row.front)}】")
+                for line in lines
+            )
+    for seat in range(4):
+        line = next(line for line in lines if line.startswith(f"**{seat_mark(seat)} "))
+        assert texts.POINTS(lang, n=view.scores[seat]) in line
+        assert texts.HAND(lang, n=view.hand_sizes[seat]) in line
+        tableau = view.tableaus[seat]
+        if tableau:  # how many cards, and the top one (a meld may use it)
+            assert line.endswith(texts.TABLEAU_BRIEF(lang, n=len(tableau), top=card(tableau[-1])))
+        else:
+            assert line.endswith(texts.HAND(lang, n=view.hand_sizes[seat]))
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    board = fields[texts.YAKU_BOARD(lang)]
+    # Every yaku, by its short name, with a mark for each slot; lines stay within a phone.
+    for yaku in texts.YAKU_NAME:
+        assert f"**{texts.YAKU_SHORT[yaku](lang)}** " in board
+    assert board.count("○") + sum(board.count(seat_mark(s)) for s in range(4)) + board.count(
+        "×"
+    ) == len(view.slots)
+    for line in board.splitlines():
+        assert display_width(line.replace("**", "")) <= PHONE_COLUMNS or " · " not in line
+    used = [s for s in view.slots if s.used and s.by is not None]
+    assert used and all(seat_mark(s.by) in board for s in used)  # type: ignore[arg-type]
+    log = fields[texts.LOG(lang)].splitlines()
+    assert 1 <= len(log) <= TABLE_LOG_ROWS
