@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import os
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -164,6 +165,12 @@ DRAWING_NICENESS = 0
 _thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 
 
+def _warmed_up() -> int:
+    """In the drawing process, as it starts: `warm_up`; its process id."""
+    warm_up()
+    return os.getpid()
+
+
 def _registered(drawings: list[Pictures]) -> None:
     """In the drawing process: use the picture modules the bot registered (`register`)."""
     for drawing in drawings:
@@ -178,6 +185,8 @@ class _Process:
 
     def __init__(self) -> None:
         self.pool: ProcessPoolExecutor | None = None
+        #: The process's id, while `pool` is in use.
+        self.pid: int | None = None
         self._wanted = False
         self._starting = False
         self._lock = threading.Lock()
@@ -199,20 +208,20 @@ class _Process:
         """Start the process, fill its caches, and put it in use, unless the bot stopped it
         meanwhile (runs in its own thread)."""
         try:
-            pool: ProcessPoolExecutor | None = worker_pool(
-                1, niceness=DRAWING_NICENESS, then=_registered, then_args=(_added,)
-            )
-            assert pool is not None
+            pool = worker_pool(1, niceness=DRAWING_NICENESS, then=_registered, then_args=(_added,))
             try:
-                pool.submit(warm_up).result()
-                with self._lock:
-                    if self._wanted and self.pool is None:
-                        self.pool, pool = pool, None
-            finally:
-                if pool is not None:
-                    pool.shutdown(wait=False, cancel_futures=True)
-            if pool is None:
-                log.info("pictures are drawn in process %s", drawing_process())
+                pid = pool.submit(_warmed_up).result()
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+            with self._lock:
+                used = self._wanted and self.pool is None
+                if used:
+                    self.pool, self.pid = pool, pid
+            if used:
+                log.info("pictures are drawn in process %s", pid)
+            else:
+                pool.shutdown(wait=False, cancel_futures=True)
         except Exception as exc:
             log.error("the drawing process did not start; drawing in a thread: %s", exc)
         finally:
@@ -262,9 +271,7 @@ def stop_process() -> None:
 
 def drawing_process() -> int | None:
     """The drawing process's id, or None while pictures are drawn in the bot's thread."""
-    pool = _process.pool
-    processes = getattr(pool, "_processes", None) if pool is not None else None
-    return next(iter(processes), None) if processes else None
+    return _process.pid if _process.pool is not None else None
 
 
 async def draw(job: Job) -> Picture:
@@ -275,9 +282,9 @@ async def draw(job: Job) -> Picture:
 
 def warm_up() -> None:
     """Load the font and fill the face and text caches with a table and a hand of each game in
-    both languages: what the first pictures of a running bot do as they are drawn (the bot
-    does not run this at start-up, where it would hold the drawing thread while clicks after a
-    restart need it; the picture benchmark runs it to time the steady state apart)."""
+    both languages: what the first pictures of a running bot do as they are drawn. The drawing
+    process runs it as it starts (the bot's thread draws meanwhile); the picture benchmark
+    runs it to time the steady state apart."""
     for game in registry.all():
         pictures = pictures_for(game.id)
         state = game.new(game.max_players, seed=0)
