@@ -111,9 +111,12 @@ def table_log(ctx: RenderContext, describe: Callable[[RenderContext, Event], str
 
 
 def last_move(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
-    """The latest public event as one line ("—" when there is none)."""
-    lines = [text for _, event in ctx.events if (text := describe(ctx, event))]
-    return lines[-1][:FIELD_MAX] if lines else "—"
+    """The latest public event as one line ("—" when there is none): the events are described
+    from the newest back, up to the first that says anything."""
+    for _, event in reversed(ctx.events):
+        if text := describe(ctx, event):
+            return text[:FIELD_MAX]
+    return "—"
 
 
 def brief(
