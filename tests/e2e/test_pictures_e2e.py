@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import messages as msg
+from bot.render import pictures
 from bot.render.base import RenderContext
 from bot.render.common import seat_mark
 from bot.render.pictures import drawing_process, hand_job, table_job
@@ -21,6 +22,7 @@ from bot.render.pictures.kit import WIDTH
 from bot.render.sakura import TABLE_STEPS
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from games.kasane import texts as kasane_texts
+from tests.bot.test_picture_process import NoThread
 from tests.bot.test_renderers import PublicOnly
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
@@ -104,6 +106,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         # The bot draws in its drawing process once that has started (in its thread until
         # then): the pictures from here on are drawn there.
         worker = await fake.wait_for(drawing_process, 120, "the drawing process")
+        monkeypatch.setattr(pictures, "_thread", NoThread())
         lang = session.record.language
 
         def table_fields() -> list[str]:
