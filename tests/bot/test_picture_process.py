@@ -45,9 +45,13 @@ def alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    # A child that has exited but not been waited for yet is gone for this purpose.
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        return stat.read().split(") ", 1)[1][0] != "Z"
+    # A child that has exited but not been waited for yet is gone for this purpose (and one
+    # waited for between the two looks has no entry left).
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(") ", 1)[1][0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 @pytest.fixture
