@@ -293,6 +293,21 @@ def test_take_and_share_hand_sets_the_playable_cards_apart() -> None:
     assert len(scene.tagged("received")) - 1 == len(private.received)  # title + cards
 
 
+def test_take_and_share_received_cards_are_never_hidden_under_each_other() -> None:
+    """However many cards a player has received, each shows whole, number included (the suit
+    sums are made of them): row after row, none over another."""
+    state = position("take_and_share", 3, 3, 9)
+    many = sorted((suit, number) for suit in range(6) for number in (1, 5, 10))  # 18 cards
+    private = state.private_view(0).model_copy(update={"received": many})
+    scene = pictures_for("take_and_share").hand(private, NAMES[:3], "ja")
+    check_bounds(scene)
+    cards = [scene.find(f"received.{i}") for i in range(len(many))]
+    assert [c.face.label for c in cards] == [str(n) for _, n in many]
+    for i, card in enumerate(cards):
+        assert not any(card.box.overlaps(other.box) for other in cards[i + 1 :]), card.tag
+    assert len({c.box.y for c in cards}) > 1  # more than a row holds
+
+
 def test_take_and_share_table_shows_the_trick_shares_and_counts() -> None:
     state = position("take_and_share", 4, 3, 9)
     view = state.public_view()

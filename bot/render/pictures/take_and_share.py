@@ -141,16 +141,21 @@ class TakeAndSharePictures:
             "received.title", kit.MARGIN, y, texts.PICTURE_YOUR_RECEIVED(lang), kit.SMALL, kit.MUTED
         )
         y += kit.SMALL + kit.GAP
-        boxes = kit.fan_boxes(
-            kit.MARGIN, y, len(view.received), SMALL_W, SMALL_H, kit.WIDTH - 2 * kit.MARGIN
-        )
-        for i, (card, box) in enumerate(zip(view.received, boxes, strict=True)):
-            scene.add(kit.Card(f"received.{i}", box, face(*card, lang)))
         if not view.received:
             scene.text(
                 "received.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED
             )
-        scene.height = y + SMALL_H + kit.MARGIN
+            y += SMALL_H + kit.GAP
+        # Row after row, never overlapping: a fan of many small cards hid their numbers,
+        # which the suit sums are made of.
+        per_line = kit.per_row(kit.WIDTH - 2 * kit.MARGIN, SMALL_W)
+        for start in range(0, len(view.received), per_line):
+            line = view.received[start : start + per_line]
+            boxes = kit.row_boxes(kit.MARGIN, y, len(line), SMALL_W, SMALL_H)
+            for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
+                scene.add(kit.Card(f"received.{start + i}", box, face(*card, lang)))
+            y += SMALL_H + kit.GAP
+        scene.height = y - kit.GAP + kit.MARGIN
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
