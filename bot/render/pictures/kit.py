@@ -270,6 +270,17 @@ def per_row(width: int, w: int, gap: int = GAP) -> int:
     return max(1, (width + gap) // (w + gap))
 
 
+def wrapped_boxes(
+    x: int, y: int, count: int, w: int, h: int, gap: int = GAP, line_gap: int = GAP
+) -> list[Box]:
+    """`count` boxes of `w`×`h` side by side from `x`, `gap` apart, as many rows as it takes
+    within the right margin, `line_gap` between rows: cards that must all show whole."""
+    per = per_row(WIDTH - MARGIN - x, w, gap)
+    return [
+        Box(x + (i % per) * (w + gap), y + (i // per) * (h + line_gap), w, h) for i in range(count)
+    ]
+
+
 def seat_boxes(y: int, count: int, height: int, columns: int = 2) -> list[Box]:
     """Panels for `count` seats in `columns` columns from `y` (seat order, left to right)."""
     w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) // columns

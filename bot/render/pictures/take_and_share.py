@@ -126,36 +126,29 @@ class TakeAndSharePictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
         scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         playable = set(view.playable)
-        per_line = kit.per_row(kit.WIDTH - 2 * kit.MARGIN, CARD_W, 10)
-        if not view.hand:  # played out: a word, not a row of no cards
+        boxes = kit.wrapped_boxes(kit.MARGIN, y, len(view.hand), CARD_W, CARD_H, 10, 2 * kit.GAP)
+        for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
+            mark = "pick" if card in playable else ("dim" if view.my_turn else "")
+            scene.add(kit.Card(f"hand.{i}", box, face(*card, lang), mark))
+        if boxes:
+            y = boxes[-1].bottom + 2 * kit.GAP
+        else:  # played out: a word, not a row of no cards
             scene.text("hand.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
             y += kit.BODY + 2 * kit.GAP
-        for start in range(0, len(view.hand), per_line):
-            line = view.hand[start : start + per_line]
-            boxes = kit.row_boxes(kit.MARGIN, y, len(line), CARD_W, CARD_H, 10)
-            for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
-                mark = "pick" if card in playable else ("dim" if view.my_turn else "")
-                scene.add(kit.Card(f"hand.{start + i}", box, face(*card, lang), mark))
-            y += CARD_H + 2 * kit.GAP
         scene.text(
             "received.title", kit.MARGIN, y, texts.PICTURE_YOUR_RECEIVED(lang), kit.SMALL, kit.MUTED
         )
         y += kit.SMALL + kit.GAP
+        # Row after row, never overlapping: a fan of many small cards hid their numbers,
+        # which the suit sums are made of.
+        boxes = kit.wrapped_boxes(kit.MARGIN, y, len(view.received), SMALL_W, SMALL_H)
+        for i, (card, box) in enumerate(zip(view.received, boxes, strict=True)):
+            scene.add(kit.Card(f"received.{i}", box, face(*card, lang)))
         if not view.received:
             scene.text(
                 "received.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED
             )
-            y += SMALL_H + kit.GAP
-        # Row after row, never overlapping: a fan of many small cards hid their numbers,
-        # which the suit sums are made of.
-        per_line = kit.per_row(kit.WIDTH - 2 * kit.MARGIN, SMALL_W)
-        for start in range(0, len(view.received), per_line):
-            line = view.received[start : start + per_line]
-            boxes = kit.row_boxes(kit.MARGIN, y, len(line), SMALL_W, SMALL_H)
-            for i, (card, box) in enumerate(zip(line, boxes, strict=True)):
-                scene.add(kit.Card(f"received.{start + i}", box, face(*card, lang)))
-            y += SMALL_H + kit.GAP
-        scene.height = y - kit.GAP + kit.MARGIN
+        scene.height = (boxes[-1].bottom if boxes else y + SMALL_H) + kit.MARGIN
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
