@@ -152,18 +152,15 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if view.final is not None:
             # Each seat's score and its screen, revealed; the end's own message breaks the
             # scores down.
-            seats = [
-                texts.SEAT_FINAL(
-                    lang,
-                    seat=common.seat_title(ctx, seat_view.seat),
-                    score=view.final.seats[seat_view.seat].score,
+            seats = []
+            for seat_view in view.seats:
+                final = view.final.seats[seat_view.seat]
+                title = common.seat_title(ctx, seat_view.seat)
+                seats.append(
+                    texts.SEAT_FINAL(lang, seat=title, score=final.score)
+                    + " · "
+                    + texts.SCREEN_LINE(lang, flowers=counts(final.screen, lang, sep=""))
                 )
-                + " · "
-                + texts.SCREEN_LINE(
-                    lang, flowers=counts(view.final.seats[seat_view.seat].screen, lang, sep="")
-                )
-                for seat_view in view.seats
-            ]
             embed.add_field(
                 name=texts.REVEALED(lang), value="\n".join(seats)[:FIELD_MAX], inline=False
             )
