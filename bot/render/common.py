@@ -93,11 +93,14 @@ def log_text(
     """The `keep` most recent public events, oldest first, one line each ("—" when there are
     none), and with `rows` only the newest that fit in that many `phone_rows` (the last one
     always); a move the turn timer or a stand-in CPU made is marked ⏰."""
-    lines = [
-        "• " + ("⏰ " if ctx.stand_ins.get(version, -1) == event.seat else "") + text
-        for version, event in ctx.events
-        if (text := describe(ctx, event))
-    ][-keep:]
+    lines: list[str] = []
+    for version, event in reversed(ctx.events):  # the newest back, up to `keep` that say anything
+        if len(lines) == keep:
+            break
+        if text := describe(ctx, event):
+            stand_in = "⏰ " if ctx.stand_ins.get(version, -1) == event.seat else ""
+            lines.append(f"• {stand_in}{text}")
+    lines.reverse()
     if rows is not None:
         while len(lines) > 1 and sum(phone_rows(line) for line in lines) > rows:
             del lines[0]
