@@ -349,6 +349,7 @@ class GameBot(commands.Bot):
         if hasattr(self, "table"):
             self.table.close()
             await self.table.hands.saved()
+            await self.table.dm_picks_kept()
             pictures.stop_process()
         if hasattr(self, "sessions"):
             await self.sessions.close()

@@ -37,7 +37,10 @@ TABLES: dict[str, tuple[list[str], list[str]]] = {
         ["game_id", "game", "finished_at", "scores", "winners", "result"],
         ["game_id"],
     ),
-    "hand_messages": (["game_id", "seat", "channel_id", "message_id"], ["game_id", "seat"]),
+    "hand_messages": (
+        ["game_id", "seat", "channel_id", "message_id", "confirm_notice", "confirm_action"],
+        ["game_id", "seat"],
+    ),
     "user_settings": (["user_id", "hand_delivery", "language", "pictures"], ["user_id"]),
     "guild_settings": (["guild_id", "pictures"], ["guild_id"]),
 }

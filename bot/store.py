@@ -273,6 +273,16 @@ class StoredHand:
     playing: bool = True
 
 
+@dataclass(frozen=True)
+class DmHand:
+    """A seat's hand message in its player's DMs, as kept for the next process."""
+
+    channel_id: int
+    message_id: int
+    #: A pick shown back on the message for confirmation: `(notice, encoded action)`.
+    confirm: tuple[str, str] | None = None
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -842,6 +852,7 @@ class SqlStore(ABC):
         await self._set_pictures("user_settings", user_id, on, self._user_pictures)
 
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        """The seat's DM hand message: `(channel id, message id)`, None when it has none."""
         row = await self._row(
             "SELECT channel_id, message_id FROM hand_messages WHERE game_id = ? AND seat = ?",
             game_id,
@@ -849,16 +860,59 @@ class SqlStore(ABC):
         )
         return (row[0], row[1]) if row is not None else None
 
+    async def dm_hand(self, game_id: int, seat: int) -> DmHand | None:
+        """The seat's DM hand message with the pick it shows for confirmation, if any."""
+        row = await self._row(
+            "SELECT channel_id, message_id, confirm_notice, confirm_action FROM hand_messages "
+            "WHERE game_id = ? AND seat = ?",
+            game_id,
+            seat,
+        )
+        if row is None:
+            return None
+        notice, action = row[2], row[3]
+        confirm = (notice, action) if notice is not None and action is not None else None
+        return DmHand(channel_id=row[0], message_id=row[1], confirm=confirm)
+
     async def set_hand_message(
-        self, game_id: int, seat: int, channel_id: int, message_id: int
+        self,
+        game_id: int,
+        seat: int,
+        channel_id: int,
+        message_id: int,
+        confirm: tuple[str, str] | None = None,
     ) -> None:
+        """The seat's DM hand is now message `message_id`, showing the pick `confirm` (`(notice,
+        encoded action)`) or none (a pick shown on the message it replaces goes with it)."""
+        notice, action = confirm if confirm is not None else (None, None)
         await self._run(
-            "INSERT INTO hand_messages (game_id, seat, channel_id, message_id) VALUES (?,?,?,?) "
+            "INSERT INTO hand_messages (game_id, seat, channel_id, message_id, confirm_notice, "
+            "confirm_action) VALUES (?,?,?,?,?,?) "
             "ON CONFLICT (game_id, seat) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id",
+            "message_id = excluded.message_id, confirm_notice = excluded.confirm_notice, "
+            "confirm_action = excluded.confirm_action",
             game_id,
             seat,
             channel_id,
+            message_id,
+            notice,
+            action,
+        )
+
+    async def set_dm_hand_pick(
+        self, game_id: int, seat: int, message_id: int, confirm: tuple[str, str] | None
+    ) -> None:
+        """The seat's DM hand message `message_id` now shows the pick `confirm` (`(notice,
+        encoded action)`) or none. Nothing changes when the seat's DM hand is another message
+        by now: that pick was on a message that is no longer its hand."""
+        notice, action = confirm if confirm is not None else (None, None)
+        await self._run(
+            "UPDATE hand_messages SET confirm_notice = ?, confirm_action = ? "
+            "WHERE game_id = ? AND seat = ? AND message_id = ?",
+            notice,
+            action,
+            game_id,
+            seat,
             message_id,
         )
 

@@ -27,13 +27,13 @@ import aiohttp
 import discord
 
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
-from bot.hands import Fingerprint, LiveHands, pick_still_legal
+from bot.hands import KEEP_AFTER_SECONDS, Fingerprint, LiveHands, pick_still_legal
 from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.render.common import in_play
-from bot.store import STORAGE_ERRORS
+from bot.store import STORAGE_ERRORS, DmHand
 from games.core import Lang
 
 if TYPE_CHECKING:
@@ -149,8 +149,13 @@ class Table:
         #: a "Show my hand" click) could both send a new message, or land out of order.
         self._dm_sending: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         #: A pick shown back on a seat's DM hand message for confirmation (`(notice, encoded
-        #: action)`), kept on that message while the game moves on as long as it stays legal.
-        self._dm_picks: dict[tuple[int, int], tuple[str, str]] = {}
+        #: action)`; None: none), kept on that message while the game moves on as long as it
+        #: stays legal. Kept in the store with the message too (`_keep_dm_pick`), and read from
+        #: there the first time this process sends that hand (a seat missing here: not read
+        #: yet), so that a pick made before a restart stays on the message after it.
+        self._dm_picks: dict[tuple[int, int], tuple[str, str] | None] = {}
+        #: The latest write of each seat's DM hand pick to the store (see `_keep_dm_pick`).
+        self._dm_pick_writes: dict[tuple[int, int], asyncio.Task[None]] = {}
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
@@ -870,7 +875,7 @@ class Table:
         again. While an earlier refresh of that hand is under way the answer does not wait
         for it (it may be waiting out a rate limit) and notes nothing: the refresh after the
         move then brings the message in step."""
-        self._dm_picks.pop((session.id, seat), None)  # a move answers any pending pick
+        self._note_dm_pick(session.id, seat, message_id, None)  # a move answers any pick
         sending = self._dm_sending[(session.id, seat)]
         if sending.locked():
             await update(await self.hand_message(session, seat, lang, edit=True))
@@ -901,10 +906,7 @@ class Table:
         if stored is None or stored[1] != message_id:
             return
         self._dm_shown[(session.id, seat)] = shown
-        if pick is None:
-            self._dm_picks.pop((session.id, seat), None)
-        else:
-            self._dm_picks[(session.id, seat)] = pick
+        self._note_dm_pick(session.id, seat, message_id, pick)
 
     def dm_hand_not_shown(self, game_id: int, seat: int) -> None:
         """A click's update of the seat's DM hand failed after `dm_hand_clicked` noted what it
@@ -912,14 +914,68 @@ class Table:
         whatever it was."""
         self._dm_shown.pop((game_id, seat), None)
 
-    def _dm_pick(self, session: Session, seat: int) -> tuple[str, str] | None:
-        """The pick the seat's DM hand shows for confirmation, if it can still be played."""
+    def _dm_pick(
+        self, session: Session, seat: int, stored: DmHand | None
+    ) -> tuple[str, str] | None:
+        """The pick the seat's DM hand shows for confirmation, if it can still be played.
+        `stored`: the seat's DM hand message as the store has it, whose pick is taken when
+        this process knows none yet for the seat (the process before it noted it)."""
         key = (session.id, seat)
-        pick = self._dm_picks.get(key)
+        if key not in self._dm_picks:
+            self._dm_picks[key] = stored.confirm if stored is not None else None
+        pick = self._dm_picks[key]
         if pick is not None and not pick_still_legal(session, seat, pick[1]):
-            del self._dm_picks[key]
-            pick = None
+            self._dm_picks[key] = pick = None
         return pick
+
+    def _note_dm_pick(
+        self, game_id: int, seat: int, message_id: int, pick: tuple[str, str] | None
+    ) -> None:
+        """A click on DM hand message `message_id` of the seat shows `pick` on it, or none:
+        noted for the publisher's edits, and kept in the store when that changes what is kept
+        (a seat this process knows no pick of yet may have one kept from before a restart)."""
+        key = (game_id, seat)
+        if key in self._dm_picks and self._dm_picks[key] == pick:
+            return
+        self._dm_picks[key] = pick
+        self._keep_dm_pick(game_id, seat, message_id, pick)
+
+    def _keep_dm_pick(
+        self, game_id: int, seat: int, message_id: int, pick: tuple[str, str] | None
+    ) -> None:
+        """Keep `pick` (or none) in the store as what the seat's DM hand message `message_id`
+        shows, for the process after a restart, in the background (after
+        `KEEP_AFTER_SECONDS`, as live hands are kept): it may be asked under the game's lock,
+        before a click's answer. A seat's writes follow each other in the order they were
+        asked for, and a write a newer one follows before it starts is skipped; one for a
+        message that is no longer the seat's DM hand changes nothing (`set_dm_hand_pick`)."""
+        key = (game_id, seat)
+        before = self._dm_pick_writes.get(key)
+
+        async def write() -> None:
+            await asyncio.sleep(KEEP_AFTER_SECONDS)
+            if before is not None:
+                await asyncio.wait({before})
+            if self._dm_pick_writes.get(key) is not task:
+                return  # a newer word on this seat follows: only it needs writing
+            try:
+                await self.bot.store.set_dm_hand_pick(game_id, seat, message_id, pick)
+            except STORAGE_ERRORS as exc:
+                log.warning("game %s seat %s: DM hand pick not kept: %s", game_id, seat, exc)
+
+        task = asyncio.create_task(write(), name=f"dm-pick-keep-{game_id}-{seat}")
+        self._dm_pick_writes[key] = task
+
+        def done(task: asyncio.Task[None]) -> None:
+            if self._dm_pick_writes.get(key) is task:
+                del self._dm_pick_writes[key]
+
+        task.add_done_callback(done)
+
+    async def dm_picks_kept(self) -> None:
+        """Wait for the writes of DM hand picks under way (before the store closes)."""
+        while self._dm_pick_writes:
+            await asyncio.wait(set(self._dm_pick_writes.values()))
 
     async def send_dm_hand(
         self, session: Session, seat: int, user_id: int, lang: Lang, *, background: bool = False
@@ -930,8 +986,11 @@ class Table:
         click's answer (see `hand_message`)."""
         async with self._dm_sending[(session.id, seat)]:
             while True:
-                pick = self._dm_pick(session, seat)
-                if not await self._send_dm_hand(session, seat, user_id, lang, pick, background):
+                stored = await self.bot.store.dm_hand(session.id, seat)
+                pick = self._dm_pick(session, seat, stored)
+                if not await self._send_dm_hand(
+                    session, seat, user_id, lang, stored, pick, background
+                ):
                     return False
                 if self._dm_picks.get((session.id, seat)) == pick:
                     return True
@@ -942,33 +1001,42 @@ class Table:
         seat: int,
         user_id: int,
         lang: Lang,
+        stored: DmHand | None,
         pick: tuple[str, str] | None,
         background: bool,
     ) -> bool:
+        """`send_dm_hand` once, showing `pick` on the seat's DM hand message `stored` (as read
+        just before), or on a new one. The pick the message shows is kept in the store with
+        it (a pick dropped, no longer legal, included)."""
         notice, confirm = pick if pick is not None else (None, None)
         # The state as it is by now.
         payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         shown = Fingerprint(payload)
-        stored = await self.bot.store.hand_message(session.id, seat)
         if stored is not None:
-            if self._dm_shown.get((session.id, seat)) == shown:
-                return True
-            channel_id, message_id = stored
-            try:
-                edit = await self.hand_message(
-                    session, seat, lang, edit=True, payload=payload, background=background
-                )
-                await self._channel(channel_id).get_partial_message(message_id).edit(**edit)
+            if self._dm_shown.get((session.id, seat)) != shown:
+                try:
+                    edit = await self.hand_message(
+                        session, seat, lang, edit=True, payload=payload, background=background
+                    )
+                    message = self._channel(stored.channel_id).get_partial_message(
+                        stored.message_id
+                    )
+                    await message.edit(**edit)
+                except discord.NotFound:
+                    stored = None
+                except discord.HTTPException as exc:
+                    log.info("DM hand edit failed for game %s seat %s: %s", session.id, seat, exc)
+                    return False
+            if stored is not None:
                 self._dm_shown[(session.id, seat)] = shown
+                if stored.confirm != pick and self._dm_picks.get((session.id, seat)) == pick:
+                    # (A click that changed the pick meanwhile has asked for its own write.)
+                    self._keep_dm_pick(session.id, seat, stored.message_id, pick)
                 return True
-            except discord.NotFound:
-                await self.bot.store.delete_hand_message(session.id, seat)
-                self._dm_picks.pop((session.id, seat), None)  # it was on that message
-                notice = confirm = None
-                shown = Fingerprint(self.hand_payload(session, seat, lang))
-            except discord.HTTPException as exc:
-                log.info("DM hand edit failed for game %s seat %s: %s", session.id, seat, exc)
-                return False
+            await self.bot.store.delete_hand_message(session.id, seat)
+            self._dm_picks[(session.id, seat)] = None  # it was on that message
+            notice = confirm = None
+            shown = Fingerprint(self.hand_payload(session, seat, lang))
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             message = await channel.send(
@@ -985,6 +1053,7 @@ class Table:
         except discord.HTTPException as exc:
             log.info("DMs closed for a player of game %s: %s", session.id, exc.code)
             return False
-        await self.bot.store.set_hand_message(session.id, seat, channel.id, message.id)
+        shown_pick = (notice, confirm) if notice is not None and confirm is not None else None
+        await self.bot.store.set_hand_message(session.id, seat, channel.id, message.id, shown_pick)
         self._dm_shown[(session.id, seat)] = shown
         return True

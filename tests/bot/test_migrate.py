@@ -12,7 +12,7 @@ import pytest
 from bot.__main__ import main
 from bot.migrate import MigrationError, migrate_sqlite_to_postgres
 from bot.pgstore import PostgresStore
-from bot.store import SeatRecord, Store
+from bot.store import DmHand, SeatRecord, Store
 from games import registry
 from tests.bot.stored import create_lobby
 
@@ -71,7 +71,7 @@ async def sqlite_with_games(path: Path) -> list[int]:
         cpu_level="weak",
     )
     await store.set_user_settings(10, "dm", "ja")
-    await store.set_hand_message(games[0], 1, 900, 901)
+    await store.set_hand_message(games[0], 1, 900, 901, ("☑️ pass?", "pass.3.4"))
     await store.close()
     return [*games, lobby.id]
 
@@ -92,7 +92,7 @@ async def test_copies_verifies_and_can_run_twice(tmp_path: Path, postgres_url: s
             assert await target.actions(game_id) == await source.actions(game_id)
             assert await target.result(game_id) == await source.result(game_id)
         assert await target.user_settings(10) == ("dm", "ja")
-        assert await target.hand_message(game_ids[0], 1) == (900, 901)
+        assert await target.dm_hand(game_ids[0], 1) == DmHand(900, 901, ("☑️ pass?", "pass.3.4"))
         # A new game made on PostgreSQL gets the next id, not one of the copied games'.
         new = await create_lobby(target, game="gogyo")
         assert new.id == max(game_ids) + 1

@@ -21,7 +21,7 @@ import pytest
 
 from bot import pgstore
 from bot.pgstore import PostgresStore
-from bot.store import SeatRecord, StaleVersion, Store, StoredHand, migration_files
+from bot.store import DmHand, SeatRecord, StaleVersion, Store, StoredHand, migration_files
 from tests.bot.stored import AnyStore, commit_stand_in, commit_stand_ins, create_lobby, playing_game
 
 
@@ -342,6 +342,36 @@ async def test_settings_pictures_and_languages_are_kept(store: AnyStore) -> None
     assert not await store.user_pictures(7) and await store.user_pictures(8)
     await store.set_user_pictures(7, True)
     assert await store.user_pictures(7)
+
+
+async def test_a_dm_hand_keeps_the_pick_it_shows(store: AnyStore) -> None:
+    """A DM hand message keeps the pick it shows for confirmation (for the process after a
+    restart): set with a new message, changed or dropped on that message only, and gone with
+    the message a new one replaces."""
+    game_id = await playing_game(store)
+    pick = ("☑️ Pass 🟥3 🟦5?", "pass.3.5")
+    assert await store.dm_hand(game_id, 1) is None
+    await store.set_dm_hand_pick(game_id, 1, 30, pick)  # no DM hand yet: nothing to change
+    assert await store.dm_hand(game_id, 1) is None
+    await store.set_hand_message(game_id, 1, 20, 30)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, None)
+    await store.set_dm_hand_pick(game_id, 1, 30, pick)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, pick)
+    assert await store.hand_message(game_id, 1) == (20, 30)
+    # A pick of another message (an older DM hand) changes nothing.
+    await store.set_dm_hand_pick(game_id, 1, 29, None)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, pick)
+    await store.set_dm_hand_pick(game_id, 1, 30, None)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, None)
+    # A new message shows its own pick (or none): the old message's goes with it.
+    await store.set_dm_hand_pick(game_id, 1, 30, pick)
+    await store.set_hand_message(game_id, 1, 20, 31)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 31, None)
+    await store.set_hand_message(game_id, 1, 20, 32, pick)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 32, pick)
+    assert await store.dm_hand(game_id, 0) is None  # per seat
+    await store.delete_hand_message(game_id, 1)
+    assert await store.dm_hand(game_id, 1) is None
 
 
 async def test_hands_kept_and_a_seat_taken_back(store: AnyStore) -> None:
