@@ -5,6 +5,7 @@ re-posted at the bottom of its thread when the players' chat pushed it up."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from tests.e2e.harness import (
     custom_id,
     game_started,
     hand_messages,
+    ids,
     make_bot,
     open_hand,
     refresh_hand,
@@ -227,6 +229,129 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
         actions = await bot.store.actions(game_id)
         assert [a for _, s, a in actions if s == ben_seat] == [confirm.rsplit(":", 1)[1]]
         assert session.state.public_view().phase == "play"
+
+
+async def pick_on_the_dm_hand(
+    fake: FakeDiscord, session: Session, game_id: int, thread_id: int, ben: User, ben_seat: int
+) -> tuple[Message, str, tuple[str, str]]:
+    """Ben opens his hand by DM and picks two cards in its pass select, shown back for his
+    Confirm. Returns the DM hand, the chosen cards (`"3.5"`) and the pick it shows (its
+    notice, the encoded action its Confirm plays)."""
+    inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+    assert "in your DMs" in (await inter.response()).message.text  # type: ignore[union-attr]
+    (dm,) = await fake.wait_for(lambda: ben.dms(), 5, "Ben's DM hand")
+    select = irobae.pass_select(dm, game_id, ben_seat)
+    values = [o["value"] for o in select["options"]][:2]
+    inter = await ben.select(dm, select["custom_id"], values)
+    assert (await inter.response()).type == 7
+    chosen = ".".join(sorted(values, key=int))
+    label = session.controls_version(ben_seat)
+    assert f"mv:{game_id}:{label}:{ben_seat}:pass.{chosen}" in fake.message(dm.id).custom_ids
+    notice = next(line for line in fake.message(dm.id).text.splitlines() if "☑️" in line)
+    return dm, chosen, (notice, f"pass.{chosen}")
+
+
+async def test_a_dm_hand_keeps_its_pending_pick_across_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ben's pass, picked on his hand by DM, still waits for its Confirm when the bot
+    restarts: the pick is kept with the DM hand message, and after the restart Aoi's pass,
+    which edits Ben's hand, leaves the pick and its Confirm button on it, as before the
+    restart; that button plays the pass, and the kept pick is then dropped."""
+    async with game_started(
+        fake_discord, tmp_path, "irobae", THREE, dm_hands="Ben", seed=11, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben, chika) = game
+        seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
+        ben_seat = seats[ben.id]
+        assert ben_seat is not None
+        dm, chosen, pick = await pick_on_the_dm_hand(
+            fake, session, game_id, thread_id, ben, ben_seat
+        )
+        version = session.version
+
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
+    async with fake.run_bot(bot):
+        stored = await bot.store.dm_hand(game_id, ben_seat)
+        assert stored is not None and stored.message_id == dm.id
+        assert stored.confirm is not None and stored.confirm[1] == pick[1]
+        assert "☑️" in stored.confirm[0]
+        session = await bot.sessions.get(game_id)  # type: ignore[assignment]
+        assert session is not None and session.version == version
+        edits = len(fake.message(dm.id).history)
+        # Aoi passes: the new process edits Ben's DM hand (it has not sent it yet), with his
+        # pick still on it.
+        aoi_hand = await irobae.open_hand(fake, aoi, game_id, thread_id)
+        await irobae.choose_pass(fake, bot, session, aoi, seats[aoi.id], aoi_hand)  # type: ignore[arg-type]
+        assert session.version > version
+        await wait_until(
+            fake, lambda: len(fake.message(dm.id).history) > edits, "Ben's DM hand edited"
+        )
+        await wait_until(fake, lambda: bot.table.idle(game_id), "the publisher")
+        shown = fake.message(dm.id)
+        assert pick[0] in shown.text and len(ben.dms()) == 1
+        label = session.controls_version(ben_seat)
+        confirm = f"mv:{game_id}:{label}:{ben_seat}:pass.{chosen}"
+        assert confirm in shown.custom_ids
+        # The Confirm plays it.
+        version = session.version
+        inter = await ben.click(shown, confirm)
+        assert (await inter.response()).type == 7
+        await wait_stored(fake, session, version)
+        actions = await bot.store.actions(game_id)
+        assert [a for _, s, a in actions if s == ben_seat] == [f"pass.{chosen}"]
+        assert "☑️" not in fake.message(dm.id).text
+        await bot.table.dm_picks_kept()
+        stored = await bot.store.dm_hand(game_id, ben_seat)
+        assert stored is not None and stored.confirm is None
+
+
+async def test_a_dm_hand_pick_made_illegal_across_a_restart_is_dropped(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ben's pass, picked on his hand by DM, waits for its Confirm when the bot stops, and his
+    turn's time runs out meanwhile: the next process plays the passes that timed out, and Ben's
+    DM hand then shows the game moved on, without the pick, which is no longer kept."""
+    async with game_started(
+        fake_discord,
+        tmp_path,
+        "irobae",
+        THREE,
+        dm_hands="Ben",
+        seed=11,
+        language="en",
+        turn_timer=1,
+    ) as game:
+        fake, bot, session, game_id, thread_id, (_, ben, _) = game
+        ben_seat = session.record.seat_of(ben.id)
+        assert ben_seat is not None
+        dm, _, pick = await pick_on_the_dm_hand(fake, session, game_id, thread_id, ben, ben_seat)
+        assert session.record.deadline is not None
+        # The turn's time runs out while the bot is stopped.
+        await bot.store.update_game(game_id, deadline=time.time() - 1)
+
+    bot = make_bot(fake, tmp_path / "db.sqlite3", seed=11)
+    async with fake.run_bot(bot):
+        session = await bot.sessions.get(game_id)  # type: ignore[assignment]
+        assert session is not None
+        await wait_until(
+            fake, lambda: session.state.public_view().phase == "play", "the passes timed out"
+        )
+        actions = await bot.store.actions(game_id)
+        # Ben's pass was played for him (whichever cards the time-out chose).
+        assert len([a for _, s, a in actions if s == ben_seat and a.startswith("pass.")]) == 1
+
+        def moved_on() -> bool:
+            shown = fake.message(dm.id)
+            return bot.table.idle(game_id) and not ids(shown, rf"mk:{game_id}:.*:pass")
+
+        await wait_until(fake, moved_on, "Ben's DM hand past the pass")
+        shown = fake.message(dm.id)
+        assert "☑️" not in shown.text and pick[0] not in shown.text
+        assert not [c for c in shown.custom_ids if c.endswith(f":{pick[1]}")]
+        await bot.table.dm_picks_kept()
+        stored = await bot.store.dm_hand(game_id, ben_seat)
+        assert stored is not None and stored.message_id == dm.id and stored.confirm is None
 
 
 async def test_live_hands_are_taken_over_after_a_restart(

@@ -1,7 +1,7 @@
 """Whole games through the fake Discord with the games stored in PostgreSQL (DATABASE_URL):
 the same end-to-end tests as on SQLite, a title each, with restarts, DM hands, live hands
-taken over after a restart, a seat taken back and fifty simultaneous clicks, each bot on its
-own fresh database of the throwaway server."""
+taken over after a restart, a DM hand's pick kept across one, a seat taken back and fifty
+simultaneous clicks, each bot on its own fresh database of the throwaway server."""
 
 from __future__ import annotations
 
@@ -42,6 +42,11 @@ GAMES: dict[str, Callable[[FakeDiscord, Path], Awaitable[None]]] = {
         ("take_and_share_restart", test_take_and_share_e2e, "two_humans_and_a_cpu_with_a_restart"),
         ("dm_hands", test_platform_e2e, "hand_by_dm_and_the_fallback_when_dms_are_closed"),
         ("live_hands_restart", test_live_hands_e2e, "live_hands_are_taken_over_after_a_restart"),
+        (
+            "dm_hand_pick_restart",
+            test_live_hands_e2e,
+            "a_dm_hand_keeps_its_pending_pick_across_a_restart",
+        ),
         ("seat_return", test_seat_return_e2e, "a_replaced_player_takes_the_seat_back"),
     ]
 }
