@@ -899,9 +899,10 @@ class Table:
         """A click is about to update DM hand message `message_id` of the seat in place, showing
         `pick` (`(notice, encoded action)` waiting for its Confirm click) or none, as `shown`
         (its `fingerprint`). When it is the seat's DM hand message, the publisher's later edits
-        keep showing that pick while it stays legal, as a live hand does, and do not send what
-        the message already shows; any other click there (a refresh, a refusal) drops it.
-        Noted before the answer is sent, so that an edit under way is redone."""
+        keep showing that pick while it stays legal, as a live hand does (after a restart too:
+        it is kept in the store with the message), and do not send what the message already
+        shows; any other click there (a refresh, a refusal) drops it. Noted before the answer
+        is sent, so that an edit under way is redone."""
         stored = await self.bot.store.hand_message(session.id, seat)
         if stored is None or stored[1] != message_id:
             return
