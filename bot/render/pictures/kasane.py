@@ -36,9 +36,9 @@ CHIP_H = kit.SMALL + 6
 #: The table picture, compact enough for a phone: the round and the deck over the grid (left
 #: column) beside the yaku board (right, from the top), the legend under both, the seats below.
 #: Grid cards (`GRID_STEP` from row to row), tableau cards, board tokens.
-GRID_W, GRID_H = 40, 52
+GRID_W, GRID_H = 40, 50
 GRID_STEP = GRID_H + 6
-TABLEAU_W, TABLEAU_H = 32, 46
+TABLEAU_W, TABLEAU_H = 32, 42
 #: A board token, its number set at `TOKEN_LABEL` (13 px as a phone shows the picture, at
 #: about 0.62 of its size), one yaku's line `BOARD_LINE` tall; a used slot's token is a
 #: `TAKEN_RING` ring on `TAKEN`.
@@ -59,7 +59,7 @@ LEGEND = 18
 LEGEND_SPACE = 14
 #: A seat's panel: the space above its name line, between the name and the tableau, and
 #: under the tableau.
-SEAT_PAD = 6
+SEAT_PAD = 5
 
 
 def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
