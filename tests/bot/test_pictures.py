@@ -599,8 +599,10 @@ def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) -> None:
-    """Each mastery card's condition (or "used") is set at 11 px or more as a phone shows the
-    picture, whole on the card, and the table keeps its height."""
+    """Each mastery card's condition (or "used") is set at 13 px or more as a phone shows the
+    picture (about 0.62 of its size), whole on one line of the card under the card's name; a
+    condition says what qualifies in a few words (`4色そろう`, not `4色`), and the table keeps
+    its height."""
     from games.sakura import texts as sakura_texts
 
     view = first_position(
@@ -608,6 +610,8 @@ def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) 
     ).public_view()
     scene = pictures_for("sakura").table(view, NAMES[:3], lang)
     check_bounds(scene)
+    for condition in sakura_texts.CONDITIONS.values():
+        assert len(condition(lang)) >= 4, condition(lang)
     for i, card in enumerate(view.cards):
         item = scene.find(f"cards.{i}")
         wanted = (
@@ -616,10 +620,10 @@ def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) 
             else sakura_texts.CONDITIONS[card.condition](lang)
         )
         assert item.face.sub == wanted
-        assert item.face.sub_size * PHONE_SCALE >= 11
+        assert item.face.sub_size * 0.62 >= 13
         assert fit(wanted, item.face.sub_size, item.box.w - 6) == wanted
         assert item.box.h <= 64
-    assert scene.height <= 470
+    assert scene.height <= 450
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
