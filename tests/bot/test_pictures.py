@@ -193,7 +193,7 @@ def test_kasane_board_has_a_legend_of_its_tokens(lang: str) -> None:
         token, text = scene.find(f"legend.{key}"), scene.find(f"legend.{key}.text")
         assert isinstance(token, Dot) and token.label == label
         assert (token.fill, token.ink, token.box.h) == (like.fill, like.ink, like.box.h)
-        assert text.text == meaning and text.size * PHONE_SCALE >= 11
+        assert text.text == meaning and text.size * 0.62 >= 13
         assert token.box.x > right and text.box.x > token.box.right
         assert abs(text.glyphs.y + text.glyphs.h / 2 - (token.box.y + token.box.h / 2)) <= 2
         right = text.box.right

@@ -53,9 +53,9 @@ GRID_COLUMN = 190
 #: (`READING`).
 READING_NAME = 18
 READING = 14
-#: The legend under the grid and the board: what the board's tokens mean, at this size (15 px
+#: The legend under the grid and the board: what the board's tokens mean, at this size (13 px
 #: as a phone shows the picture), a token of each kind with its meaning beside it.
-LEGEND = 18
+LEGEND = 21
 LEGEND_SPACE = 14
 #: A seat's panel: the space above its name line, between the name and the tableau, and
 #: under the tableau.
