@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import json
 import logging
 from collections import defaultdict
 from collections.abc import Callable
@@ -64,6 +65,45 @@ def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
     return True
 
 
+class Fingerprint:
+    """What a hand payload shows (its text, embeds and controls; its picture aside, since the
+    picture follows from the same state), to tell whether a hand message needs an edit.
+
+    The text is worked out the first time two are compared: a click notes what its answer
+    shows before sending it, and only the publisher compares, later, so the answer does not
+    wait for it. The payload must not change what it shows once given."""
+
+    __slots__ = ("_payload", "_text")
+
+    def __init__(self, payload: dict[str, Any]) -> None:
+        self._payload: dict[str, Any] | None = payload
+        self._text = ""
+
+    @property
+    def text(self) -> str:
+        if self._payload is not None:
+            payload, self._payload = self._payload, None
+            view = payload.get("view")
+            embeds = [embed.to_dict() for embed in payload.get("embeds") or []]
+            self._text = json.dumps(
+                [
+                    payload.get("content"),
+                    [{k: v for k, v in embed.items() if k != "image"} for embed in embeds],
+                    view.to_components() if view is not None else None,
+                ],
+                sort_keys=True,
+                ensure_ascii=False,
+            )
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Fingerprint):
+            return NotImplemented
+        return self is other or self.text == other.text
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass
 class LiveHand:
     """One player's ephemeral hand message and the interaction token that edits it."""
@@ -76,19 +116,19 @@ class LiveHand:
     #: When that interaction was made: its token lives 15 minutes from then.
     created_at: datetime.datetime
     message_id: int
-    #: What the message shows now (`fingerprint` of its payload without picture), so an
-    #: unchanged hand is not edited again.
-    shown: str = ""
+    #: What the message shows now, so an unchanged hand is not edited again (None: not known).
+    shown: Fingerprint | None = None
     #: A pick shown back for confirmation (`(notice, encoded action)`), kept on the hand while
     #: the game moves on as long as the pick stays legal.
     confirm: tuple[str, str] | None = None
     #: The fingerprint of the hand itself, without a notice or pick on top: while the game has
     #: not changed what it shows, a notice the player was given (a refusal) stays.
-    plain: str = ""
+    plain: Fingerprint | None = None
     #: The message's picture is older than its text: a click's quick answer kept it
     #: (`Table.kept_picture`), and the publisher's next pass draws the new one in.
     picture_behind: bool = False
-    closer: asyncio.Task[None] | None = field(default=None, repr=False)
+    #: Its closing: the timer until it is due, then the task that closes it.
+    closer: asyncio.TimerHandle | asyncio.Task[None] | None = field(default=None, repr=False)
 
     def stored(self) -> StoredHand:
         """The hand as kept for the next process: its webhook (the interaction's follow-up
@@ -137,9 +177,9 @@ class LiveHands:
         lang: Lang,
         interaction: discord.Interaction[Any],
         message_id: int,
-        shown: str,
+        shown: Fingerprint,
         confirm: tuple[str, str] | None = None,
-        plain: str | None = None,
+        plain: Fingerprint | None = None,
         *,
         picture_behind: bool = False,
     ) -> None:
@@ -165,16 +205,19 @@ class LiveHands:
             picture_behind=picture_behind,
         )
         self._register(hand)
-        self._save(hand, hand.stored())
+        self._save(hand, keep=True)
 
     def _register(self, hand: LiveHand) -> None:
         """`hand` becomes its seat's live hand, closed before its token expires; the seat's
         previous hand message, if another, is deleted in the background."""
         old = self.live(hand.game_id, hand.seat)
         self._hands.setdefault(hand.game_id, {})[hand.seat] = hand
-        hand.closer = asyncio.create_task(
-            self._close_later(hand), name=f"hand-close-{hand.game_id}-{hand.seat}"
-        )
+        # The token lives 15 minutes from the interaction's creation, not from now. A timer,
+        # not a task: a click's answer may register the hand, and it is sent one turn of the
+        # event loop later, after whatever that turn runs.
+        age = (discord.utils.utcnow() - hand.created_at).total_seconds()
+        due = max(0.0, self.lifetime() - max(0.0, age))
+        hand.closer = asyncio.get_running_loop().call_later(due, self._close_due, hand)
         if old is None:
             return
         if old.closer is not None:
@@ -258,11 +301,10 @@ class LiveHands:
 
     # -- closing before the token expires -------------------------------------------------------
 
-    async def _close_later(self, hand: LiveHand) -> None:
-        # The token lives 15 minutes from the interaction's creation, not from now.
-        age = (discord.utils.utcnow() - hand.created_at).total_seconds()
-        await asyncio.sleep(max(0.0, self.lifetime() - max(0.0, age)))
-        await self.close(hand)
+    def _close_due(self, hand: LiveHand) -> None:
+        hand.closer = asyncio.create_task(
+            self.close(hand), name=f"hand-close-{hand.game_id}-{hand.seat}"
+        )
 
     async def close(self, hand: LiveHand) -> None:
         """Turn the hand into one line whose button opens it again in place, while its token
@@ -302,7 +344,7 @@ class LiveHands:
             if not seats:
                 del self._hands[hand.game_id]
             if not kept:
-                self._save(hand, None)
+                self._save(hand, keep=False)
         if hand.closer is not None and hand.closer is not asyncio.current_task():
             hand.closer.cancel()
 
@@ -324,12 +366,12 @@ class LiveHands:
 
     # -- across restarts ------------------------------------------------------------------------
 
-    def _save(self, hand: LiveHand, stored: StoredHand | None) -> None:
-        """Keep the seat's live hand in the store (`stored`), or with None keep none for the
-        seat, in the background (after `KEEP_AFTER_SECONDS`): it may be asked under the game's
-        lock. The writes of a seat follow each other in the order they were asked for, and
-        each says all there is to keep of the seat, so only the newest one waiting needs
-        doing."""
+    def _save(self, hand: LiveHand, *, keep: bool) -> None:
+        """Keep the seat's live hand `hand` in the store (`keep`), or keep none for the seat,
+        in the background (after `KEEP_AFTER_SECONDS`, as the hand is then): it may be asked
+        under the game's lock. The writes of a seat follow each other in the order they were
+        asked for, and each says all there is to keep of the seat, so only the newest one
+        waiting needs doing."""
         key = (hand.game_id, hand.seat)
         before = self._saving.get(key)
 
@@ -341,8 +383,8 @@ class LiveHands:
                 return  # a newer word on this seat follows: only it needs writing
             store = self.table.bot.store
             try:
-                if stored is not None:
-                    await store.set_live_hand(stored)
+                if keep:
+                    await store.set_live_hand(hand.stored())
                 else:
                     await store.delete_live_hand(hand.game_id, hand.seat)
             except STORAGE_ERRORS as exc:
@@ -396,7 +438,7 @@ class LiveHands:
                     task.add_done_callback(self._deleting.discard)
                 continue
             if age >= TOKEN_SECONDS:
-                self._save(hand, None)  # nothing can edit it any more
+                self._save(hand, keep=False)  # nothing can edit it any more
                 continue
             # A game that ended is not brought up to date here: its end, if not yet
             # published, shows on its hands (`end`); otherwise they close.

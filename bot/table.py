@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import defaultdict
@@ -28,7 +27,7 @@ import aiohttp
 import discord
 
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
-from bot.hands import LiveHands, pick_still_legal
+from bot.hands import Fingerprint, LiveHands, pick_still_legal
 from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.render import pictures, renderer_for
@@ -145,7 +144,7 @@ class Table:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         #: What each DM hand message last showed, so unchanged hands are not edited again.
-        self._dm_shown: dict[tuple[int, int], str] = {}
+        self._dm_shown: dict[tuple[int, int], Fingerprint] = {}
         #: One DM hand update at a time per `(game id, seat)`: two at once (a move's refresh and
         #: a "Show my hand" click) could both send a new message, or land out of order.
         self._dm_sending: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -240,15 +239,15 @@ class Table:
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         return {"content": content, "embeds": rendered.embeds, "view": view}
 
-    def hand_fingerprint(self, session: Session, seat: int, lang: Lang) -> str:
-        """What the seat's hand shows with no notice or pick on top (without its picture, which
-        follows from the same state), to tell whether a live hand needs an edit."""
-        return _fingerprint(self.hand_payload(session, seat, lang))
+    def hand_fingerprint(self, session: Session, seat: int, lang: Lang) -> Fingerprint:
+        """What the seat's hand shows with no notice or pick on top, to tell whether a live
+        hand needs an edit."""
+        return Fingerprint(self.hand_payload(session, seat, lang))
 
     @staticmethod
-    def fingerprint(payload: dict[str, Any]) -> str:
-        """What a hand payload shows, as `hand_fingerprint` gives it (its picture aside)."""
-        return _fingerprint(payload)
+    def fingerprint(payload: dict[str, Any]) -> Fingerprint:
+        """What a hand payload shows, as `hand_fingerprint` gives it."""
+        return Fingerprint(payload)
 
     def acts_on_table(self, session: Session, seat: int) -> bool:
         return renderer_for(session.record.game).acts_on_table(self.context(session), seat)
@@ -878,7 +877,7 @@ class Table:
             return
         async with sending:
             payload = self.hand_payload(session, seat, lang)
-            shown = _fingerprint(payload)
+            shown = Fingerprint(payload)
             await update(await self.hand_message(session, seat, lang, edit=True, payload=payload))
             stored = await self.bot.store.hand_message(session.id, seat)
             if stored is not None and stored[1] == message_id:
@@ -890,7 +889,7 @@ class Table:
         seat: int,
         message_id: int,
         pick: tuple[str, str] | None,
-        shown: str,
+        shown: Fingerprint,
     ) -> None:
         """A click is about to update DM hand message `message_id` of the seat in place, showing
         `pick` (`(notice, encoded action)` waiting for its Confirm click) or none, as `shown`
@@ -949,7 +948,7 @@ class Table:
         notice, confirm = pick if pick is not None else (None, None)
         # The state as it is by now.
         payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
-        shown = _fingerprint(payload)
+        shown = Fingerprint(payload)
         stored = await self.bot.store.hand_message(session.id, seat)
         if stored is not None:
             if self._dm_shown.get((session.id, seat)) == shown:
@@ -966,7 +965,7 @@ class Table:
                 await self.bot.store.delete_hand_message(session.id, seat)
                 self._dm_picks.pop((session.id, seat), None)  # it was on that message
                 notice = confirm = None
-                shown = _fingerprint(self.hand_payload(session, seat, lang))
+                shown = Fingerprint(self.hand_payload(session, seat, lang))
             except discord.HTTPException as exc:
                 log.info("DM hand edit failed for game %s seat %s: %s", session.id, seat, exc)
                 return False
@@ -989,19 +988,3 @@ class Table:
         await self.bot.store.set_hand_message(session.id, seat, channel.id, message.id)
         self._dm_shown[(session.id, seat)] = shown
         return True
-
-
-def _fingerprint(payload: dict[str, Any]) -> str:
-    """A stable text of what a message payload shows (text, embeds, controls), its picture
-    aside (the picture follows from the same state)."""
-    view = payload.get("view")
-    embeds = [embed.to_dict() for embed in payload.get("embeds") or []]
-    return json.dumps(
-        [
-            payload.get("content"),
-            [{k: v for k, v in embed.items() if k != "image"} for embed in embeds],
-            view.to_components() if view is not None else None,
-        ],
-        sort_keys=True,
-        ensure_ascii=False,
-    )

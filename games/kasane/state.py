@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, ClassVar
 
 from pydantic import PlainSerializer, PlainValidator
@@ -391,17 +392,7 @@ class KasaneState(State):
             just_taken=self.just_taken,
             grid=[RowView(cards=list(row), front=row[-1] if row else None) for row in self.grid],
             tableaus=[list(t) for t in self.tableaus],
-            slots=[
-                SlotView(
-                    yaku=slot[0],
-                    count=slot[1],
-                    index=slot[2],
-                    points=points,
-                    used=slot in self.used,
-                    by=self.used.get(slot),
-                )
-                for slot, points in all_slots()
-            ],
+            slots=slot_views(frozenset(self.used.items())),
             scores=self.result().scores if over else self.scores_so_far(),
             hand_sizes=[len(h) for h in self.hands],
             deck_size=len(self.deck),
@@ -429,3 +420,22 @@ class KasaneState(State):
     def _restored(self) -> None:
         if self.players not in SETUP:
             raise ValueError(f"kasane takes 3-4 players, not {self.players}")
+
+
+@functools.lru_cache(maxsize=1024)
+def slot_views(used: frozenset[tuple[SlotId, int | None]]) -> tuple[SlotView, ...]:
+    """Every slot of the table in table order, with who used it (`used`: `(slot, seat)`, the
+    seat None for a slot marked from the start). Kept: every view shows the whole board, and
+    it changes only when a meld is scored."""
+    by = dict(used)
+    return tuple(
+        SlotView(
+            yaku=slot[0],
+            count=slot[1],
+            index=slot[2],
+            points=points,
+            used=slot in by,
+            by=by.get(slot),
+        )
+        for slot, points in all_slots()
+    )

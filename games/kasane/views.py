@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 __all__ = ["MeldView", "PrivateView", "PublicView", "RowView", "SlotView", "Step"]
 
@@ -21,7 +21,10 @@ class RowView(BaseModel):
 
 
 class SlotView(BaseModel):
-    """One slot of a yaku card. `used` once scored (or pre-marked by variant A, `by` None)."""
+    """One slot of a yaku card. `used` once scored (or pre-marked by variant A, `by` None).
+    Frozen: the board's slots are shared between views (`state.slot_views`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     yaku: str
     count: int

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 __all__ = [
@@ -132,8 +133,14 @@ def best_black_assignment(field: Mapping[str, int]) -> dict[str, int]:
 def field_score(field: Mapping[str, int]) -> int:
     """A field's points: per colour by `FIELD_TABLE`, each black flower counted as the colour
     (or as nothing) that scores best (`best_black_assignment`)."""
-    counts = _field_counts(field)
-    extra = best_black_assignment(field)
+    return _field_score(tuple(_field_counts(field)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _field_score(counts: tuple[int, ...]) -> int:
+    """`field_score` of a field given as its count per colour (in `COLOURS` order). Kept:
+    every view shows every field's score, and a field changes only when flowers land on it."""
+    extra = best_black_assignment(dict(zip(COLOURS, counts, strict=True)))
     return sum(field_points(counts[i] + extra[c]) for i, c in enumerate(FIELD_COLOURS))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, ClassVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict
@@ -407,28 +408,20 @@ class TakeAndShareState(State):
     # --------------------------------------------------------------- views
 
     def _history(self) -> list[TrickRecord]:
-        records = []
-        for number, (leader, cards, winner, gifts) in enumerate(self.tricks, start=1):
-            played = as_cards(cards)
-            records.append(
-                TrickRecord(
-                    number=number,
-                    leader=leader,
-                    cards=[
-                        PlayedCard(seat=(leader + i) % self.players, suit=s, number=n)
-                        for i, (s, n) in enumerate(played)
-                    ],
-                    winner=winner,
-                    rule="highest" if scoring.all_followed(played) else "lowest",
-                    # The last trick (hands empty after it) never has its cards handed out.
-                    shared=number < len(self.tricks) or any(self.hands),
-                    gifts=[
-                        Gift(trick=number, giver=winner, suit=s, number=n, to=to)
-                        for (s, n), to in ((as_card(c), to) for c, to in gifts)
-                    ],
-                )
+        # The last trick (hands empty after it) never has its cards handed out.
+        last_shared = any(self.hands)
+        return [
+            trick_record(
+                self.players,
+                number,
+                leader,
+                tuple(cards),
+                winner,
+                tuple((card, to) for card, to in gifts),
+                shared=number < len(self.tricks) or last_shared,
             )
-        return records
+            for number, (leader, cards, winner, gifts) in enumerate(self.tricks, start=1)
+        ]
 
     def _step(self) -> str:
         if self.phase == "over":
@@ -506,3 +499,35 @@ class TakeAndShareState(State):
             # in its history (snapshots stored by earlier versions).
             cards += self.tricks[-1][1]
         return sorted(cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def trick_record(
+    players: int,
+    number: int,
+    leader: int,
+    cards: tuple[int, ...],
+    winner: int,
+    gifts: tuple[tuple[int, int], ...],
+    *,
+    shared: bool,
+) -> TrickRecord:
+    """A finished trick as the table sees it (`gifts`: `(card, seat given to)` so far). Kept:
+    every view of a game shows each of its finished tricks, and a trick changes only while
+    its share is handed out."""
+    played = as_cards(list(cards))
+    return TrickRecord(
+        number=number,
+        leader=leader,
+        cards=[
+            PlayedCard(seat=(leader + i) % players, suit=s, number=n)
+            for i, (s, n) in enumerate(played)
+        ],
+        winner=winner,
+        rule="highest" if scoring.all_followed(played) else "lowest",
+        shared=shared,
+        gifts=[
+            Gift(trick=number, giver=winner, suit=s, number=n, to=to)
+            for (s, n), to in ((as_card(c), to) for c, to in gifts)
+        ],
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 Card = tuple[int, int]
 """`(suit, number)`; suit names are in `texts.SUITS`."""
@@ -16,6 +16,8 @@ Step = Literal["lead", "follow", "give", "over"]
 class PlayedCard(BaseModel):
     """A card played to a trick by `seat`."""
 
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     suit: int
     number: int
@@ -23,6 +25,8 @@ class PlayedCard(BaseModel):
 
 class Gift(BaseModel):
     """One share gift: after trick `trick`, `giver` gave the card to seat `to`."""
+
+    model_config = ConfigDict(frozen=True)
 
     trick: int
     giver: int
@@ -34,10 +38,14 @@ class Gift(BaseModel):
 class TrickRecord(BaseModel):
     """A finished trick of the current game.
 
+    Frozen: a trick's record is shared between views (`state.trick_record`).
+
     `rule` is `highest` when every card followed the lead suit, else `lowest`. `shared` is false
     for the last trick of a game: its own cards are never handed out (its share step still hands
     out the previous share cards). `gifts` fills in during the share that follows the trick.
     """
+
+    model_config = ConfigDict(frozen=True)
 
     number: int
     leader: int
