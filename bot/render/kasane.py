@@ -60,10 +60,14 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         step = None if view.over else texts.STEPS[view.step](lang)
         header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
         if ctx.pictures:
+            # Beside the picture, in as few lines as a phone's screen needs with a grid's
+            # moves on the table: titled with the round alone (the footer names the game, whose
+            # English name takes a line of its own), each seat's points under whose turn it is.
             scores = [texts.POINTS(lang, n=view.scores[s]) for s in range(view.players)]
-            embed = self._brief(
-                ctx, header, common.turn_line(ctx, seats, step), [common.scores_line(ctx, scores)]
-            )
+            _, standing = common.scores_line(ctx, scores)
+            description = f"{common.turn_line(ctx, seats, step)}\n{standing}"
+            title = f"{self.title_mark}{header}"
+            embed = common.brief(ctx, title, description, [], self.event_text)
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines = [common.turn_line(ctx, seats, step), ""]
         deck = texts.DECK(lang, deck=view.deck_size, discard=view.discard_size)

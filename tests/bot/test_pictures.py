@@ -132,7 +132,7 @@ def test_kasane_grid_marks_the_front_cards_and_tableaus_show_scores() -> None:
         dot = scene.find(f"board.{slot.yaku}.{slot.count}.{slot.index}")
         assert isinstance(dot, Dot)
         if slot.used:
-            assert dot.label == (seat_mark(slot.by) if slot.by is not None else "×")
+            assert dot.label == (str(slot.by + 1) if slot.by is not None else "×")
         else:
             assert dot.label == str(slot.count)
     assert any(s.used and s.by is not None for s in view.slots), "position has no used slot"
@@ -183,7 +183,7 @@ def test_kasane_board_has_a_legend_of_its_tokens(lang: str) -> None:
     board_taken = scene.find(f"board.{taken.yaku}.{taken.count}.{taken.index}")
     expected = {
         "free": ("2", board_free, kasane_texts.PICTURE_LEGEND_FREE(lang, n=2)),
-        "taken": ("①", board_taken, kasane_texts.PICTURE_LEGEND_TAKEN(lang, seat="①")),
+        "taken": ("1", board_taken, kasane_texts.PICTURE_LEGEND_TAKEN(lang, seat="①")),
         "preused": ("×", board_taken, kasane_texts.PICTURE_LEGEND_PREUSED(lang)),
     }
     above = [i for i in scene.items if i.tag.split(".")[0] in ("grid", "board")]
@@ -193,7 +193,7 @@ def test_kasane_board_has_a_legend_of_its_tokens(lang: str) -> None:
         token, text = scene.find(f"legend.{key}"), scene.find(f"legend.{key}.text")
         assert isinstance(token, Dot) and token.label == label
         assert (token.fill, token.ink, token.box.h) == (like.fill, like.ink, like.box.h)
-        assert text.text == meaning and text.size * PHONE_SCALE >= 11
+        assert text.text == meaning and text.size * 0.62 >= 13
         assert token.box.x > right and text.box.x > token.box.right
         assert abs(text.glyphs.y + text.glyphs.h / 2 - (token.box.y + token.box.h / 2)) <= 2
         right = text.box.right
@@ -201,6 +201,80 @@ def test_kasane_board_has_a_legend_of_its_tokens(lang: str) -> None:
             assert all(item.box.y >= other.box.bottom for other in above), item.tag
             assert item.box.bottom < seats.y
     assert right <= scene.width - MARGIN
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of two colours."""
+
+    def luminance(colour: tuple[int, int, int]) -> float:
+        linear = [
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+            for c in (v / 255 for v in colour)
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kasane_board_tokens_read_on_a_phone(lang: str) -> None:
+    """Every token of the yaku board — free, taken by a seat, used before the game — has its
+    number or mark set at 13 px or more as a phone shows the picture (about 0.62 of its size),
+    in high contrast on the token (WCAG's 7:1) and the token itself apart from the ground
+    around it; a taken token says the seat's number inside its ring (the seat's mark, ①)."""
+    from bot.render.pictures import kasane as kasane_pictures
+    from bot.render.pictures.kit import BACKGROUND
+
+    view = first_position(
+        "kasane",
+        4,
+        3,
+        lambda s: any(slot.used and slot.by is not None for slot in s.public_view().slots),
+    ).public_view()
+    scene = pictures_for("kasane").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    tokens = [i for i in scene.items if isinstance(i, Dot) and i.tag.startswith("board.")]
+    assert len(tokens) == len(view.slots)
+    taken = [s for s in view.slots if s.used and s.by is not None]
+    for slot in taken:
+        token = scene.find(f"board.{slot.yaku}.{slot.count}.{slot.index}")
+        assert token.label == str(slot.by + 1) and token.outline is not None
+    for token in tokens + scene.tagged("legend"):
+        if not isinstance(token, Dot):
+            continue
+        assert token.label_size * 0.62 >= 13, token.tag
+        assert contrast(token.ink, token.fill) >= 7, token.tag
+        edge = token.outline if token.fill == BACKGROUND else token.fill
+        assert edge is not None and contrast(edge, BACKGROUND) >= 3, token.tag
+    assert kasane_pictures.TOKEN * 0.62 >= 18
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kasane_table_picture_is_compact_with_the_board_beside_the_grid(lang: str) -> None:
+    """The table picture for four seats is at most 540 px tall (a phone shows it at about two
+    thirds of that under the table's text): the round and the deck over the grid in the left
+    column, the board from the top in the right column, each yaku's name whole left of its
+    own tokens and the tokens within the margin, the legend under both."""
+    from games.kasane.texts import YAKU_NAME
+
+    view = position("kasane", 4, 3, 15).public_view()
+    scene = pictures_for("kasane").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    assert scene.height <= 540
+    left = [scene.find("header.round"), scene.find("header.deck"), *scene.tagged("grid")]
+    board = scene.tagged("board")
+    board_x = min(i.box.x for i in board)
+    assert all(i.box.right < board_x for i in left), "the left column stays left of the board"
+    assert min(i.box.y for i in board) == MARGIN
+    for yaku in YAKU_NAME:
+        tokens = [d for d in scene.tagged(f"board.{yaku}") if isinstance(d, Dot)]
+        name = scene.find(f"board.{yaku}")
+        assert name.text == YAKU_NAME[yaku].ja  # whole
+        assert name.box.right < min(d.box.x for d in tokens)
+        assert max(d.box.right for d in tokens) <= scene.width - MARGIN
+    legend_y = min(i.box.y for i in scene.tagged("legend"))
+    assert all(i.box.bottom <= legend_y for i in left + board)
 
 
 def test_kasane_hand_runs_bottom_to_top_with_the_top_card_set_apart() -> None:
@@ -525,8 +599,10 @@ def test_sakura_turn_flowers_risk_and_mastery_cards() -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) -> None:
-    """Each mastery card's condition (or "used") is set at 11 px or more as a phone shows the
-    picture, whole on the card, and the table keeps its height."""
+    """Each mastery card's condition (or "used") is set at 13 px or more as a phone shows the
+    picture (about 0.62 of its size), whole on one line of the card under the card's name; a
+    condition says what qualifies in a few words (`4色そろう`, not `4色`), and the table keeps
+    its height."""
     from games.sakura import texts as sakura_texts
 
     view = first_position(
@@ -534,6 +610,8 @@ def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) 
     ).public_view()
     scene = pictures_for("sakura").table(view, NAMES[:3], lang)
     check_bounds(scene)
+    for condition in sakura_texts.CONDITIONS.values():
+        assert len(condition(lang)) >= 4, condition(lang)
     for i, card in enumerate(view.cards):
         item = scene.find(f"cards.{i}")
         wanted = (
@@ -542,10 +620,10 @@ def test_sakura_mastery_cards_say_what_qualifies_readably_on_a_phone(lang: str) 
             else sakura_texts.CONDITIONS[card.condition](lang)
         )
         assert item.face.sub == wanted
-        assert item.face.sub_size * PHONE_SCALE >= 11
+        assert item.face.sub_size * 0.62 >= 13
         assert fit(wanted, item.face.sub_size, item.box.w - 6) == wanted
         assert item.box.h <= 64
-    assert scene.height <= 470
+    assert scene.height <= 450
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

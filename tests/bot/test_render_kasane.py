@@ -14,6 +14,29 @@ from tests.bot.test_renderers import play_until, session_for
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_text_beside_the_picture_takes_few_lines(lang: str) -> None:
+    """Beside the table's picture: titled with the round alone (the footer names the game),
+    whose turn it is and every seat's points under it, then the last move — no more, so that
+    the table with its grid's moves fits a phone's screen."""
+    from bot.i18n import messages as msg
+
+    session = session_for("kasane", 4, lang, 11)
+    play_until(session, Rng(11), lambda s: len(s.state.public_view().tableaus[1]) >= 3)
+    view = session.state.public_view()
+    ctx = Table(bot=None).context(session, pictures=True)  # type: ignore[arg-type]
+    embed = RENDERER.table(ctx).embeds[0].to_dict()
+    assert embed["title"] == texts.ROUND(lang, round=view.round, rounds=view.rounds)
+    assert "#1" in embed["footer"]["text"] and "襲ノ色目" in embed["footer"]["text"]
+    turn, standing = embed["description"].split("\n")
+    assert seat_mark(view.turn_seat) in turn
+    assert standing == " · ".join(
+        f"{seat_mark(s)} {session.record.seats[s].name} {texts.POINTS(lang, n=view.scores[s])}"
+        for s in range(4)
+    )
+    assert [field["name"] for field in embed["fields"]] == [msg.TABLE_LAST_MOVE(lang)]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_text_table_in_brief(lang: str) -> None:
     session = session_for("kasane", 4, lang, 11)
     play_until(session, Rng(11), lambda s: len(s.state.public_view().tableaus[1]) >= 3)

@@ -92,7 +92,7 @@ def test_table_shows_bag_fields_screen_counts_turn_and_cards_but_no_screen() -> 
     assert "fails on 🔴🔵⚫" in text and "safe: 🟡💧⚪" in text
     # the cards this turn qualifies for, live while drawing
     assert "✅ 2 pairs — **新墨染 (Shin-sumizome)**" in text
-    assert "▫️ 4 colours" in text and "▫️ 6 flowers" in text
+    assert "▫️ 4 colours" in text and "▫️ 6+ flowers" in text
     assert "🟡7" not in text and "🔵4" not in text
     assert RENDERER.acts_on_table(ctx, 0)
     assert actions(rendered.controls) == legal(state, 0)

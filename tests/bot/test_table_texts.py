@@ -386,3 +386,26 @@ def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str) -> Non
         session.movers.append((record.version, 2))
         assert not session.still_current(version, 2)
         assert session.controls_version(2) == record.version
+
+
+def test_a_hand_fingerprint_tells_what_the_hand_showed_when_it_was_made() -> None:
+    """What a hand payload shows is compared later than it is noted (a click notes its answer's
+    before sending it): it is the payload as made, its picture aside, whatever the game does
+    meanwhile."""
+    game = registry.get("take_and_share")
+    state = game.new(3, seed=4)
+    session = Session(record=record_for("take_and_share", 3, "en", 4), game=game, state=state)
+    table = Table(bot=None)  # type: ignore[arg-type]
+    noted = table.hand_fingerprint(session, 0, "en")
+    again = table.fingerprint(table.hand_payload(session, 0, "en"))
+    with_picture = table.hand_payload(session, 0, "en")
+    with_picture["embeds"][0].set_image(url="attachment://hand.png")
+    noticed = table.hand_payload(session, 0, "en", notice="⚠️ not now")
+    seat = state.to_act()[0]
+    state.apply(seat, game.cpu("random").choose(state, seat, Rng(1)))
+    session.record.version += 1
+    moved = table.hand_fingerprint(session, 0, "en")
+    assert noted == again == table.fingerprint(with_picture)
+    assert noted != table.fingerprint(noticed)
+    assert noted != moved
+    assert noted != "a text"

@@ -112,11 +112,16 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         def table_fields() -> list[str]:
             return [f["name"] for f in table_message(fake, game_id, thread_id).embeds[0]["fields"]]
 
-        # Beside its picture, the table's text is brief: whose turn, the scores, the last move.
-        brief = [msg.TABLE_SCORES(lang), msg.TABLE_LAST_MOVE(lang)]
+        # Beside its picture, the table's text is brief: whose turn and each seat's points
+        # under it (a 襲ノ色目 table keeps to a phone's screen with its grid's moves), the last
+        # move.
+        brief = [msg.TABLE_LAST_MOVE(lang)]
         assert table_fields() == brief
         table = table_message(fake, game_id, thread_id)
-        assert msg.TABLE_TURN(lang, who="").strip() in table.embeds[0]["description"]
+        turn, standing = table.embeds[0]["description"].split("\n")
+        assert msg.TABLE_TURN(lang, who="").strip() in turn
+        points = kasane_texts.POINTS(lang, n=session.state.public_view().scores[1])
+        assert f"{seat_mark(1)} {session.record.seats[1].name} {points}" in standing
         first = table_bytes()
         await human_turn(fake, bot, users, session, thread_id)
         await wait_until(fake, lambda: table_bytes() == public_picture(), "the new table picture")

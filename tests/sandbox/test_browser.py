@@ -317,6 +317,9 @@ async def pass_two_cards(
 PHONE = {"width": 390, "height": 844}
 #: The issue's target: the table message with its buttons fits one phone screen.
 PHONE_TABLE_TARGET = 844
+#: Games whose table messages are made to leave headroom under it (a longer name, last move or
+#: notice still fits), held to their own bound.
+PHONE_TABLE_TARGETS = {"kasane": 780, "sakura": 810}
 
 
 @pytest.fixture
@@ -512,7 +515,7 @@ async def test_table_heights_on_a_phone(
     player count and in both languages: the tallest it was at the human seat's first turn
     (CPUs fill the other seats) and, where the table carries the human's moves, over the
     next :data:`TABLE_TURNS` of them (📖 reference and 📜 log buttons included). Printed, and
-    held to one phone screen (844 px)."""
+    held to one phone screen (844 px), or with headroom for the games that leave it."""
     from games import registry
 
     settings = Settings(
@@ -560,14 +563,18 @@ async def test_table_heights_on_a_phone(
         assert errors == []
         assert sandbox.fake.violations == []
 
-    limit = PHONE_TABLE_TARGET
-    report = [f"Table message with its buttons at {PHONE['width']} px (target ≤ {limit}):"]
+    def limit(game_id: str) -> int:
+        return PHONE_TABLE_TARGETS.get(game_id, PHONE_TABLE_TARGET)
+
+    width, target = PHONE["width"], PHONE_TABLE_TARGET
+    report = [f"Table message with its buttons at {width} px (target ≤ {target}):"]
     for (game_id, language), height in heights.items():
         players = registry.get(game_id).max_players
-        over = height - limit
+        over = height - limit(game_id)
         verdict = f"{over:+.0f} px over" if over > 0 else "fits"
+        verdict += f" (≤ {limit(game_id)})" if limit(game_id) != target else ""
         report.append(f"  {game_id:<15} {language}  {players} players  {height:6.0f} px  {verdict}")
     with capsys.disabled():  # printed on every run, not only with -s
         print("\n" + "\n".join(report))
-    too_tall = sorted(key for key, height in heights.items() if height > limit)
+    too_tall = sorted(key for key, height in heights.items() if height > limit(key[0]))
     assert not too_tall, f"taller than a phone screen: {too_tall}"

@@ -33,22 +33,33 @@ BREAKDOWN_SPACE = 14
 CHIP_H = kit.SMALL + 6
 
 
-#: The table picture, compact enough for a phone: the grid (left) beside the yaku board
-#: (right), the seats below. Grid cards, tableau cards, board tokens.
-GRID_W, GRID_H = 40, 56
-TABLEAU_W, TABLEAU_H = 32, 46
-TOKEN = 22
-#: The left column (the grid); the board takes the rest of the width.
-GRID_COLUMN = 206
+#: The table picture, compact enough for a phone: the round and the deck over the grid (left
+#: column) beside the yaku board (right, from the top), the legend under both, the seats below.
+#: Grid cards (`GRID_STEP` from row to row), tableau cards, board tokens.
+GRID_W, GRID_H = 40, 50
+GRID_STEP = GRID_H + 6
+TABLEAU_W, TABLEAU_H = 32, 42
+#: A board token, its number set at `TOKEN_LABEL` (13 px as a phone shows the picture, at
+#: about 0.62 of its size), one yaku's line `BOARD_LINE` tall; a used slot's token is a
+#: `TAKEN_RING` ring on `TAKEN`.
+TOKEN = 30
+TOKEN_LABEL = 21
+BOARD_LINE = TOKEN + 2
+TAKEN = kit.BACKGROUND
+TAKEN_RING = kit.MUTED
+#: The left column (the round, the deck and the grid); the board takes the rest of the width.
+GRID_COLUMN = 190
 #: On an English table each yaku's line holds its Japanese name (this size) over its reading
-#: (`READING`), in `READING_LINE` pixels.
+#: (`READING`).
 READING_NAME = 18
 READING = 14
-READING_LINE = 31
-#: The legend under the grid and the board: what the board's tokens mean, at this size (15 px
+#: The legend under the grid and the board: what the board's tokens mean, at this size (13 px
 #: as a phone shows the picture), a token of each kind with its meaning beside it.
-LEGEND = 18
+LEGEND = 21
 LEGEND_SPACE = 14
+#: A seat's panel: the space above its name line, between the name and the tableau, and
+#: under the tableau.
+SEAT_PAD = 5
 
 
 def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
@@ -72,8 +83,8 @@ def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
             front = c == len(row.cards) - 1
             mark = "pick" if front and takeable else ""
             scene.add(kit.Card(f"grid.{r}.{c}", box, FACES[card], mark))
-        y += GRID_H + kit.GAP
-    return y
+        y += GRID_STEP
+    return y - GRID_STEP + GRID_H
 
 
 def _reading(yaku: str) -> str:
@@ -83,26 +94,30 @@ def _reading(yaku: str) -> str:
 
 
 def _board(scene: kit.Scene, view: PublicView, lang: Lang, y: int) -> int:
-    """The yaku board in the right column: a line per yaku (its Japanese name; on an English
-    table with its reading beneath, as the text says `襲ね (Kasane)`) with a token per slot —
-    gold with the cards it needs while free, grey with the seat that took it."""
+    """The yaku board in the right column from `y`: a line per yaku, its Japanese name (on an
+    English table with its reading beneath, as the text says `襲ね (Kasane)`) left, a token per
+    slot right, the last at the right margin — gold with the cards it needs while free, a
+    ring with the number of the seat that took it once used. A name has the width its line's
+    tokens leave. Returns the y under the last line."""
     x0 = kit.MARGIN + GRID_COLUMN + 2 * kit.GAP
+    right = kit.WIDTH - kit.MARGIN
     by_yaku: dict[str, list] = {}
     for slot in view.slots:
         by_yaku.setdefault(slot.yaku, []).append(slot)
-    most = max((len(slots) for slots in by_yaku.values()), default=0)
     step = TOKEN + 2
-    name_w = kit.WIDTH - kit.MARGIN - x0 - most * step - kit.GAP
-    line = (4 * (GRID_H + kit.GAP)) // max(1, len(YAKU))
-    name_size = kit.SMALL
-    if lang != "ja":
-        line, name_size = READING_LINE, READING_NAME
+    name_size = kit.SMALL if lang == "ja" else READING_NAME
+    # A name alone sits in the middle of its line; a name and its reading fill it.
+    name_y = (BOARD_LINE - name_size) // 2 - 2 if lang == "ja" else 0
+    bottom = y
     for yaku in YAKU:
         slots = by_yaku.get(yaku, [])
         if not slots:
             continue
-        name = texts.YAKU_NAME[yaku].ja
-        scene.text(f"board.{yaku}", x0, y + 1, name, name_size, width=name_w)
+        first = right - len(slots) * step + 2
+        name_w = first - kit.GAP - x0
+        scene.text(
+            f"board.{yaku}", x0, y + name_y, texts.YAKU_NAME[yaku].ja, name_size, width=name_w
+        )
         if lang != "ja":
             scene.text(
                 f"board.{yaku}.reading",
@@ -111,38 +126,43 @@ def _board(scene: kit.Scene, view: PublicView, lang: Lang, y: int) -> int:
                 _reading(yaku),
                 READING,
                 kit.MUTED,
-                width=kit.WIDTH - kit.MARGIN - x0,  # the longest stays left of the tokens above it
+                width=name_w,
             )
-        x = x0 + name_w + kit.GAP
-        for slot in slots:
+        for i, slot in enumerate(slots):
             tag = f"board.{yaku}.{slot.count}.{slot.index}"
-            if slot.used:
-                label = seat_mark(slot.by) if slot.by is not None else "×"
-            else:
-                label = str(slot.count)
-            _token(scene, tag, x, y, slot.used, label)
-            x += step
-        y += line
-    return y
+            label = _taken_label(slot.by) if slot.used else str(slot.count)
+            _token(scene, tag, first + i * step, y, slot.used, label)
+        bottom = y + TOKEN
+        y += BOARD_LINE
+    return bottom
 
 
 def _token(scene: kit.Scene, tag: str, x: int, y: int, used: bool, label: str) -> None:
-    """A board token: gold with the cards its meld needs while free, grey with who took it."""
+    """A board token: gold with the cards its meld needs while free; once used, a light ring
+    on the dark ground with the seat's number in white inside (a ring round a number reads as
+    the seat's mark, ①), or `×` for a slot used before the game."""
     box = kit.Box(x, y, TOKEN, TOKEN)
     if used:
-        scene.add(kit.Dot(tag, box, kit.PANEL_EDGE, label=label, ink=kit.MUTED))
+        scene.add(
+            kit.Dot(tag, box, TAKEN, TAKEN_RING, label=label, ink=kit.INK, label_size=TOKEN_LABEL)
+        )
     else:
-        scene.add(kit.Dot(tag, box, kit.GOLD, label=label))
+        scene.add(kit.Dot(tag, box, kit.GOLD, label=label, label_size=TOKEN_LABEL))
+
+
+def _taken_label(seat: int | None) -> str:
+    """What a used slot's token says: the number of the seat that took it (its ring makes it
+    the seat's mark), or `×` for a slot used before the game."""
+    return "×" if seat is None else str(seat + 1)
 
 
 def _legend(scene: kit.Scene, lang: Lang, y: int) -> int:
     """What the board's tokens mean, the canvas wide from `y` (`legend.free`, `legend.taken`,
     `legend.preused`): a token of each kind, its meaning beside it. Returns the y under it."""
-    taken = seat_mark(0)
     entries = (
         ("free", False, "2", texts.PICTURE_LEGEND_FREE(lang, n=2)),
-        ("taken", True, taken, texts.PICTURE_LEGEND_TAKEN(lang, seat=taken)),
-        ("preused", True, "×", texts.PICTURE_LEGEND_PREUSED(lang)),
+        ("taken", True, _taken_label(0), texts.PICTURE_LEGEND_TAKEN(lang, seat=seat_mark(0))),
+        ("preused", True, _taken_label(None), texts.PICTURE_LEGEND_PREUSED(lang)),
     )
     x = kit.MARGIN
     text_y = y + TOKEN // 2 - kit.middle(LEGEND)
@@ -154,15 +174,25 @@ def _legend(scene: kit.Scene, lang: Lang, y: int) -> int:
 
 
 def _tableaus(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
-    height = kit.BODY + TABLEAU_H + 3 * kit.GAP
+    """The seats two by two from `y`: each one's name and points, its tableau as a fan and
+    its hand's size. Returns the y under the last row."""
+    height = SEAT_PAD + kit.BODY + SEAT_PAD + TABLEAU_H + SEAT_PAD
     seats = kit.seat_boxes(y, len(view.tableaus), height, columns=2)
     for seat, (tableau, seat_box) in enumerate(zip(view.tableaus, seats, strict=True)):
         score = texts.POINTS(lang, n=view.scores[seat])
         active = seat == view.turn_seat
         kit.seat_panel(
-            scene, seat_box, seat, names[seat], score, active=active, score_w=70, score_tag="score"
+            scene,
+            seat_box,
+            seat,
+            names[seat],
+            score,
+            active=active,
+            score_w=70,
+            score_tag="score",
+            top=SEAT_PAD,
         )
-        card_y = seat_box.y + kit.BODY + 2 * kit.GAP
+        card_y = seat_box.y + SEAT_PAD + kit.BODY + SEAT_PAD
         hand_w = 84
         room = seat_box.w - 3 * kit.GAP - hand_w
         boxes = kit.fan_boxes(
@@ -180,8 +210,7 @@ def _tableaus(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, 
             anchor="ra",
             width=hand_w,
         )
-    rows = (len(view.tableaus) + 1) // 2
-    return y + rows * (height + kit.GAP)
+    return max(box.bottom for box in seats)
 
 
 class KasanePictures:
@@ -189,12 +218,14 @@ class KasanePictures:
 
     def table(self, view: PublicView, names: list[str], lang: Lang) -> kit.Scene:
         header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
-        scene, y = kit.titled("header.round", header, kit.LARGE, width=kit.WIDTH // 2)
+        scene, _ = kit.titled("header.round", header, kit.BODY, width=GRID_COLUMN)
         deck = texts.PICTURE_DECK(lang, deck=view.deck_size, discard=view.discard_size)
-        kit.title_note(scene, "header.deck", deck, kit.WIDTH // 2 - kit.MARGIN)
-        y = max(_grid(scene, view, y), _board(scene, view, lang, y) + kit.GAP)
+        deck_y = kit.MARGIN + kit.BODY + 6
+        scene.text("header.deck", kit.MARGIN, deck_y, deck, kit.SMALL, kit.MUTED, width=GRID_COLUMN)
+        grid_y = deck_y + kit.SMALL + 2 * kit.GAP
+        y = max(_grid(scene, view, grid_y), _board(scene, view, lang, kit.MARGIN)) + kit.GAP
         y = _legend(scene, lang, y) + kit.GAP
-        scene.height = _tableaus(scene, view, names, lang, y) + kit.MARGIN - kit.GAP
+        scene.height = _tableaus(scene, view, names, lang, y) + kit.MARGIN
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:

@@ -326,18 +326,20 @@ def seat_panel(
     score_w: int,
     score_tag: str = "total",
     score_label: str = "",
+    top: int = GAP,
 ) -> None:
     """A seat's panel on a table picture (`seat.<n>`): its mark and `name` at the top left,
     `score` in gold at the top right in `score_w` pixels (`seat.<n>.<score_tag>`), the name
     in what the score leaves; framed in gold while the seat is to act. A `score_label` says
     what the score is (a match total beside a hand's own score): it is set small and muted
     just left of the score, on its baseline (`seat.<n>.<score_tag>.label`), and the name has
-    what the label and the score as drawn leave."""
+    what the label and the score as drawn leave. The line is `top` pixels under the panel's
+    top edge."""
     scene.add(Panel(f"seat.{seat}", box, outline=GOLD if active else None))
     shown = scene.text(
         f"seat.{seat}.{score_tag}",
         box.right - GAP,
-        box.y + GAP,
+        box.y + top,
         score,
         BODY,
         GOLD,
@@ -349,7 +351,7 @@ def seat_panel(
         label = scene.text(
             f"seat.{seat}.{score_tag}.label",
             shown.box.x - 4,
-            box.y + GAP + ascent(BODY) - ascent(SMALL),
+            box.y + top + ascent(BODY) - ascent(SMALL),
             score_label,
             SMALL,
             MUTED,
@@ -360,7 +362,7 @@ def seat_panel(
     scene.text(
         f"seat.{seat}.name",
         box.x + GAP,
-        box.y + GAP,
+        box.y + top,
         f"{seat_mark(seat)} {name}",
         BODY,
         width=box.w - reserved - 10 - (6 if score_label else 0),

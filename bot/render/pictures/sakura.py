@@ -33,16 +33,18 @@ BLOSSOM = (0xF4, 0xB6, 0xC8)
 
 DOT = 34
 #: The table picture's mastery cards (compact for a phone), with what qualifies set at
-#: `MASTERY_SUB`: the picture is shown about 390/480 of its size on a phone, where this is
-#: 13 px.
+#: `MASTERY_SUB` under the card's name: the picture is shown at about 0.62 of its size on a
+#: phone, where this is 13 px.
 MASTERY_H = 64
-MASTERY_SUB = 16
+MASTERY_SUB = 21
 #: Each seat's field on the table picture: a row of its own in the seat's panel, all six
 #: colours side by side in a half-width panel, each count set at `FIELD_LABEL` (the picture is
 #: shown at about 0.6 of its size on a phone, where this is about 13 px).
 FIELD_DOT = 30
 FIELD_STEP = FIELD_DOT + 4
 FIELD_LABEL = 22
+#: The space between the parts of the table picture (this turn, the mastery cards, the seats).
+SPACE = 12
 
 
 def _flowers(
@@ -136,7 +138,7 @@ class SakuraPictures:
                 kit.RED if turn.failed or risky else kit.MUTED,
                 width=box.w - 2 * kit.GAP,
             )
-            y = box.bottom + 2 * kit.GAP
+            y = box.bottom + SPACE
         # The mastery cards: gold when their condition is met, faded once used.
         card_w = (kit.WIDTH - 2 * kit.MARGIN - 2 * kit.GAP) // max(1, len(view.cards))
         for i, card in enumerate(view.cards):
@@ -153,7 +155,7 @@ class SakuraPictures:
                     mark,
                 )
             )
-        y += MASTERY_H + 2 * kit.GAP
+        y += MASTERY_H + SPACE
         # The seats two by two: name and points, then each colour of the field on a row of its
         # own, then the screen's count.
         height = kit.BODY + FIELD_DOT + kit.SMALL + 3 * kit.GAP + 6
@@ -163,7 +165,14 @@ class SakuraPictures:
             score = texts.PICTURE_FIELD(lang, n=seat_view.field_score)
             active = seat in view.to_act
             kit.seat_panel(
-                scene, box, seat, names[seat], score, active=active, score_w=80, score_tag="score"
+                scene,
+                box,
+                seat,
+                names[seat],
+                score,
+                active=active,
+                score_w=80,
+                score_tag="score",
             )
             dot_y = box.y + kit.BODY + 2 * kit.GAP
             _flowers(
@@ -185,7 +194,7 @@ class SakuraPictures:
                 kit.MUTED,
                 width=box.w - 2 * kit.GAP,
             )
-        scene.height = kit.below(boxes) + kit.MARGIN
+        scene.height = max(b.bottom for b in boxes) + kit.MARGIN
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
