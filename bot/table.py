@@ -981,9 +981,11 @@ class Table:
     async def send_dm_hand(
         self, session: Session, seat: int, user_id: int, lang: Lang, *, background: bool = False
     ) -> bool:
-        """Edit the seat's DM hand message (or send one). False when DMs are closed. A pick
-        the player made meanwhile on that message (`dm_hand_clicked`) is shown: an edit that
-        was under way without it is done again. `background`: for the publisher, not for a
+        """Edit the seat's DM hand message (or send one). False when DMs are closed. The pick
+        the message shows for confirmation stays on it while it can still be played, one
+        made before a restart included (`_dm_pick`); a pick the player made meanwhile on that
+        message (`dm_hand_clicked`) is shown: an edit that was under way without it is done
+        again. `background`: for the publisher, not for a
         click's answer (see `hand_message`)."""
         async with self._dm_sending[(session.id, seat)]:
             while True:
