@@ -6,6 +6,7 @@ time p50/p99. Not a test; run it on purpose:
 
     .venv/bin/python benchmarks/gogyo_ai.py            # 500 matches per player count
     .venv/bin/python benchmarks/gogyo_ai.py --games 100 --players 2
+    .venv/bin/python benchmarks/gogyo_ai.py --old      # the strong player before "for the match"
 
 `--against-old` measures the strong player against `OldStrongPlayer`, the same player with the
 declaration it had before it weighed the match (declare when its total with its hand beats
@@ -41,13 +42,13 @@ from games.gogyo.scoring import best_score_ids
 from games.gogyo.state import GogyoState
 
 
-def play(players: int, seed: int, strong_seat: int, times: list[float]) -> tuple[bool, bool]:
+def play(
+    players: int, seed: int, strong_seat: int, times: list[float], strong: CpuPlayer
+) -> tuple[bool, bool]:
     """One match; returns (strong seat won alone, strong seat shared the win)."""
     state = GAME.new(players, seed=seed)
     rng = Rng(seed * 7919 + 1)
-    result = play_strong_against_random(
-        state, StrongPlayer(), RandomPlayer(), strong_seat, rng, times
-    )
+    result = play_strong_against_random(state, strong, RandomPlayer(), strong_seat, rng, times)
     winners = result.winners
     return winners == [strong_seat], strong_seat in winners and len(winners) > 1
 
@@ -180,7 +181,11 @@ def main() -> None:
         action="store_true",
         help="the strong player against its previous declaration, paired per seed",
     )
+    parser.add_argument(
+        "--old", action="store_true", help="against random: the strong player as it was before"
+    )
     args = parser.parse_args()
+    strong = OldStrongPlayer() if args.old else StrongPlayer()
     if args.against_old:
         for players in args.players:
             against_old(players, args.games, args.seed * 100_000)
@@ -189,7 +194,7 @@ def main() -> None:
         times: list[float] = []
         wins = shared = 0
         for g in range(args.games):
-            won, tied = play(players, args.seed * 100_000 + g, g % players, times)
+            won, tied = play(players, args.seed * 100_000 + g, g % players, times, strong)
             wins += won
             shared += tied
         print(
