@@ -39,12 +39,12 @@ def declare_step(
     hands: list[str],
     down: list[str],
     field: str,
-    first_game: list[int],
+    first_game: list[int] | None,
     deck_size: int,
 ) -> GogyoState:
-    """A second-game declare step of `seat`: the hands (the cards named in `down` face down),
-    the field and the first game's scores as given; the other cards shuffled by `seed`, the
-    first `deck_size` of them the deck, the rest the discard pile."""
+    """A declare step of `seat`: the hands (the cards named in `down` face down), the field and
+    the first game's scores as given (None: a declare step of the first game); the other cards
+    shuffled by `seed`, the first `deck_size` of them the deck, the rest the discard pile."""
     state = GAME.new(len(hands), seed=seed)
     taken: set[int] = set()
     state.hands = [sorted(_ids(h, taken)) for h in hands]
@@ -58,11 +58,12 @@ def declare_step(
     rest = [c for c in ALL_CARDS if c not in taken]
     Rng(seed).shuffle(rest)
     state.deck, state.discard = rest[:deck_size], rest[deck_size:]
-    # Only the first game's scores are read (the match totals).
-    state.results = [
-        {"game": 1, "ended_by": "deck", "declarer": None, "hands": [], "scores": first_game}
-    ]
-    state.game_no = 2
+    if first_game is not None:
+        # Only the first game's scores are read (the match totals).
+        state.results = [
+            {"game": 1, "ended_by": "deck", "declarer": None, "hands": [], "scores": first_game}
+        ]
+        state.game_no = 2
     state.turn = state.start_seat = seat
     state.turns_taken = [3] * len(hands)
     state.step = "declare"
@@ -161,6 +162,20 @@ def test_declares_a_win_on_the_second_game_score() -> None:
     assert all(final_share(w, state.totals(), 1) == 1 for w in every_deal(state, 1))
     for k in range(4):
         assert StrongPlayer().choose(state, 1, Rng(k)) == act.Declare()
+
+
+@pytest.mark.parametrize("leads", [True, False])
+def test_first_game_declares_when_ahead_for_the_match(leads: bool) -> None:
+    # First game, three players, every card face up but seat 0's two; seats 1 and 2 hold 31
+    # and 46 (a five-card run of both kinds). Seat 1 declares when it holds the 46 and plays on
+    # when it holds the 31.
+    run, thirty_one = "夏木 殷火 周土 秦金 漢水", "晋金 宋木 元火 明土 天"
+    hands = ["漢火 宋金 清土 閥 閥", *((run, thirty_one) if leads else (thirty_one, run))]
+    state = declare_step(5, 1, hands, ["宋金 閥", "", ""], "殷金 唐火 隋木 秦水", None, 38)
+    assert state.game_no == 1 and hands_now(state)[1:] == ([46, 31] if leads else [31, 46])
+    for k in range(4):
+        choice = StrongPlayer().choose(state, 1, Rng(k))
+        assert choice == (act.Declare() if leads else act.EndTurn())
 
 
 def test_match_chance_is_the_result_at_the_match_end_and_a_share_before() -> None:
