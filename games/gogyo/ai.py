@@ -1,20 +1,34 @@
 """CPU players for Gogyo: uniform random, and a strong one that weighs every action by the hand
-scores it can reach, estimating unknown cards from the pool it cannot see."""
+scores it can reach, estimating unknown cards from the pool it cannot see, and declares the end
+by its chance of winning the match (`games.gogyo.match`).
+
+Its declaration used to compare its total with its hand against every other seat's total with
+that seat's average estimated hand. In the second game a lead on average is not a win, and a
+declaration ends the match: it declared where most deals of the hidden cards lost (with three
+other seats each somewhat likely to beat it), and did not declare a sure win on the tie-break
+(the higher second-game score).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from math import hypot
 
 from games.core import Action, Rng, State
 from games.gogyo import actions as act
 from games.gogyo.cards import ALL_CARDS, duel_number
-from games.gogyo.rules import DUEL_MIN_DECK
+from games.gogyo.match import SPREAD_AFTER_FIRST, SPREAD_IN_SECOND, final_share, soft_share
+from games.gogyo.rules import DUEL_MIN_DECK, GAMES_PER_MATCH
 from games.gogyo.scoring import best_score_ids
 from games.gogyo.state import GogyoState
 
 __all__ = ["Observation", "RandomPlayer", "StrongPlayer", "observe"]
+
+#: The spread of the match still to come when the first game plays on: the rest of this game
+#: and the whole second game, as independent spreads.
+PLAYING_ON_FIRST = hypot(SPREAD_AFTER_FIRST, SPREAD_IN_SECOND)
 
 
 class RandomPlayer:
@@ -107,10 +121,19 @@ class StrongPlayer:
     Field actions are valued exactly; deck draws by the mean over the cards it cannot see (one
     card exactly, two cards sampled); duels by the chance of winning (from the unseen cards'
     duel numbers) times the best loot or destroy, against the expected loss when beaten. It
-    declares the end when its hand beats every opponent's estimated score (and total).
+    declares for the match (`_should_declare`): in the second game, where a declaration ends the
+    match, when declaring wins it in enough of the sampled deals of the cards it cannot see, or
+    wins more often than playing on is likely to; in the first game when it is ahead where it
+    counts for the match.
     """
 
     samples: int = 12
+    #: Worlds sampled for a declaration, per `samples` (a declare step comes at most once a
+    #: turn, and each world costs a scoring of the hidden hands only).
+    declare_factor: int = 4
+    #: In the second game, declare when that wins the match in at least this share of the
+    #: sampled worlds, whatever playing on is worth.
+    sure: float = 0.75
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         assert isinstance(state, GogyoState)
@@ -257,26 +280,48 @@ class StrongPlayer:
 
     # -- declaring ----------------------------------------------------------------------------
 
-    def _estimate(self, obs: Observation, seat: int, rng: Rng) -> float:
-        """An opponent's expected score now, its face-down cards drawn from the unseen pool."""
-        known = obs.face_up[seat]
-        hidden = obs.down_count[seat]
+    def _worlds(self, obs: Observation, rng: Rng) -> list[list[int]]:
+        """Every seat's hand score now in `declare_factor × samples` worlds, the other seats'
+        face-down cards drawn together (no card twice) from the pool the seat cannot see; one
+        world when no card is face down."""
+        scores = [
+            best_score_ids(obs.hand) if s == obs.seat else best_score_ids(obs.face_up[s])
+            for s in range(obs.players)
+        ]
+        hidden = [s for s in range(obs.players) if s != obs.seat and obs.down_count[s]]
         if not hidden:
-            return best_score_ids(known)
+            return [scores]
         pool = list(obs.unseen)
-        total = 0
-        for _ in range(self.samples):
+        worlds: list[list[int]] = []
+        for _ in range(self.declare_factor * self.samples):
+            world = list(scores)
             picks: list[int] = []
-            for _ in range(hidden):
-                picks.append(pool.pop(rng.below(len(pool))))
-            total += best_score_ids((*known, *picks))
+            for s in hidden:
+                drawn = [pool.pop(rng.below(len(pool))) for _ in range(obs.down_count[s])]
+                world[s] = best_score_ids((*obs.face_up[s], *drawn))
+                picks += drawn
             pool.extend(picks)
-        return total / self.samples
+            worlds.append(world)
+        return worlds
 
     def _should_declare(self, obs: Observation, rng: Rng) -> bool:
-        mine = obs.totals[obs.seat] + best_score_ids(obs.hand)
-        return all(
-            mine > obs.totals[s] + self._estimate(obs, s, rng)
-            for s in range(obs.players)
-            if s != obs.seat
-        )
+        """Declare when the match is likelier won by ending the game now than by playing on,
+        weighed over sampled worlds (`games.gogyo.match`). In the second game declaring ends
+        the match: its value is the share of worlds it wins (`final_share`), playing on is
+        valued by `soft_share` over what the rest of the game may still change
+        (`SPREAD_IN_SECOND`), and a declaration that wins in `sure` of the worlds is made in
+        any case. In the first game the totals so far are what the second game starts from:
+        ending now leaves `SPREAD_AFTER_FIRST` to come, playing on adds the rest of this game
+        (`PLAYING_ON_FIRST`), so the seat declares when a sharper spread favours it, that is
+        when it is ahead where it counts."""
+        worlds = self._worlds(obs, rng)
+        seat, totals = obs.seat, obs.totals
+        if obs.game_no >= GAMES_PER_MATCH:
+            now = sum(final_share(w, totals, seat) for w in worlds) / len(worlds)
+            if now >= self.sure:
+                return True
+            on = sum(soft_share(w, totals, seat, SPREAD_IN_SECOND) for w in worlds)
+            return now > on / len(worlds)
+        now = sum(soft_share(w, totals, seat, SPREAD_AFTER_FIRST) for w in worlds)
+        on = sum(soft_share(w, totals, seat, PLAYING_ON_FIRST) for w in worlds)
+        return now > on

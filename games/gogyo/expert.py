@@ -23,13 +23,12 @@ strong planner's, with four times its samples.
 
 from __future__ import annotations
 
-from math import exp
-
 from games.core import Action, Rng, State
 from games.gogyo import actions as act
 from games.gogyo.ai import StrongPlayer, _value
 from games.gogyo.cards import duel_number
-from games.gogyo.rules import DECLARE_MIN, FIELD_SIZE, GAMES_PER_MATCH
+from games.gogyo.match import match_chance
+from games.gogyo.rules import DECLARE_MIN, FIELD_SIZE
 from games.gogyo.scoring import best_score_ids
 from games.gogyo.state import GogyoState
 from games.search import ExpertPlayer, SeatKnowledge, margin
@@ -45,11 +44,9 @@ HORIZON = 8
 UNITS_PER_PLAYOUT = 3
 #: Fewest sampled worlds per searched choice.
 MIN_WORLDS = 6
-#: Spread, in points, of what is still to come in the match when a playout stops: the whole of
-#: the second game after the first one ends (or stops), the rest of the second game when it
-#: stops unfinished. A seat's chance of winning the match is its share of `exp(total / spread)`.
-SPREAD_AFTER_FIRST = 7.0
-SPREAD_IN_SECOND = 4.0
+# The spreads of what is still to come in the match when a playout stops (7 points after the
+# first game, 4 in the second) are `games.gogyo.match`'s, shared with the strong player.
+
 #: Weight of the lead in points beside the chance of winning (it only breaks near-ties).
 LEAD_WEIGHT = 0.002
 
@@ -258,15 +255,7 @@ class _Table:
         hand_scores = [best_score_ids(h) for h in self.hands]
         scores = [h + t for h, t in zip(hand_scores, self.totals, strict=True)]
         lead = LEAD_WEIGHT * margin(scores, seat)
-        if over and self.game_no >= GAMES_PER_MATCH:
-            keys = list(zip(scores, hand_scores, strict=True))
-            if keys[seat] < max(keys):
-                return lead
-            return 1 / keys.count(keys[seat]) + lead
-        spread = SPREAD_AFTER_FIRST if self.game_no < GAMES_PER_MATCH else SPREAD_IN_SECOND
-        top = max(scores)
-        weights = [exp((s - top) / spread) for s in scores]
-        return weights[seat] / sum(weights) + lead
+        return match_chance(hand_scores, self.totals, seat, self.game_no, over) + lead
 
 
 class Expert(ExpertPlayer[GogyoState]):
