@@ -1,0 +1,116 @@
+"""Table messages measured as a phone shows them: the table of a seeded game every few moves,
+and the sandbox page at an iPhone's width in Chromium to draw each message and measure it (the
+table-height tests of `test_text_table_height` and `test_picture_table_height`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.sandbox import world
+from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.render import message_html
+from bot.sandbox.web import SandboxWeb
+from bot.sessions import Session
+from games import registry
+from games.core import Rng
+from tests.bot.test_renderers import record_for
+from tests.sandbox.test_pictures_browser import PHONE
+
+#: Puts one message on the page, waits for its pictures, and gives its height in pixels.
+MEASURE = """async (html) => {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  const message = holder.firstElementChild;
+  document.querySelector('#messages').replaceChildren(message);
+  await Promise.all([...message.querySelectorAll('img')].map(img => img.decode()));
+  return message.getBoundingClientRect().height;
+}"""
+
+
+def played(game_id: str, lang: str, seed: int, name: str, every: int) -> Iterator[Session]:
+    """A game at its largest player count, played to the end by random moves: a person called
+    `name` in the first seat and CPUs, a turn timer running. The session is given every
+    `every` moves, and once more when the game has finished."""
+    game = registry.get(game_id)
+    players = game.max_players
+    state = game.new(players, seed=seed)
+    record = record_for(game_id, players, lang, seed, deadline=time.time() + 180)
+    record.seats = [
+        dataclasses.replace(seat, name=name)
+        if seat.seat == 0
+        else dataclasses.replace(seat, name=f"CPU {seat.seat}", user_id=None, cpu_level="normal")
+        for seat in record.seats
+    ]
+    session = Session(record=record, game=game, state=state)
+    session.events += [(0, event) for event in state.opening_events()]
+    rng, moves = Rng(seed), 0
+    while not state.is_over():
+        if moves % every == 0:
+            yield session
+        seat = state.to_act()[0]
+        events = state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(moves)))
+        session.events += [(moves, event) for event in events if event.public]
+        record.version += 1
+        moves += 1
+    record.status = "finished"
+    yield session  # the table left at the end
+
+
+def body(payload: dict[str, Any]) -> dict[str, Any]:
+    """The message body discord.py sends for a table payload."""
+    return {
+        "content": payload["content"],
+        "embeds": [embed.to_dict() for embed in payload["embeds"]],
+        "components": payload["view"].to_components(),
+    }
+
+
+@dataclasses.dataclass
+class PhonePage:
+    """The sandbox page at a phone's width, as a member of the sandbox's server sees it."""
+
+    page: Any
+    #: The page's HTML of a message body, as the bot's message.
+    html: Callable[[dict[str, Any]], str]
+
+    async def height(self, html: str) -> float:
+        """The height of message `html` on the page, in pixels."""
+        return float(await self.page.evaluate(MEASURE, html))
+
+    async def screenshot(self, html: str, path: Path) -> None:
+        """A picture of message `html` alone, whatever its height."""
+        await self.page.set_viewport_size({"width": PHONE["width"], "height": 1600})
+        await self.page.evaluate(MEASURE, html)
+        await self.page.locator("#messages .msg").screenshot(path=str(path))
+        await self.page.set_viewport_size(PHONE)
+
+
+@asynccontextmanager
+async def phone_page(page: Any) -> AsyncIterator[PhonePage]:
+    """The sandbox, and `page` showing it at a phone's width to one of its people."""
+    fake = FakeDiscord(guild_name="Kasane Sandbox", channel_name="game-table")
+    world.populate(fake)
+    web = SandboxWeb(fake)
+    async with fake:
+        await web.start()
+        try:
+            await page.set_viewport_size(PHONE)
+            await page.goto(web.url + "?user=Aoi")
+            await page.wait_for_selector("#user-list .user-switch.active >> text=Aoi")
+            viewer = web.view_of(next(u for u in fake.users.values() if u.name == "Aoi"))
+            author = {"id": str(fake.bot_user_id), "username": fake.bot_name, "bot": True}
+            yield PhonePage(
+                page=page,
+                html=lambda data: message_html(data | {"id": "1", "author": author}, viewer),
+            )
+        finally:
+            # The page's long poll of the fake's changes ends with one: the server's stop
+            # would otherwise wait for it.
+            await page.goto("about:blank")
+            fake._touch()
+            await web.stop()
