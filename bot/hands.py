@@ -19,7 +19,7 @@ import datetime
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +45,49 @@ TOKEN_SECONDS = 15 * 60.0
 #: cost one write. A crash meanwhile loses only the newest token; the previous one kept edits
 #: the same message, or the hand is shown afresh with the next "Show my hand".
 KEEP_AFTER_SECONDS = 0.1
+
+
+class BackgroundWrites:
+    """Writes to the store that need not hold up what asks for them (they may be asked under
+    a game's lock, before a click's answer): each starts after `KEEP_AFTER_SECONDS`, the
+    writes of one key follow each other in the order they were asked for, and each says all
+    there is to keep for its key, so one that a newer write of its key follows before it
+    starts is skipped (clicks in a row cost one write)."""
+
+    def __init__(self, what: str) -> None:
+        #: What is kept, for the log when a write fails.
+        self.what = what
+        #: The latest write of each key.
+        self._latest: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    def keep(self, key: tuple[int, int], write: Callable[[], Awaitable[None]]) -> None:
+        """Call `write` in the background, as the newest word on `key` (`(game id, seat)`)."""
+        before = self._latest.get(key)
+
+        async def run() -> None:
+            await asyncio.sleep(KEEP_AFTER_SECONDS)
+            if before is not None:
+                await asyncio.wait({before})
+            if self._latest.get(key) is not task:
+                return  # a newer word on this key follows: only it needs writing
+            try:
+                await write()
+            except STORAGE_ERRORS as exc:
+                log.warning("game %s seat %s: %s not kept: %s", *key, self.what, exc)
+
+        task = asyncio.create_task(run(), name=f"keep-{self.what}-{key[0]}-{key[1]}")
+        self._latest[key] = task
+
+        def done(task: asyncio.Task[None]) -> None:
+            if self._latest.get(key) is task:
+                del self._latest[key]
+
+        task.add_done_callback(done)
+
+    async def done(self) -> None:
+        """Wait for the writes under way (before the store closes)."""
+        while self._latest:
+            await asyncio.wait(set(self._latest.values()))
 
 
 def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
@@ -160,10 +203,8 @@ class LiveHands:
         self._busy: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Deletions of replaced hands under way (kept so they are not collected mid-flight).
         self._deleting: set[asyncio.Task[None]] = set()
-        #: The latest write of each seat's kept hand to the store; each write waits for the
-        #: one before it, so the store ends with the last word (a write that a newer one
-        #: follows before it starts is skipped: clicks in a row cost one write).
-        self._saving: dict[tuple[int, int], asyncio.Task[None]] = {}
+        #: The writes of each seat's kept hand to the store.
+        self._saving = BackgroundWrites("live hand")
 
     def live(self, game_id: int, seat: int) -> LiveHand | None:
         return self._hands.get(game_id, {}).get(seat)
@@ -368,41 +409,20 @@ class LiveHands:
 
     def _save(self, hand: LiveHand, *, keep: bool) -> None:
         """Keep the seat's live hand `hand` in the store (`keep`), or keep none for the seat,
-        in the background (after `KEEP_AFTER_SECONDS`, as the hand is then): it may be asked
-        under the game's lock. The writes of a seat follow each other in the order they were
-        asked for, and each says all there is to keep of the seat, so only the newest one
-        waiting needs doing."""
-        key = (hand.game_id, hand.seat)
-        before = self._saving.get(key)
+        in the background (`BackgroundWrites`, as the hand is when written)."""
+        store = self.table.bot.store
 
         async def write() -> None:
-            await asyncio.sleep(KEEP_AFTER_SECONDS)
-            if before is not None:
-                await asyncio.wait({before})
-            if self._saving.get(key) is not task:
-                return  # a newer word on this seat follows: only it needs writing
-            store = self.table.bot.store
-            try:
-                if keep:
-                    await store.set_live_hand(hand.stored())
-                else:
-                    await store.delete_live_hand(hand.game_id, hand.seat)
-            except STORAGE_ERRORS as exc:
-                log.warning("game %s seat %s: live hand not kept: %s", *key, exc)
+            if keep:
+                await store.set_live_hand(hand.stored())
+            else:
+                await store.delete_live_hand(hand.game_id, hand.seat)
 
-        task = asyncio.create_task(write(), name=f"hand-keep-{key[0]}-{key[1]}")
-        self._saving[key] = task
-
-        def done(task: asyncio.Task[None]) -> None:
-            if self._saving.get(key) is task:
-                del self._saving[key]
-
-        task.add_done_callback(done)
+        self._saving.keep((hand.game_id, hand.seat), write)
 
     async def saved(self) -> None:
         """Wait for the writes of kept hands under way (before the store closes)."""
-        while self._saving:
-            await asyncio.wait(set(self._saving.values()))
+        await self._saving.done()
 
     async def restore(self, owns: Callable[[int], bool]) -> list[int]:
         """After a restart: take over the live hands the previous process kept, of the games

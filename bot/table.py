@@ -27,7 +27,7 @@ import aiohttp
 import discord
 
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
-from bot.hands import KEEP_AFTER_SECONDS, Fingerprint, LiveHands, pick_still_legal
+from bot.hands import BackgroundWrites, Fingerprint, LiveHands, pick_still_legal
 from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.render import pictures, renderer_for
@@ -154,8 +154,8 @@ class Table:
         #: there the first time this process sends that hand (a seat missing here: not read
         #: yet), so that a pick made before a restart stays on the message after it.
         self._dm_picks: dict[tuple[int, int], tuple[str, str] | None] = {}
-        #: The latest write of each seat's DM hand pick to the store (see `_keep_dm_pick`).
-        self._dm_pick_writes: dict[tuple[int, int], asyncio.Task[None]] = {}
+        #: The writes of each seat's DM hand pick to the store (see `_keep_dm_pick`).
+        self._dm_pick_writes = BackgroundWrites("DM hand pick")
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
@@ -945,38 +945,20 @@ class Table:
         self, game_id: int, seat: int, message_id: int, pick: tuple[str, str] | None
     ) -> None:
         """Keep `pick` (or none) in the store as what the seat's DM hand message `message_id`
-        shows, for the process after a restart, in the background (after
-        `KEEP_AFTER_SECONDS`, as live hands are kept): it may be asked under the game's lock,
-        before a click's answer. A seat's writes follow each other in the order they were
-        asked for, and a write a newer one follows before it starts is skipped; one for a
-        message that is no longer the seat's DM hand changes nothing (`set_dm_hand_pick`)."""
-        key = (game_id, seat)
-        before = self._dm_pick_writes.get(key)
+        shows, for the process after a restart, in the background (`BackgroundWrites`, as
+        live hands are kept): it may be asked under the game's lock, before a click's answer.
+        A write for a message that is no longer the seat's DM hand changes nothing
+        (`set_dm_hand_pick`)."""
+        store = self.bot.store
 
         async def write() -> None:
-            await asyncio.sleep(KEEP_AFTER_SECONDS)
-            if before is not None:
-                await asyncio.wait({before})
-            if self._dm_pick_writes.get(key) is not task:
-                return  # a newer word on this seat follows: only it needs writing
-            try:
-                await self.bot.store.set_dm_hand_pick(game_id, seat, message_id, pick)
-            except STORAGE_ERRORS as exc:
-                log.warning("game %s seat %s: DM hand pick not kept: %s", game_id, seat, exc)
+            await store.set_dm_hand_pick(game_id, seat, message_id, pick)
 
-        task = asyncio.create_task(write(), name=f"dm-pick-keep-{game_id}-{seat}")
-        self._dm_pick_writes[key] = task
-
-        def done(task: asyncio.Task[None]) -> None:
-            if self._dm_pick_writes.get(key) is task:
-                del self._dm_pick_writes[key]
-
-        task.add_done_callback(done)
+        self._dm_pick_writes.keep((game_id, seat), write)
 
     async def dm_picks_kept(self) -> None:
         """Wait for the writes of DM hand picks under way (before the store closes)."""
-        while self._dm_pick_writes:
-            await asyncio.wait(set(self._dm_pick_writes.values()))
+        await self._dm_pick_writes.done()
 
     async def send_dm_hand(
         self, session: Session, seat: int, user_id: int, lang: Lang, *, background: bool = False
