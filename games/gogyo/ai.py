@@ -1,13 +1,7 @@
 """CPU players for Gogyo: uniform random, and a strong one that weighs every action by the hand
 scores it can reach, estimating unknown cards from the pool it cannot see, and declares the end
-by its chance of winning the match (`games.gogyo.match`).
-
-Its declaration used to compare its total with its hand against every other seat's total with
-that seat's average estimated hand. In the second game a lead on average is not a win, and a
-declaration ends the match: it declared where most deals of the hidden cards lost (with three
-other seats each somewhat likely to beat it), and did not declare a sure win on the tie-break
-(the higher second-game score).
-"""
+by its chance of winning the match (`games.gogyo.match`): a lead on average is not a win, and
+in the second game a declaration ends the match."""
 
 from __future__ import annotations
 
