@@ -154,11 +154,14 @@ class LiveHand:
     game_id: int
     seat: int
     lang: Lang
-    #: The interaction's follow-up webhook: its token edits or deletes the message.
-    webhook: discord.Webhook
+    #: The application and the token of the interaction that showed it: its follow-up webhook
+    #: (`webhook`) edits or deletes the message.
+    application_id: int
+    token: str
     #: When that interaction was made: its token lives 15 minutes from then.
     created_at: datetime.datetime
     message_id: int
+    client: discord.Client = field(repr=False)
     #: What the message shows now, so an unchanged hand is not edited again (None: not known).
     shown: Fingerprint | None = None
     #: A pick shown back for confirmation (`(notice, encoded action)`), kept on the hand while
@@ -172,6 +175,17 @@ class LiveHand:
     picture_behind: bool = False
     #: Its closing: the timer until it is due, then the task that closes it.
     closer: asyncio.TimerHandle | asyncio.Task[None] | None = field(default=None, repr=False)
+    _webhook: discord.Webhook | None = field(default=None, repr=False)
+
+    @property
+    def webhook(self) -> discord.Webhook:
+        """The interaction's follow-up webhook, made when first used (by the publisher, not
+        in the answer of the click that showed the hand)."""
+        if self._webhook is None:
+            self._webhook = discord.Webhook.partial(
+                self.application_id, self.token, client=self.client
+            )
+        return self._webhook
 
     def stored(self) -> StoredHand:
         """The hand as kept for the next process: its webhook (the interaction's follow-up
@@ -180,8 +194,8 @@ class LiveHand:
             game_id=self.game_id,
             seat=self.seat,
             language=self.lang,
-            application_id=self.webhook.id,
-            token=self.webhook.token or "",
+            application_id=self.application_id,
+            token=self.token,
             message_id=self.message_id,
             created_at=self.created_at.timestamp(),
             confirm=self.confirm,
@@ -237,7 +251,9 @@ class LiveHands:
             game_id=session.id,
             seat=seat,
             lang=lang,
-            webhook=interaction.followup,
+            application_id=interaction.application_id,
+            token=interaction.token,
+            client=self.table.bot,
             created_at=interaction.created_at,
             message_id=message_id,
             shown=shown,
@@ -373,7 +389,7 @@ class LiveHands:
     def discard(self, game_id: int, seat: int, interaction: discord.Interaction[Any]) -> None:
         """The hand `interaction` was to show could not be shown: it is not kept."""
         hand = self.live(game_id, seat)
-        if hand is not None and hand.webhook.token == interaction.token:
+        if hand is not None and hand.token == interaction.token:
             self._forget(hand)
 
     def _forget(self, hand: LiveHand, *, kept: bool = False) -> None:
@@ -437,16 +453,15 @@ class LiveHands:
                 continue
             created = datetime.datetime.fromtimestamp(stored.created_at, datetime.UTC)
             age = (discord.utils.utcnow() - created).total_seconds()
-            webhook = discord.Webhook.partial(
-                stored.application_id, stored.token, client=self.table.bot
-            )
             hand = LiveHand(
                 game_id=stored.game_id,
                 seat=stored.seat,
                 lang=stored.language,  # type: ignore[arg-type]
-                webhook=webhook,
+                application_id=stored.application_id,
+                token=stored.token,
                 created_at=created,
                 message_id=stored.message_id,
+                client=self.table.bot,
                 confirm=stored.confirm,
             )
             current = self.live(stored.game_id, stored.seat)
