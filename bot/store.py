@@ -853,12 +853,8 @@ class SqlStore(ABC):
 
     async def hand_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         """The seat's DM hand message: `(channel id, message id)`, None when it has none."""
-        row = await self._row(
-            "SELECT channel_id, message_id FROM hand_messages WHERE game_id = ? AND seat = ?",
-            game_id,
-            seat,
-        )
-        return (row[0], row[1]) if row is not None else None
+        stored = await self.dm_hand(game_id, seat)
+        return (stored.channel_id, stored.message_id) if stored is not None else None
 
     async def dm_hand(self, game_id: int, seat: int) -> DmHand | None:
         """The seat's DM hand message with the pick it shows for confirmation, if any."""
