@@ -44,8 +44,6 @@ HORIZON = 8
 UNITS_PER_PLAYOUT = 3
 #: Fewest sampled worlds per searched choice.
 MIN_WORLDS = 6
-# The spreads of what is still to come in the match when a playout stops (7 points after the
-# first game, 4 in the second) are `games.gogyo.match`'s, shared with the strong player.
 
 #: Weight of the lead in points beside the chance of winning (it only breaks near-ties).
 LEAD_WEIGHT = 0.002
