@@ -169,6 +169,14 @@ async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
         assert table.id > max(m.id for m in chat)
 
 
+async def open_dm_hand(fake: FakeDiscord, ben: User, game_id: int, thread_id: int) -> Message:
+    """Ben clicks "Show my hand" on the table, is told it is in his DMs, and gets it there."""
+    inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+    assert "in your DMs" in (await inter.response()).message.text  # type: ignore[union-attr]
+    (dm,) = await fake.wait_for(lambda: ben.dms(), 5, "Ben's DM hand")
+    return dm
+
+
 async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -183,9 +191,7 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
         seats = {user.id: session.record.seat_of(user.id) for user in (aoi, ben, chika)}
         ben_seat = seats[ben.id]
         assert ben_seat is not None
-        inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-        assert "in your DMs" in (await inter.response()).message.text  # type: ignore[union-attr]
-        (dm,) = await fake.wait_for(lambda: ben.dms(), 5, "Ben's DM hand")
+        dm = await open_dm_hand(fake, ben, game_id, thread_id)
 
         async def pick(message: Message) -> str:
             """Ben picks two cards in the DM hand's pass select; returns the Confirm's id."""
@@ -237,9 +243,7 @@ async def pick_on_the_dm_hand(
     """Ben opens his hand by DM and picks two cards in its pass select, shown back for his
     Confirm. Returns the DM hand, the chosen cards (`"3.5"`) and the pick it shows (its
     notice, the encoded action its Confirm plays)."""
-    inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
-    assert "in your DMs" in (await inter.response()).message.text  # type: ignore[union-attr]
-    (dm,) = await fake.wait_for(lambda: ben.dms(), 5, "Ben's DM hand")
+    dm = await open_dm_hand(fake, ben, game_id, thread_id)
     select = irobae.pass_select(dm, game_id, ben_seat)
     values = [o["value"] for o in select["options"]][:2]
     inter = await ben.select(dm, select["custom_id"], values)
