@@ -16,17 +16,22 @@ from pathlib import Path
 import pytest
 
 from bot.pgstore import PostgresStore
-from bot.sandbox.fakediscord import FakeDiscord, User
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 from games import registry
+from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
+    custom_id,
     dm_hand,
     make_bot,
     move_buttons,
+    refresh_hand,
     start_through_lobby,
     table_message,
+    wait_stored,
     wait_until,
 )
+from tests.e2e.test_live_hands_e2e import open_dm_hand
 
 __all__ = ["fake_discord", "fake_discord_options"]
 
@@ -129,3 +134,86 @@ async def test_dm_clicks_on_the_other_process_are_applied_once_and_published(
         )
         assert first.sessions._live.get(game_id) is None
     await observer.close()
+
+
+@pytest.mark.fake_discord(guild_shard=(GUILD_SHARD, SHARDS))
+async def test_a_dm_hand_keeps_a_pick_made_on_the_other_process(
+    fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
+) -> None:
+    """Ben picks his 色映に生へど pass on his hand by DM, a click the process running shard 0
+    answers; the owner of the game (which sent that hand) then edits it after the host gives
+    Chika's seat to a CPU, the seat Ben passes to: the edit names the CPU and keeps Ben's pick
+    and its Confirm button. A refresh there drops the pick, and the owner's next edit (Chika
+    back in her seat) does not bring it back. Picked again, the Confirm plays the pass."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="en-US")
+    chika = fake.add_user("Chika", locale="en-US")
+    first = make_bot(fake, tmp_path / "a", seed=11, database_url=postgres_url, shards=(4, [0, 1]))
+    owner = make_bot(fake, tmp_path / "b", seed=11, database_url=postgres_url, shards=(4, [2, 3]))
+    async with fake.run_bot(first), fake.run_bot(owner):
+        await fake.wait_for(lambda: fake.gateway.identifies == SHARDS, what="four shards")
+        await (await ben.slash("settings", {"hand": "dm"})).response()
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, aoi, [ben, chika], "irobae", language="en"
+        )
+        session = await owner.sessions.get(game_id)
+        assert session is not None
+        ben_seat = session.record.seat_of(ben.id)
+        chika_seat = session.record.seat_of(chika.id)
+        assert ben_seat is not None and chika_seat is not None
+        assert session.state.private_view(ben_seat).pass_to == chika_seat  # type: ignore[attr-defined]
+        dm = await open_dm_hand(fake, ben, game_id, thread_id)  # sent by the owner
+
+        async def pick() -> str:
+            """Ben picks two cards in the DM hand's pass select (the other process answers,
+            and keeps the pick); returns its Confirm button's custom_id."""
+            select = irobae.pass_select(fake.message(dm.id), game_id, ben_seat)
+            values = [o["value"] for o in select["options"]][:2]
+            inter = await ben.select(fake.message(dm.id), select["custom_id"], values)
+            assert (await inter.response()).type == 7
+            await first.table.dm_picks_kept()
+            assert "☑️" in fake.message(dm.id).text
+            label = session.controls_version(ben_seat)
+            return custom_id(fake.message(dm.id), rf"mv:{game_id}:{label}:{ben_seat}:pass\.\d+\.\d+")
+
+        async def owner_edited(text: str, absent: str | None = None) -> Message:
+            """Ben's DM hand once the owner has edited it to hold `text` (and not `absent`)
+            and has nothing left to publish."""
+
+            def edited() -> bool:
+                shown = fake.message(dm.id).text
+                return text in shown and (absent is None or absent not in shown)
+
+            await wait_until(
+                fake,
+                lambda: edited() and owner.table.idle(game_id),
+                f"Ben's DM hand to show {text!r}",
+            )
+            return fake.message(dm.id)
+
+        confirm = await pick()
+        # The host gives Chika's seat to a CPU (which passes for her): the owner edits Ben's
+        # hand, which names the CPU he passes to, with his pick and its Confirm still on it.
+        version = session.version
+        await (await aoi.slash("game replace", {"player": chika}, channel=thread_id)).response()
+        await wait_stored(fake, session, version, "the CPU's pass for Chika")
+        shown = await owner_edited("CPU (Chika)")
+        assert "☑️" in shown.text and confirm in shown.custom_ids
+        assert len(ben.dms()) == 1
+        # A refresh (on the other process) drops the pick; Chika takes her seat back, and the
+        # owner's edit of Ben's hand does not bring the pick back.
+        await refresh_hand(fake, ben, shown, game_id)
+        await first.table.dm_picks_kept()
+        await (await chika.slash("game return", {}, channel=thread_id)).response()
+        shown = await owner_edited("Chika", "CPU (Chika)")
+        assert "☑️" not in shown.text
+        assert not [c for c in shown.custom_ids if c.startswith("mv:")]
+        # Picked again, the Confirm plays the pass (the other process stores it).
+        confirm = await pick()
+        version = session.version
+        inter = await ben.click(fake.message(dm.id), confirm)
+        assert (await inter.response()).type == 7
+        await wait_stored(fake, session, version, "Ben's pass")
+        actions = await owner.store.actions(game_id)
+        assert [a for _, s, a in actions if s == ben_seat] == [confirm.rsplit(":", 1)[1]]
