@@ -175,7 +175,9 @@ async def test_a_dm_hand_keeps_a_pick_made_on_the_other_process(
             await first.table.dm_picks_kept()
             assert "☑️" in fake.message(dm.id).text
             label = session.controls_version(ben_seat)
-            return custom_id(fake.message(dm.id), rf"mv:{game_id}:{label}:{ben_seat}:pass\.\d+\.\d+")
+            return custom_id(
+                fake.message(dm.id), rf"mv:{game_id}:{label}:{ben_seat}:pass\.\d+\.\d+"
+            )
 
         async def owner_edited(text: str, absent: str | None = None) -> Message:
             """Ben's DM hand once the owner has edited it to hold `text` (and not `absent`)
