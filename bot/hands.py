@@ -84,6 +84,11 @@ class BackgroundWrites:
 
         task.add_done_callback(done)
 
+    def pending(self, key: tuple[int, int]) -> bool:
+        """Whether a write of `key` is asked for and not done yet: until it is, what the store
+        holds for it is older than what was asked."""
+        return key in self._latest
+
     async def done(self) -> None:
         """Wait for the writes under way (before the store closes)."""
         while self._latest:

@@ -12,6 +12,9 @@ commits, so the database serialises one game's moves across processes: a second 
 the same version waits, then finds the version moved on and gets `StaleVersion`. Every stored
 move is announced on the `game_moves` channel (`LISTEN/NOTIFY`); `add_move_listener` hears the
 moves of every process, this one's included, so a process can drop a copy that fell behind.
+A click on a DM hand that a process other than the game's owner answered (DMs arrive on shard
+0) is announced on `dm_hands` once its pick is stored (`add_dm_hand_listener`), so that the
+owner, which edits that message after the game's moves, knows it changed.
 """
 
 from __future__ import annotations
@@ -41,11 +44,15 @@ MIGRATION_LOCK = 0x6B6173616E65
 MOVES_CHANNEL = "game_moves"
 #: The channel a user's changed settings are announced on (payload: the user id).
 SETTINGS_CHANNEL = "user_settings"
+#: The channel clicks on DM hands are announced on (payload `"<game id>:<seat>"`).
+DM_HANDS_CHANNEL = "dm_hands"
 
 #: Pause before the listening connection is opened again after it was lost.
 RELISTEN_SECONDS = 1.0
 
 MoveListener = Callable[[int, int], None]
+#: Called with `(game id, seat)`.
+DmHandListener = Callable[[int, int], None]
 
 
 def migration_files() -> list[tuple[int, str, str]]:
@@ -63,6 +70,7 @@ class PostgresStore(SqlStore):
         self.pool = pool
         self.url = url
         self._move_listeners: list[MoveListener] = []
+        self._dm_hand_listeners: list[DmHandListener] = []
         self._resync_listeners: list[Callable[[], None]] = []
         self._listener_ready = asyncio.Event()
 
@@ -84,6 +92,11 @@ class PostgresStore(SqlStore):
         """Call `listener(game_id, version)` for every move any process stores."""
         self._move_listeners.append(listener)
 
+    def add_dm_hand_listener(self, listener: DmHandListener) -> None:
+        """Call `listener(game_id, seat)` for every click on a seat's DM hand message that a
+        process announced (`set_dm_hand_pick(announce=True)`), once what it stored is there."""
+        self._dm_hand_listeners.append(listener)
+
     def add_resync_listener(self, listener: Callable[[], None]) -> None:
         """Call `listener()` after notifications may have been missed (the listening connection
         was lost and is back): whoever caches games must compare their versions again."""
@@ -104,6 +117,7 @@ class PostgresStore(SqlStore):
                 conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
                 await conn.add_listener(MOVES_CHANNEL, self._on_move)
                 await conn.add_listener(SETTINGS_CHANNEL, self._on_settings)
+                await conn.add_listener(DM_HANDS_CHANNEL, self._on_dm_hand)
                 self._listener_ready.set()
                 if not first:
                     self._user_settings.clear()
@@ -124,6 +138,14 @@ class PostgresStore(SqlStore):
                 listener(int(game_id), int(version))
             except Exception:
                 log.exception("a move listener failed")
+
+    def _on_dm_hand(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        game_id, _, seat = payload.partition(":")
+        for listener in self._dm_hand_listeners:
+            try:
+                listener(int(game_id), int(seat))
+            except Exception:
+                log.exception("a DM hand listener failed")
 
     def _on_settings(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         with suppress(ValueError):
@@ -199,6 +221,11 @@ class PostgresStore(SqlStore):
         """Announce it on `SETTINGS_CHANNEL` (when the transaction commits): every process
         forgets what it kept of the user's settings."""
         await tx.run("SELECT pg_notify(?, ?)", SETTINGS_CHANNEL, str(user_id))
+
+    async def _dm_hand_changed(self, tx: Statements, game_id: int, seat: int) -> None:
+        """Announce it on `DM_HANDS_CHANNEL`: delivered when the transaction commits, so a
+        listener that reads the seat's DM hand then finds what the click stored."""
+        await tx.run("SELECT pg_notify(?, ?)", DM_HANDS_CHANNEL, f"{game_id}:{seat}")
 
 
 @lru_cache(maxsize=1024)

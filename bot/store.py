@@ -387,6 +387,12 @@ class SqlStore(ABC):
         share the database; a database of one process has no one to tell."""
         return None
 
+    async def _dm_hand_changed(self, tx: Statements, game_id: int, seat: int) -> None:
+        """Called in the transaction that stores a click on a seat's DM hand message made on a
+        process that does not own the game (`set_dm_hand_pick`), to tell the owner; a database
+        of one process has no one to tell."""
+        return None
+
     # -- games ---------------------------------------------------------------------------
 
     async def create_game(
@@ -896,20 +902,55 @@ class SqlStore(ABC):
         )
 
     async def set_dm_hand_pick(
-        self, game_id: int, seat: int, message_id: int, confirm: tuple[str, str] | None
+        self,
+        game_id: int,
+        seat: int,
+        message_id: int,
+        confirm: tuple[str, str] | None,
+        *,
+        announce: bool = False,
     ) -> None:
         """The seat's DM hand message `message_id` now shows the pick `confirm` (`(notice,
         encoded action)`) or none. Nothing changes when the seat's DM hand is another message
-        by now: that pick was on a message that is no longer its hand."""
+        by now: that pick was on a message that is no longer its hand. With `announce`, a
+        click on the message that the process owning the game did not see: the processes
+        sharing the database are told once the pick is stored (`_dm_hand_changed`)."""
         notice, action = confirm if confirm is not None else (None, None)
+        sql = (
+            "UPDATE hand_messages SET confirm_notice = ?, confirm_action = ? "
+            "WHERE game_id = ? AND seat = ? AND message_id = ?"
+        )
+        if not announce:
+            await self._run(sql, notice, action, game_id, seat, message_id)
+            return
+        async with self._atomic() as tx:
+            if await tx.run(sql, notice, action, game_id, seat, message_id) == 1:
+                await self._dm_hand_changed(tx, game_id, seat)
+
+    async def replace_dm_hand_pick(
+        self,
+        game_id: int,
+        seat: int,
+        message_id: int,
+        shown: tuple[str, str] | None,
+        confirm: tuple[str, str] | None,
+    ) -> None:
+        """`set_dm_hand_pick`, for a message read as showing the pick `shown`: nothing changes
+        when the stored pick is no longer that one (a click on another process stored a newer
+        one since, which stays)."""
+        notice, action = confirm if confirm is not None else (None, None)
+        shown_notice, shown_action = shown if shown is not None else ("", "")
         await self._run(
             "UPDATE hand_messages SET confirm_notice = ?, confirm_action = ? "
-            "WHERE game_id = ? AND seat = ? AND message_id = ?",
+            "WHERE game_id = ? AND seat = ? AND message_id = ? "
+            "AND COALESCE(confirm_notice, '') = ? AND COALESCE(confirm_action, '') = ?",
             notice,
             action,
             game_id,
             seat,
             message_id,
+            shown_notice,
+            shown_action,
         )
 
     async def delete_hand_message(self, game_id: int, seat: int) -> None:

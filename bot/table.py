@@ -10,7 +10,10 @@ ends. A feed coalesces: while a request is in flight or waits out a rate limit, 
 change what the next request shows. A game with nobody at its table (CPU players only) has its
 table edited less often the more such games there are, so a flood of them neither crowds the
 bot nor spends Discord's request budget. It records the version each table shows, so a restart
-republishes only the tables that are behind.
+republishes only the tables that are behind. With several processes (`bot.pgstore`), clicks in
+DMs are answered by the process running shard 0, which may not own the game: the pick such a
+click shows on a DM hand is kept in the store and announced, and the owner's edits of that hand
+take it from there (`_dm_hand_clicked_elsewhere`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_vi
 from bot.hands import BackgroundWrites, Fingerprint, LiveHands, pick_still_legal
 from bot.i18n import messages as msg
 from bot.names import shown_name
+from bot.pgstore import PostgresStore
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.render.common import in_play
@@ -152,10 +156,16 @@ class Table:
         #: action)`; None: none), kept on that message while the game moves on as long as it
         #: stays legal. Kept in the store with the message too (`_keep_dm_pick`), and read from
         #: there the first time this process sends that hand (a seat missing here: not read
-        #: yet), so that a pick made before a restart stays on the message after it.
+        #: yet), so that a pick made before a restart stays on the message after it; on a
+        #: database shared by several processes, read from there each time (`_dm_pick`).
         self._dm_picks: dict[tuple[int, int], tuple[str, str] | None] = {}
         #: The writes of each seat's DM hand pick to the store (see `_keep_dm_pick`).
         self._dm_pick_writes = BackgroundWrites("DM hand pick")
+        store = getattr(bot, "store", None)
+        if isinstance(store, PostgresStore):
+            # Clicks on DM hands that another process answered (DMs arrive on shard 0's).
+            store.add_dm_hand_listener(self._dm_hand_clicked_elsewhere)
+            store.add_resync_listener(self._dm_hands_unknown)
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
@@ -875,7 +885,7 @@ class Table:
         again. While an earlier refresh of that hand is under way the answer does not wait
         for it (it may be waiting out a rate limit) and notes nothing: the refresh after the
         move then brings the message in step."""
-        self._note_dm_pick(session.id, seat, message_id, None)  # a move answers any pick
+        self._note_dm_pick(session, seat, message_id, None)  # a move answers any pick
         sending = self._dm_sending[(session.id, seat)]
         if sending.locked():
             await update(await self.hand_message(session, seat, lang, edit=True))
@@ -902,12 +912,13 @@ class Table:
         keep showing that pick while it stays legal, as a live hand does (after a restart too:
         it is kept in the store with the message), and do not send what the message already
         shows; any other click there (a refresh, a refusal) drops it. Noted before the answer
-        is sent, so that an edit under way is redone."""
+        is sent, so that an edit under way is redone. On a process that does not own the
+        game, the owner is told (see `_note_dm_pick`)."""
         stored = await self.bot.store.hand_message(session.id, seat)
         if stored is None or stored[1] != message_id:
             return
         self._dm_shown[(session.id, seat)] = shown
-        self._note_dm_pick(session.id, seat, message_id, pick)
+        self._note_dm_pick(session, seat, message_id, pick, announce=True)
 
     def dm_hand_not_shown(self, game_id: int, seat: int) -> None:
         """A click's update of the seat's DM hand failed after `dm_hand_clicked` noted what it
@@ -915,14 +926,45 @@ class Table:
         whatever it was."""
         self._dm_shown.pop((game_id, seat), None)
 
+    def _dm_hand_clicked_elsewhere(self, game_id: int, seat: int) -> None:
+        """Another process answered a click on the seat's DM hand message (a pick, a refresh,
+        a refusal: DMs arrive on shard 0's process) and stored the pick it shows, or none
+        (`_note_dm_pick`); the store announced it once stored. The owner of the game edits
+        that message after the game's moves: what it noted of the message is dropped (its
+        pick is read from the store again, `_dm_pick`), and the game's feed brings the
+        message in step. What the click showed is not known here, nor whether an edit of
+        this process under way lands before or after the click's answer, so the message is
+        edited even when that shows what the click showed: one edit more per such click,
+        rather than a pick lost or brought back."""
+        key = (game_id, seat)
+        self._dm_picks.pop(key, None)
+        self._dm_shown.pop(key, None)
+        feed = self._feeds.get(game_id)
+        if feed is None or self._closed or not self.bot.sessions.owns(feed.session.record):
+            return
+        feed.dm_hands = True
+        if feed.task is None or feed.task.done():
+            feed.task = asyncio.create_task(self._run(feed), name=f"publish-{game_id}")
+
+    def _dm_hands_unknown(self) -> None:
+        """Clicks on DM hands may have been announced unheard (the store's listening
+        connection was lost): what each DM hand message shows is no longer known, so the
+        publisher's next edit of each is sent (the picks are read from the store anyway)."""
+        self._dm_shown.clear()
+
     def _dm_pick(
         self, session: Session, seat: int, stored: DmHand | None
     ) -> tuple[str, str] | None:
         """The pick the seat's DM hand shows for confirmation, if it can still be played.
-        `stored`: the seat's DM hand message as the store has it, whose pick is taken when
-        this process knows none yet for the seat (the process before it noted it)."""
+        `stored`: the seat's DM hand message as the store has it (read just before), whose
+        pick is taken when this process knows none yet for the seat (the process before it
+        noted it) and, on a database shared by several processes, whenever no write of this
+        process's own is pending for the seat: a click that another process answered is
+        stored there (`_note_dm_pick`), so the store, not this process's memory, has the
+        latest word. That costs no query: the publisher reads the message's row anyway."""
         key = (session.id, seat)
-        if key not in self._dm_picks:
+        shared = self.bot.store.SHARED and not self._dm_pick_writes.pending(key)
+        if key not in self._dm_picks or shared:
             self._dm_picks[key] = stored.confirm if stored is not None else None
         pick = self._dm_picks[key]
         if pick is not None and not pick_still_legal(session, seat, pick[1]):
@@ -930,29 +972,58 @@ class Table:
         return pick
 
     def _note_dm_pick(
-        self, game_id: int, seat: int, message_id: int, pick: tuple[str, str] | None
+        self,
+        session: Session,
+        seat: int,
+        message_id: int,
+        pick: tuple[str, str] | None,
+        *,
+        announce: bool = False,
     ) -> None:
         """A click on DM hand message `message_id` of the seat shows `pick` on it, or none:
         noted for the publisher's edits, and kept in the store when that changes what is kept
-        (a seat this process knows no pick of yet may have one kept from before a restart)."""
-        key = (game_id, seat)
-        if key in self._dm_picks and self._dm_picks[key] == pick:
+        (a seat this process knows no pick of yet may have one kept from before a restart).
+
+        On a process that does not own the game (a click in DMs arrives on shard 0's), the
+        owner is the one that edits the message after the game's moves, and it reads the
+        pick from the store (`_dm_pick`): it is written there whatever this process noted
+        before. With `announce` (a click that is not a move: a move is announced itself, and
+        the owner edits the hand after it anyway), the owner is told once it is stored
+        (`_dm_hand_clicked_elsewhere`), so that it does not keep an edit of its own that
+        missed the click, nor take the message to show what it last sent there. The write
+        stays in the background, off the click's path, as on one process."""
+        key = (session.id, seat)
+        elsewhere = not self.bot.sessions.owns(session.record)
+        if not elsewhere and key in self._dm_picks and self._dm_picks[key] == pick:
             return
         self._dm_picks[key] = pick
-        self._keep_dm_pick(game_id, seat, message_id, pick)
+        self._keep_dm_pick(session.id, seat, message_id, pick, announce=announce and elsewhere)
 
     def _keep_dm_pick(
-        self, game_id: int, seat: int, message_id: int, pick: tuple[str, str] | None
+        self,
+        game_id: int,
+        seat: int,
+        message_id: int,
+        pick: tuple[str, str] | None,
+        *,
+        announce: bool = False,
+        read: DmHand | None = None,
     ) -> None:
         """Keep `pick` (or none) in the store as what the seat's DM hand message `message_id`
-        shows, for the process after a restart, in the background (`BackgroundWrites`, as
-        live hands are kept): it may be asked under the game's lock, before a click's answer.
-        A write for a message that is no longer the seat's DM hand changes nothing
-        (`set_dm_hand_pick`)."""
+        shows, for the process after a restart and the game's owner, in the background
+        (`BackgroundWrites`, as live hands are kept): it may be asked under the game's lock,
+        before a click's answer. A write for a message that is no longer the seat's DM hand
+        changes nothing (`set_dm_hand_pick`); `announce`: see `_note_dm_pick`; `read`: the
+        message as the publisher read it before its edit, whose pick is replaced only if it
+        is still the one kept (a click that another process answered meanwhile stored the
+        newer word, `replace_dm_hand_pick`)."""
         store = self.bot.store
 
         async def write() -> None:
-            await store.set_dm_hand_pick(game_id, seat, message_id, pick)
+            if read is not None:
+                await store.replace_dm_hand_pick(game_id, seat, message_id, read.confirm, pick)
+            else:
+                await store.set_dm_hand_pick(game_id, seat, message_id, pick, announce=announce)
 
         self._dm_pick_writes.keep((game_id, seat), write)
 
@@ -1016,7 +1087,7 @@ class Table:
                 self._dm_shown[(session.id, seat)] = shown
                 if stored.confirm != pick and self._dm_picks.get((session.id, seat)) == pick:
                     # (A click that changed the pick meanwhile has asked for its own write.)
-                    self._keep_dm_pick(session.id, seat, stored.message_id, pick)
+                    self._keep_dm_pick(session.id, seat, stored.message_id, pick, read=stored)
                 return True
             await self.bot.store.delete_hand_message(session.id, seat)
             self._dm_picks[(session.id, seat)] = None  # it was on that message

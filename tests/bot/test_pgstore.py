@@ -1,6 +1,6 @@
 """PostgreSQL storage across processes: migrations applied once, one game's moves serialised by
-the database, every stored move announced, settings changes seen everywhere. Each store here
-stands for one bot process (its own pool of connections)."""
+the database, every stored move announced, settings changes seen everywhere, clicks on DM
+hands announced. Each store here stands for one bot process (its own pool of connections)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from bot import pgstore
 from bot.pgstore import PostgresStore
-from bot.store import StaleVersion, migration_files
+from bot.store import DmHand, StaleVersion, migration_files
 from tests.bot.stored import commit_stand_in, playing_game
 
 
@@ -108,6 +108,34 @@ async def test_a_settings_change_reaches_the_other_processes(stores) -> None:
     await first.set_user_settings(7, "dm", "ja")
     await wait_until(lambda: 7 not in second._user_settings)
     assert await second.user_settings(7) == ("dm", "ja")
+
+
+async def test_a_click_on_a_dm_hand_is_announced_to_the_other_processes_once_stored(
+    stores,
+) -> None:
+    """A pick written with `announce` (a click answered by a process that does not own the
+    game) is heard by every process, with what it stored readable by then; a write that
+    changed no DM hand, or without `announce`, is not announced."""
+    first, second = await stores(), await stores()
+    game_id = await playing_game(first)
+    pick = ("☑️ Pass 🟥3 🟦5?", "pass.3.5")
+    await first.set_hand_message(game_id, 1, 20, 30)
+    heard: list[tuple[int, int]] = []
+    read: list[DmHand | None] = []
+
+    def listener(game_id: int, seat: int) -> None:
+        heard.append((game_id, seat))
+        task = asyncio.create_task(second.dm_hand(game_id, seat))
+        task.add_done_callback(lambda done: read.append(done.result()))
+
+    second.add_dm_hand_listener(listener)
+    await first.set_dm_hand_pick(game_id, 1, 29, pick, announce=True)  # not its DM hand
+    await first.set_dm_hand_pick(game_id, 1, 30, None)  # the owner's own write
+    await first.set_dm_hand_pick(game_id, 1, 30, pick, announce=True)
+    await wait_until(lambda: len(read) >= 1)
+    await asyncio.sleep(0.1)
+    assert heard == [(game_id, 1)]
+    assert read == [DmHand(20, 30, pick)]
 
 
 async def test_a_lost_listening_connection_is_replaced_and_asks_for_a_resync(

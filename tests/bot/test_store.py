@@ -374,6 +374,30 @@ async def test_a_dm_hand_keeps_the_pick_it_shows(store: AnyStore) -> None:
     assert await store.dm_hand(game_id, 1) is None
 
 
+async def test_a_dm_hand_pick_read_before_an_edit_is_replaced_only_if_still_kept(
+    store: AnyStore,
+) -> None:
+    """The publisher replaces the pick it read with the message (dropped: no longer legal)
+    only if it is still the one kept: a click stored a newer one meanwhile, which stays."""
+    game_id = await playing_game(store)
+    old = ("☑️ Pass 🟥3 🟦5?", "pass.3.5")
+    new = ("☑️ Pass 🟥4 🟦6?", "pass.4.6")
+    await store.set_hand_message(game_id, 1, 20, 30, old)
+    await store.set_dm_hand_pick(game_id, 1, 30, new, announce=True)  # a click meanwhile
+    await store.replace_dm_hand_pick(game_id, 1, 30, old, None)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, new)
+    await store.replace_dm_hand_pick(game_id, 1, 30, new, None)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, None)
+    # None read: replaced only while none is kept.
+    await store.replace_dm_hand_pick(game_id, 1, 30, None, old)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, old)
+    await store.replace_dm_hand_pick(game_id, 1, 30, None, new)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, old)
+    # Another message (an older DM hand): nothing changes.
+    await store.replace_dm_hand_pick(game_id, 1, 29, old, None)
+    assert await store.dm_hand(game_id, 1) == DmHand(20, 30, old)
+
+
 async def test_hands_kept_and_a_seat_taken_back(store: AnyStore) -> None:
     """DM hand messages and live hands are kept per seat (replaced, then deleted); a player a
     CPU replaced takes their seat back once, with the new turn deadline."""
