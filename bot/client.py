@@ -184,6 +184,10 @@ class GameBot(commands.Bot):
             self.store.add_resync_listener(self.sessions.resync)
         self.table = Table(self)
         self.sessions.publisher = self.table
+        if isinstance(self.store, PostgresStore):
+            # Clicks on DM hands that another process answered (DMs arrive on shard 0's).
+            self.store.add_dm_hand_listener(self.table.dm_hand_clicked_elsewhere)
+            self.store.add_resync_listener(self.table.dm_hands_unknown)
         if self.settings.picture_process:
             pictures.start_process()
         self.play = Play(self)

@@ -13,7 +13,7 @@ bot nor spends Discord's request budget. It records the version each table shows
 republishes only the tables that are behind. With several processes (`bot.pgstore`), clicks in
 DMs are answered by the process running shard 0, which may not own the game: the pick such a
 click shows on a DM hand is kept in the store and announced, and the owner's edits of that hand
-take it from there (`_dm_hand_clicked_elsewhere`).
+take it from there (`dm_hand_clicked_elsewhere`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_vi
 from bot.hands import BackgroundWrites, Fingerprint, LiveHands, pick_still_legal
 from bot.i18n import messages as msg
 from bot.names import shown_name
-from bot.pgstore import PostgresStore
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.render.common import in_play
@@ -161,11 +160,6 @@ class Table:
         self._dm_picks: dict[tuple[int, int], tuple[str, str] | None] = {}
         #: The writes of each seat's DM hand pick to the store (see `_keep_dm_pick`).
         self._dm_pick_writes = BackgroundWrites("DM hand pick")
-        store = getattr(bot, "store", None)
-        if isinstance(store, PostgresStore):
-            # Clicks on DM hands that another process answered (DMs arrive on shard 0's).
-            store.add_dm_hand_listener(self._dm_hand_clicked_elsewhere)
-            store.add_resync_listener(self._dm_hands_unknown)
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
@@ -926,7 +920,7 @@ class Table:
         whatever it was."""
         self._dm_shown.pop((game_id, seat), None)
 
-    def _dm_hand_clicked_elsewhere(self, game_id: int, seat: int) -> None:
+    def dm_hand_clicked_elsewhere(self, game_id: int, seat: int) -> None:
         """Another process answered a click on the seat's DM hand message (a pick, a refresh,
         a refusal: DMs arrive on shard 0's process) and stored the pick it shows, or none
         (`_note_dm_pick`); the store announced it once stored. The owner of the game edits
@@ -946,7 +940,7 @@ class Table:
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{game_id}")
 
-    def _dm_hands_unknown(self) -> None:
+    def dm_hands_unknown(self) -> None:
         """Clicks on DM hands may have been announced unheard (the store's listening
         connection was lost): what each DM hand message shows is no longer known, so the
         publisher's next edit of each is sent (the picks are read from the store anyway)."""
@@ -989,7 +983,7 @@ class Table:
         pick from the store (`_dm_pick`): it is written there whatever this process noted
         before. With `announce` (a click that is not a move: a move is announced itself, and
         the owner edits the hand after it anyway), the owner is told once it is stored
-        (`_dm_hand_clicked_elsewhere`), so that it does not keep an edit of its own that
+        (`dm_hand_clicked_elsewhere`), so that it does not keep an edit of its own that
         missed the click, nor take the message to show what it last sent there. The write
         stays in the background, off the click's path, as on one process."""
         key = (session.id, seat)
