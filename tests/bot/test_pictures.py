@@ -150,6 +150,37 @@ def test_kasane_grid_marks_the_front_cards_and_tableaus_show_scores() -> None:
     assert scene.find(f"seat.{view.turn_seat}").outline is not None
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_kasane_grid_shows_every_cards_number_whole(players: int) -> None:
+    """In a row of the grid (five cards with three players, four with four), the card over
+    another — and the front card's gold frame — leaves the number of the card under it whole,
+    `+1` included; each row's number is beside the middle of its cards."""
+    from bot.render.pictures.kit import font
+
+    state = first_position(
+        "kasane",
+        players,
+        2,
+        lambda s: (
+            s.public_view().step == "take"
+            and any(0 in row.cards[:-1] for row in s.public_view().grid)
+        ),
+    )
+    scene = pictures_for("kasane").table(state.public_view(), NAMES[:players], "en")
+    check_bounds(scene)
+    for r, row in enumerate(state.public_view().grid):
+        cards = [scene.find(f"grid.{r}.{c}") for c in range(len(row.cards))]
+        assert len(cards) == (5 if players == 3 else 4)
+        for under, over in itertools.pairwise(cards):
+            size = min(under.box.w // 2, under.box.h // 2 - 4)  # a card's number, as kit sets it
+            _, _, right, _ = font(size).getbbox(under.face.label, anchor="mm")
+            frame = 3 if over.mark == "pick" else 0
+            assert under.box.x + under.box.w // 2 + right <= over.box.x - frame, (r, under.tag)
+        label = scene.find(f"grid.{r}.label")
+        middle = cards[0].box.y + cards[0].box.h / 2
+        assert abs(label.glyphs.y + label.glyphs.h / 2 - middle) <= 2
+
+
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_kasane_board_names_each_yaku_in_one_line_that_reads_on_a_phone(lang: str) -> None:
     """Each yaku's line names it whole, left of its tokens and centred on them: in Japanese by

@@ -38,6 +38,10 @@ CHIP_H = kit.SMALL + 6
 #: Grid cards (`GRID_STEP` from row to row), tableau cards, board tokens.
 GRID_W, GRID_H = 40, 50
 GRID_STEP = GRID_H + 6
+#: The grid's row numbers' width, and how far a row's front card stands apart from the card
+#: under it (its gold frame is 4 px wide, 3 of them outside the card).
+GRID_LABEL_W = 16
+FRONT_APART = 4
 #: A tableau card: its number is set as large as a grid card's (the top card is the one a
 #: meld may use).
 TABLEAU_W, TABLEAU_H = 40, 48
@@ -68,24 +72,27 @@ SEAT_PAD = 5
 
 
 def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
-    """The grid's rows, one above the other, in the left column; the front cards (the ones
-    that can be taken) framed in gold."""
+    """The grid's rows, one above the other, in the left column, each numbered at its left
+    (as the take buttons name the rows); the front cards (the ones that can be taken) framed
+    in gold, `FRONT_APART` right of the card under them so that the frame covers nothing of
+    that card's number."""
     takeable = view.step == "take"
-    label_w = 20
+    cards_x = kit.MARGIN + GRID_LABEL_W
     for r, row in enumerate(view.grid):
         scene.text(
             f"grid.{r}.label",
             kit.MARGIN,
-            y + GRID_H // 2 - kit.SMALL // 2,
+            y + GRID_H // 2 - kit.middle(kit.SMALL),
             str(r + 1),
             kit.SMALL,
             kit.MUTED,
         )
-        boxes = kit.fan_boxes(
-            kit.MARGIN + label_w, y, len(row.cards), GRID_W, GRID_H, GRID_COLUMN - label_w
-        )
+        room = GRID_COLUMN - GRID_LABEL_W - FRONT_APART
+        boxes = kit.fan_boxes(cards_x, y, len(row.cards), GRID_W, GRID_H, room)
         for c, (card, box) in enumerate(zip(row.cards, boxes, strict=True)):
             front = c == len(row.cards) - 1
+            if front and c > 0:
+                box = kit.Box(box.x + FRONT_APART, box.y, box.w, box.h)
             mark = "pick" if front and takeable else ""
             scene.add(kit.Card(f"grid.{r}.{c}", box, FACES[card], mark))
         y += GRID_STEP
