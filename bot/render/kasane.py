@@ -103,15 +103,14 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         lang = ctx.lang
         controls: list[Button | Select] = []
         if view.step == "take" and view.turn_seat is not None and common.in_play(ctx):
-            # The turn's moves: one button per row whose front card may be taken.
+            # The turn's moves: one button per row whose front card may be taken, named by the
+            # row alone (the picture and the text table show the card at its end), so that the
+            # four rows' buttons share one line on a phone.
             for action in ctx.state.legal_actions(view.turn_seat):
                 assert isinstance(action, act.Take)
-                front = view.grid[action.row].front
-                assert front is not None
                 controls.append(
                     Button(
-                        label=texts.TAKE(lang, n=action.row + 1, card=texts.card_name(front)),
-                        emoji=COLOUR_MARK[front],
+                        label=texts.TAKE(lang, n=action.row + 1),
                         action=action.encode(),
                         seat=view.turn_seat,
                         style=discord.ButtonStyle.primary,

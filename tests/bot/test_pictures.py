@@ -127,7 +127,17 @@ def test_kasane_grid_marks_the_front_cards_and_tableaus_show_scores() -> None:
     for seat, score in enumerate(view.scores):
         assert scene.find(f"seat.{seat}.score").text == f"{score}点"
         assert len(scene.tagged(f"seat.{seat}.tableau")) == len(view.tableaus[seat])
-        assert scene.find(f"seat.{seat}.hand").text == f"手札{view.hand_sizes[seat]}枚"
+        hand = scene.find(f"seat.{seat}.hand")
+        assert hand.text == f"手札{view.hand_sizes[seat]}枚"
+        # The hand's size stays clear of the panel's frame (3 px, gold on the turn's seat).
+        panel = scene.find(f"seat.{seat}").box
+        assert hand.glyphs.bottom <= panel.bottom - 4 and hand.glyphs.right <= panel.right - 4
+        # A tableau card's number is as large as a grid card's, so it reads as well on a
+        # phone (a card's number is set at half its width or half its height less 4 px).
+        grid_card = scene.find("grid.0.0").box
+        for card in scene.tagged(f"seat.{seat}.tableau"):
+            number = min(card.box.w // 2, card.box.h // 2 - 4)
+            assert number >= min(grid_card.w // 2, grid_card.h // 2 - 4), card.tag
     for slot in view.slots:
         dot = scene.find(f"board.{slot.yaku}.{slot.count}.{slot.index}")
         assert isinstance(dot, Dot)
@@ -140,25 +150,60 @@ def test_kasane_grid_marks_the_front_cards_and_tableaus_show_scores() -> None:
     assert scene.find(f"seat.{view.turn_seat}").outline is not None
 
 
-def test_kasane_board_gives_each_yaku_its_reading_on_an_english_table() -> None:
-    """The yaku board keeps the Japanese names; an English table has each one's reading
-    beneath it (as its text does: `襲ね (Kasane)`), left of the tokens and on the picture."""
-    from games.kasane.texts import YAKU_NAME
+@pytest.mark.parametrize("players", [3, 4])
+def test_kasane_grid_shows_every_cards_number_whole(players: int) -> None:
+    """In a row of the grid (five cards with three players, four with four), the card over
+    another — and the front card's gold frame — leaves the number of the card under it whole,
+    `+1` included; each row's number is beside the middle of its cards."""
+    from bot.render.pictures.kit import font
 
-    state = position("kasane", 4, 3, 15)
-    view = state.public_view()
-    japanese = pictures_for("kasane").table(view, NAMES[:4], "ja")
-    english = pictures_for("kasane").table(view, NAMES[:4], "en")
-    check_bounds(english)
-    assert not japanese.tagged("board.kasane.reading")
-    for yaku, name in YAKU_NAME.items():
-        assert japanese.find(f"board.{yaku}").text == name.ja
-        assert english.find(f"board.{yaku}").text == name.ja
-        reading = english.find(f"board.{yaku}.reading")
-        assert name.en == f"{name.ja} ({reading.text})"  # whole, not cut short
-        first_token = min(d.box.x for d in english.tagged(f"board.{yaku}") if isinstance(d, Dot))
-        assert reading.box.right < first_token
-        assert reading.box.y >= english.find(f"board.{yaku}").box.bottom - 2
+    state = first_position(
+        "kasane",
+        players,
+        2,
+        lambda s: (
+            s.public_view().step == "take"
+            and any(0 in row.cards[:-1] for row in s.public_view().grid)
+        ),
+    )
+    scene = pictures_for("kasane").table(state.public_view(), NAMES[:players], "en")
+    check_bounds(scene)
+    for r, row in enumerate(state.public_view().grid):
+        cards = [scene.find(f"grid.{r}.{c}") for c in range(len(row.cards))]
+        assert len(cards) == (5 if players == 3 else 4)
+        for under, over in itertools.pairwise(cards):
+            size = min(under.box.w // 2, under.box.h // 2 - 4)  # a card's number, as kit sets it
+            _, _, right, _ = font(size).getbbox(under.face.label, anchor="mm")
+            frame = 3 if over.mark == "pick" else 0
+            assert under.box.x + under.box.w // 2 + right <= over.box.x - frame, (r, under.tag)
+        label = scene.find(f"grid.{r}.label")
+        middle = cards[0].box.y + cards[0].box.h / 2
+        assert abs(label.glyphs.y + label.glyphs.h / 2 - middle) <= 2
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kasane_board_names_each_yaku_in_one_line_that_reads_on_a_phone(lang: str) -> None:
+    """Each yaku's line names it whole, left of its tokens and centred on them: in Japanese by
+    its Japanese name, on an English table by its reading (`Setsugetsu-fūka`, as the English
+    text table's board names it), set at 16 px or more (13 px or more as a phone 390 px wide
+    shows the picture) where a reading beneath a Japanese name was set at 14."""
+    from games.kasane.texts import YAKU_NAME, YAKU_SHORT
+
+    view = position("kasane", 4, 3, 15).public_view()
+    scene = pictures_for("kasane").table(view, NAMES[:4], lang)
+    check_bounds(scene)
+    for yaku in YAKU_NAME:
+        name = scene.find(f"board.{yaku}")
+        assert isinstance(name, Text)
+        assert name.text == YAKU_SHORT[yaku](lang)  # whole, not cut short
+        japanese, english = YAKU_NAME[yaku].ja, YAKU_NAME[yaku].en
+        assert name.text == japanese if lang == "ja" else english == f"{japanese} ({name.text})"
+        assert name.size * PHONE_SCALE >= 13
+        tokens = [d for d in scene.tagged(f"board.{yaku}") if isinstance(d, Dot)]
+        assert name.box.right < min(d.box.x for d in tokens)
+        middle = tokens[0].box.y + tokens[0].box.h / 2
+        assert abs(name.glyphs.y + name.glyphs.h / 2 - middle) <= 3, yaku
+        assert not scene.tagged(f"board.{yaku}.reading")
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -252,16 +297,16 @@ def test_kasane_board_tokens_read_on_a_phone(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_kasane_table_picture_is_compact_with_the_board_beside_the_grid(lang: str) -> None:
-    """The table picture for four seats is at most 540 px tall (a phone shows it at about two
+    """The table picture for four seats is at most 550 px tall (a phone shows it at about two
     thirds of that under the table's text): the round and the deck over the grid in the left
     column, the board from the top in the right column, each yaku's name whole left of its
     own tokens and the tokens within the margin, the legend under both."""
-    from games.kasane.texts import YAKU_NAME
+    from games.kasane.texts import YAKU_NAME, YAKU_SHORT
 
     view = position("kasane", 4, 3, 15).public_view()
     scene = pictures_for("kasane").table(view, NAMES[:4], lang)
     check_bounds(scene)
-    assert scene.height <= 540
+    assert scene.height <= 550
     left = [scene.find("header.round"), scene.find("header.deck"), *scene.tagged("grid")]
     board = scene.tagged("board")
     board_x = min(i.box.x for i in board)
@@ -270,7 +315,7 @@ def test_kasane_table_picture_is_compact_with_the_board_beside_the_grid(lang: st
     for yaku in YAKU_NAME:
         tokens = [d for d in scene.tagged(f"board.{yaku}") if isinstance(d, Dot)]
         name = scene.find(f"board.{yaku}")
-        assert name.text == YAKU_NAME[yaku].ja  # whole
+        assert name.text == YAKU_SHORT[yaku](lang)  # whole
         assert name.box.right < min(d.box.x for d in tokens)
         assert max(d.box.right for d in tokens) <= scene.width - MARGIN
     legend_y = min(i.box.y for i in scene.tagged("legend"))

@@ -76,3 +76,24 @@ def test_the_text_table_in_brief(lang: str) -> None:
     assert used and all(seat_mark(s.by) in board for s in used)  # type: ignore[arg-type]
     log = fields[texts.LOG(lang)].splitlines()
     assert 1 <= len(log) <= TABLE_LOG_ROWS
+
+
+@pytest.mark.parametrize("pictures", [True, False])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_take_buttons_name_their_rows_briefly(lang: str, pictures: bool) -> None:
+    """One take button per row with cards, for the seat to act, all in the first row of
+    buttons: each named by its row alone (`Row 2`, `2行目`, numbered as the picture and the
+    text table number the rows), with no colour mark, so that four share a phone's line."""
+    session = session_for("kasane", 4, lang, 11)
+    play_until(session, Rng(11), lambda s: len(s.state.public_view().tableaus[1]) >= 3)
+    view = session.state.public_view()
+    assert view.step == "take" and view.turn_seat is not None
+    ctx = Table(bot=None).context(session, pictures=pictures)  # type: ignore[arg-type]
+    buttons = RENDERER.table(ctx).controls
+    rows = [r for r, row in enumerate(view.grid) if row.cards]
+    assert [(b.action, b.seat, b.row, b.emoji) for b in buttons] == [
+        (f"take.{r}", view.turn_seat, 0, None) for r in rows
+    ]
+    assert [b.label for b in buttons] == [
+        {"ja": f"{r + 1}行目", "en": f"Row {r + 1}"}[lang] for r in rows
+    ]

@@ -38,21 +38,30 @@ CHIP_H = kit.SMALL + 6
 #: Grid cards (`GRID_STEP` from row to row), tableau cards, board tokens.
 GRID_W, GRID_H = 40, 50
 GRID_STEP = GRID_H + 6
-TABLEAU_W, TABLEAU_H = 32, 42
+#: The grid's row numbers' width, and how far a row's front card stands apart from the card
+#: under it (its gold frame is 4 px wide, 3 of them outside the card).
+GRID_LABEL_W = 16
+FRONT_APART = 4
+#: A tableau card: its number is set as large as a grid card's (the top card is the one a
+#: meld may use).
+TABLEAU_W, TABLEAU_H = 40, 48
 #: A board token, its number set at `TOKEN_LABEL` (13 px as a phone shows the picture, at
 #: about 0.62 of its size), one yaku's line `BOARD_LINE` tall; a used slot's token is a
-#: `TAKEN_RING` ring on `TAKEN`.
+#: `TAKEN_RING` ring on `TAKEN`. A line's tokens touch, leaving its name the most room.
 TOKEN = 30
 TOKEN_LABEL = 21
 BOARD_LINE = TOKEN + 2
 TAKEN = kit.BACKGROUND
 TAKEN_RING = kit.MUTED
-#: The left column (the round, the deck and the grid); the board takes the rest of the width.
-GRID_COLUMN = 190
-#: On an English table each yaku's line holds its Japanese name (this size) over its reading
-#: (`READING`).
-READING_NAME = 18
-READING = 14
+#: The left column (the round, the deck and the grid: five cards a row still show each
+#: card's number); the board takes the rest of the width, `NAME_GAP` between a yaku's name
+#: and its first token.
+GRID_COLUMN = 186
+NAME_GAP = 6
+#: On an English table each yaku is named by its reading alone (`Kasane`, as the text
+#: table's board names it), one line a yaku at this size: the largest at which the longest
+#: reading beside four tokens (`Setsugetsu-fūka`) stays whole.
+READING = 17
 #: The legend under the grid and the board: what the board's tokens mean, at this size (13 px
 #: as a phone shows the picture), a token of each kind with its meaning beside it.
 LEGEND = 21
@@ -63,75 +72,59 @@ SEAT_PAD = 5
 
 
 def _grid(scene: kit.Scene, view: PublicView, y: int) -> int:
-    """The grid's rows, one above the other, in the left column; the front cards (the ones
-    that can be taken) framed in gold."""
+    """The grid's rows, one above the other, in the left column, each numbered at its left
+    (as the take buttons name the rows); the front cards (the ones that can be taken) framed
+    in gold, `FRONT_APART` right of the card under them so that the frame covers nothing of
+    that card's number."""
     takeable = view.step == "take"
-    label_w = 20
+    cards_x = kit.MARGIN + GRID_LABEL_W
     for r, row in enumerate(view.grid):
         scene.text(
             f"grid.{r}.label",
             kit.MARGIN,
-            y + GRID_H // 2 - kit.SMALL // 2,
+            y + GRID_H // 2 - kit.middle(kit.SMALL),
             str(r + 1),
             kit.SMALL,
             kit.MUTED,
         )
-        boxes = kit.fan_boxes(
-            kit.MARGIN + label_w, y, len(row.cards), GRID_W, GRID_H, GRID_COLUMN - label_w
-        )
+        room = GRID_COLUMN - GRID_LABEL_W - FRONT_APART
+        boxes = kit.fan_boxes(cards_x, y, len(row.cards), GRID_W, GRID_H, room)
         for c, (card, box) in enumerate(zip(row.cards, boxes, strict=True)):
             front = c == len(row.cards) - 1
+            if front and c > 0:
+                box = kit.Box(box.x + FRONT_APART, box.y, box.w, box.h)
             mark = "pick" if front and takeable else ""
             scene.add(kit.Card(f"grid.{r}.{c}", box, FACES[card], mark))
         y += GRID_STEP
     return y - GRID_STEP + GRID_H
 
 
-def _reading(yaku: str) -> str:
-    """The yaku name's reading in Latin letters (its English name is `Japanese (reading)`)."""
-    name = texts.YAKU_NAME[yaku]
-    return name.en.removeprefix(name.ja).strip().removeprefix("(").removesuffix(")")
-
-
 def _board(scene: kit.Scene, view: PublicView, lang: Lang, y: int) -> int:
-    """The yaku board in the right column from `y`: a line per yaku, its Japanese name (on an
-    English table with its reading beneath, as the text says `襲ね (Kasane)`) left, a token per
-    slot right, the last at the right margin — gold with the cards it needs while free, a
-    ring with the number of the seat that took it once used. A name has the width its line's
-    tokens leave. Returns the y under the last line."""
-    x0 = kit.MARGIN + GRID_COLUMN + 2 * kit.GAP
+    """The yaku board in the right column from `y`: a line per yaku, its name left (on a
+    Japanese table in Japanese, on an English one its reading, as the text table's board
+    names it), a token per slot right, the last at the right margin — gold with the cards it
+    needs while free, a ring with the number of the seat that took it once used. A name has
+    the width its line's tokens leave, and is centred on them. Returns the y under the last
+    line."""
+    x0 = kit.MARGIN + GRID_COLUMN + kit.GAP
     right = kit.WIDTH - kit.MARGIN
     by_yaku: dict[str, list] = {}
     for slot in view.slots:
         by_yaku.setdefault(slot.yaku, []).append(slot)
-    step = TOKEN + 2
-    name_size = kit.SMALL if lang == "ja" else READING_NAME
-    # A name alone sits in the middle of its line; a name and its reading fill it.
-    name_y = (BOARD_LINE - name_size) // 2 - 2 if lang == "ja" else 0
+    name_size = kit.SMALL if lang == "ja" else READING
+    name_y = max(0, TOKEN // 2 - kit.middle(name_size))
     bottom = y
     for yaku in YAKU:
         slots = by_yaku.get(yaku, [])
         if not slots:
             continue
-        first = right - len(slots) * step + 2
-        name_w = first - kit.GAP - x0
-        scene.text(
-            f"board.{yaku}", x0, y + name_y, texts.YAKU_NAME[yaku].ja, name_size, width=name_w
-        )
-        if lang != "ja":
-            scene.text(
-                f"board.{yaku}.reading",
-                x0,
-                y + name_size,
-                _reading(yaku),
-                READING,
-                kit.MUTED,
-                width=name_w,
-            )
+        first = right - len(slots) * TOKEN
+        name = texts.YAKU_SHORT[yaku](lang)
+        scene.text(f"board.{yaku}", x0, y + name_y, name, name_size, width=first - NAME_GAP - x0)
         for i, slot in enumerate(slots):
             tag = f"board.{yaku}.{slot.count}.{slot.index}"
             label = _taken_label(slot.by) if slot.used else str(slot.count)
-            _token(scene, tag, first + i * step, y, slot.used, label)
+            _token(scene, tag, first + i * TOKEN, y, slot.used, label)
         bottom = y + TOKEN
         y += BOARD_LINE
     return bottom
@@ -200,10 +193,12 @@ def _tableaus(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, 
         )
         for i, (card, box) in enumerate(zip(tableau, boxes, strict=True)):
             scene.add(kit.Card(f"seat.{seat}.tableau.{i}", box, FACES[card]))
+        # The hand's size at the bottom right, its baseline a little above the cards' bottom
+        # edge: ideographs reach under the baseline, and a framed panel's edge is close.
         scene.text(
             f"seat.{seat}.hand",
             seat_box.right - kit.GAP,
-            card_y + TABLEAU_H - kit.SMALL,
+            card_y + TABLEAU_H - kit.ascent(kit.SMALL) - 2,
             texts.PICTURE_HAND_SIZE(lang, n=view.hand_sizes[seat]),
             kit.SMALL,
             kit.MUTED,
