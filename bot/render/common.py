@@ -3,7 +3,6 @@ brief table text shown beside a picture; and `GameRenderer`, the base of the gam
 
 from __future__ import annotations
 
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Generic, TypeVar
@@ -11,6 +10,7 @@ from typing import Generic, TypeVar
 import discord
 
 from bot.i18n import messages as msg
+from bot.names import display_width
 from bot.render.base import FIELD_MAX, TABLE_COLOUR, RenderContext
 from games.core import Event, Result
 
@@ -71,12 +71,6 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
 TABLE_LOG_ROWS = 3
 #: Columns of Latin letters a phone shows in a line of an embed (at 390 px).
 PHONE_COLUMNS = 42
-
-
-def display_width(text: str) -> int:
-    """How wide `text` shows, in columns of a Latin letter: East Asian wide and full-width
-    characters (kanji, kana, most emoji) take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def phone_rows(text: str) -> int:
