@@ -200,17 +200,17 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
     def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
-        """The share giver's buttons: the next card to each player still without one."""
+        """The share giver's buttons: the next card to each player still without one, each
+        naming the player (the line above them asks who gets the card)."""
         controls: list[Button | Select] = []
         giver = view.share_giver
         if view.step == "give" and giver is not None and common.in_play(ctx):
             # The giver's moves, one button per player the next card may go to.
             for action in ctx.state.legal_actions(giver):
                 assert isinstance(action, act.Give)
-                gift = (action.suit, action.number)
                 controls.append(
                     Button(
-                        label=f"{short(gift)} → {common.seat_title(ctx, action.to)}",
+                        label=common.seat_title(ctx, action.to),
                         action=action.encode(),
                         seat=giver,
                         style=discord.ButtonStyle.success,
