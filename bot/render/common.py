@@ -197,8 +197,9 @@ class GameRenderer(ABC, Generic[View]):
     def _brief(
         self, ctx: RenderContext, header: str, description: str, fields: list[tuple[str, str]]
     ) -> discord.Embed:
-        """The table's text beside its picture (`brief`), titled with `header` alone, as the
-        whole table's text is (`_table_embed`)."""
+        """The table's text beside its picture (`brief`), titled with `header` alone as the
+        whole table's text is (`_table_embed`: the footer and the thread name the game, whose
+        name may take a phone's line of its own)."""
         title = f"{self.title_mark}{header}"
         return brief(ctx, title, description, fields, self.event_text)
 
