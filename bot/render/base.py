@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.names import shown_name
+from bot.names import brief_name, shown_name
 from games.core import Event, Game, Lang, State
 
 if TYPE_CHECKING:
@@ -88,7 +88,8 @@ class RenderContext:
     lang: Lang
     events: list[tuple[int, Event]]
     #: The table goes out with its picture: its text is then the brief one (`common.brief`),
-    #: what a screen reader or a notification needs; the picture shows the rest.
+    #: what a screen reader or a notification needs, naming seats by `brief_name`; the
+    #: picture shows the rest.
     pictures: bool = False
     #: Rendering the whole log for reading later (`bot.history`), not the table's recent moves:
     #: what the rules let players see only as it happens is left out.
@@ -102,9 +103,11 @@ class RenderContext:
         return shown_name(self.record.seats[seat].name)
 
     def seat_label(self, seat: int) -> str:
-        """`seat_name` for people, and a robot mark for CPU seats."""
+        """`seat_name` for people, and a robot mark for CPU seats; beside a table's picture
+        (`pictures`), the name cut short (`brief_name`: the picture shows it whole)."""
         info = self.record.seats[seat]
-        return f"🤖 {shown_name(info.name)}" if info.is_cpu else shown_name(info.name)
+        name = brief_name(info.name) if self.pictures else shown_name(info.name)
+        return f"🤖 {name}" if info.is_cpu else name
 
 
 class Renderer(Protocol):

@@ -3,7 +3,6 @@ brief table text shown beside a picture; and `GameRenderer`, the base of the gam
 
 from __future__ import annotations
 
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Generic, TypeVar
@@ -11,6 +10,7 @@ from typing import Generic, TypeVar
 import discord
 
 from bot.i18n import messages as msg
+from bot.names import display_width
 from bot.render.base import FIELD_MAX, TABLE_COLOUR, RenderContext
 from games.core import Event, Result
 
@@ -50,13 +50,19 @@ def in_play(ctx: RenderContext) -> bool:
 
 
 def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> str:
-    """ "Turn: name (step) · ends in 3 minutes" for the seats to act; a game that no longer
-    runs names no one (an abandoned game's seats to act and deadline are void)."""
+    """ "Turn: name (step) · ends in 3 minutes" for the seats to act (beside a picture, several
+    seats by their marks alone); a game that no longer runs names no one (an abandoned game's
+    seats to act and deadline are void)."""
     if ctx.record.status == "abandoned":
         return msg.TABLE_STOPPED(ctx.lang)
     if not seats:
         return msg.TABLE_OVER(ctx.lang)
-    who = ", ".join(f"{seat_mark(s)} **{ctx.seat_label(s)}**" for s in seats)
+    if ctx.pictures and len(seats) > 1:
+        # Beside a picture, which marks the seats to act, several of them are named by their
+        # marks (the scores line names each mark).
+        who = ", ".join(seat_mark(s) for s in seats)
+    else:
+        who = ", ".join(f"{seat_mark(s)} **{ctx.seat_label(s)}**" for s in seats)
     line = msg.TABLE_TURN(ctx.lang, who=who)
     if step:
         line += f" — {step}"
@@ -71,12 +77,6 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
 TABLE_LOG_ROWS = 3
 #: Columns of Latin letters a phone shows in a line of an embed (at 390 px).
 PHONE_COLUMNS = 42
-
-
-def display_width(text: str) -> int:
-    """How wide `text` shows, in columns of a Latin letter: East Asian wide and full-width
-    characters (kanji, kana, most emoji) take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def phone_rows(text: str) -> int:
@@ -197,8 +197,11 @@ class GameRenderer(ABC, Generic[View]):
     def _brief(
         self, ctx: RenderContext, header: str, description: str, fields: list[tuple[str, str]]
     ) -> discord.Embed:
-        """The table's text beside its picture (`brief`), titled with `header`."""
-        return brief(ctx, self._title(ctx, header), description, fields, self.event_text)
+        """The table's text beside its picture (`brief`), titled with `header` alone as the
+        whole table's text is (`_table_embed`: the footer and the thread name the game, whose
+        name may take a phone's line of its own)."""
+        title = f"{self.title_mark}{header}"
+        return brief(ctx, title, description, fields, self.event_text)
 
     def _table_embed(self, ctx: RenderContext, header: str, description: str) -> discord.Embed:
         """The whole table's text, titled with `header` alone (the footer and the thread name

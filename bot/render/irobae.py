@@ -206,11 +206,15 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
                         for s in range(view.players)
                     )
                 )
+            # Each seat's total on one line (the picture shows hands and tricks), the dealer
+            # marked, which the picture does not show.
+            totals = [
+                str(view.totals[s])
+                + (f" 🎴{texts.DEALER(lang)}" if view.phase != "over" and s == view.dealer else "")
+                for s in range(view.players)
+            ]
             embed = self._brief(
-                ctx,
-                self._header(view, lang),
-                "\n".join(lines),
-                [(texts.PLAYERS(lang), self._players(ctx, view))],
+                ctx, self._header(view, lang), "\n".join(lines), [common.scores_line(ctx, totals)]
             )
             return Rendered(embeds=[embed], controls=[])
         embed = self._table_embed(ctx, self._header(view, lang), self._description(ctx, view))

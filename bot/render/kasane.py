@@ -61,13 +61,11 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         header = texts.ROUND(lang, round=view.round, rounds=view.rounds)
         if ctx.pictures:
             # Beside the picture, in as few lines as a phone's screen needs with a grid's
-            # moves on the table: titled with the round alone (the footer names the game, whose
-            # English name takes a line of its own), each seat's points under whose turn it is.
+            # moves on the table: each seat's points under whose turn it is.
             scores = [texts.POINTS(lang, n=view.scores[s]) for s in range(view.players)]
             _, standing = common.scores_line(ctx, scores)
             description = f"{common.turn_line(ctx, seats, step)}\n{standing}"
-            title = f"{self.title_mark}{header}"
-            embed = common.brief(ctx, title, description, [], self.event_text)
+            embed = self._brief(ctx, header, description, [])
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines = [common.turn_line(ctx, seats, step), ""]
         deck = texts.DECK(lang, deck=view.deck_size, discard=view.discard_size)

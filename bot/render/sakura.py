@@ -111,21 +111,22 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if view.removed:
             bag += texts.REMOVED(lang, n=view.removed)
         if ctx.pictures:
-            # The picture shows the turn's flowers and counts; the text says what they mean.
+            # The picture shows the turn's flowers and counts; the text says what they mean,
+            # and each seat's points under them (as few lines as the draw buttons leave).
             outlook = self._outlook(view, lang) if view.turn is not None else None
             if outlook:
                 lines.append(outlook)
+            scores = [
+                texts.PTS(lang, n=view.final.seats[s.seat].score if view.final else s.field_score)
+                for s in view.seats
+            ]
+            lines.append(common.scores_line(ctx, scores)[1])
             fields: list[tuple[str, str]] = []
             if view.ability is not None:
                 name = texts.ABILITY(lang, card=card_name(view.ability.card, lang))
                 fields.append((name, self._ability_text(ctx, view)))
             if view.step == "split":
                 fields.append((texts.SPLIT(lang), self._split_text(ctx, view)))
-            scores = [
-                str(view.final.seats[s.seat].score if view.final else s.field_score)
-                for s in view.seats
-            ]
-            fields.append(common.scores_line(ctx, scores))
             embed = self._brief(ctx, header, "\n".join(lines), fields)
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines.append(bag)

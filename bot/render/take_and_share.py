@@ -130,6 +130,22 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
             lines.append(line)
         return "\n".join(lines)[:FIELD_MAX]
 
+    def _received(self, ctx: RenderContext, view: PublicView) -> tuple[str, str]:
+        """The brief table's field of every seat's cards received (and in a series its running
+        score) on one line, the picture showing the rest of the players' panels."""
+        lang = ctx.lang
+        if view.long_game:
+            name = texts.BRIEF_RECEIVED_TOTAL(lang)
+            counts = [
+                texts.BRIEF_COUNT_TOTAL(lang, received=received, total=total)
+                for received, total in zip(view.received_counts, view.totals, strict=True)
+            ]
+        else:
+            name = texts.BRIEF_RECEIVED(lang)
+            counts = [str(received) for received in view.received_counts]
+        _, value = common.scores_line(ctx, counts)
+        return name, value
+
     def _scores(self, ctx: RenderContext, view: PublicView) -> str:
         def row(values: list[int]) -> str:
             return " · ".join(f"{common.seat_mark(s)} {v}" for s, v in enumerate(values))
@@ -165,9 +181,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
             if view.phase == "share" and view.next_gift is not None:
                 card = texts.card_name(view.next_gift, lang)
                 lines.append(f"🎁 **{texts.GIVE_TO(lang, card=card)}**")
-            embed = self._brief(
-                ctx, header, "\n".join(lines), [(texts.PLAYERS(lang), self._players(ctx, view))]
-            )
+            embed = self._brief(ctx, header, "\n".join(lines), [self._received(ctx, view)])
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         embed = self._table_embed(ctx, header, self._description(ctx, view))
         embed.add_field(name=texts.PLAYERS(lang), value=self._players(ctx, view), inline=False)
@@ -186,17 +200,17 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
         return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
 
     def _table_controls(self, ctx: RenderContext, view: PublicView) -> list[Button | Select]:
-        """The share giver's buttons: the next card to each player still without one."""
+        """The share giver's buttons: the next card to each player still without one, each
+        naming the player (the line above them asks who gets the card)."""
         controls: list[Button | Select] = []
         giver = view.share_giver
         if view.step == "give" and giver is not None and common.in_play(ctx):
             # The giver's moves, one button per player the next card may go to.
             for action in ctx.state.legal_actions(giver):
                 assert isinstance(action, act.Give)
-                gift = (action.suit, action.number)
                 controls.append(
                     Button(
-                        label=f"{short(gift)} → {common.seat_title(ctx, action.to)}",
+                        label=common.seat_title(ctx, action.to),
                         action=action.encode(),
                         seat=giver,
                         style=discord.ButtonStyle.success,

@@ -303,17 +303,12 @@ async def test_six_players_with_cpus_fit_the_layout(
             "the table with the CPUs' passes",
         )
         table = table_message(fake, game_id, thread_id)
-        players = table.embeds[0]["fields"][0]
-        assert players["name"] == "プレイヤー"
-        assert [line[:3] for line in players["value"].split("\n")] == [
-            "⏳ ①",
-            "✅ ②",
-            "✅ ③",
-            "✅ ④",
-            "✅ ⑤",
-            "✅ ⑥",
-        ]
-        assert "🤖 CPU 5" in players["value"] and "第1/6ディール" in table.text
+        # Beside the picture: who has passed to whom on one line, each seat's total on another.
+        assert "⏳ ①→②" in table.text
+        scores = table.embeds[0]["fields"][0]
+        assert scores["name"] == "得点"
+        assert [f"{mark} " in scores["value"] for mark in "①②③④⑤⑥"] == [True] * 6
+        assert "🤖 CPU 5" in scores["value"] and "第1/6ディール" in table.text
         hand = await open_hand(fake, hana, game_id, thread_id)
         assert [len(row) for row in rows(hand)] == [1, 1]  # the pass select, then refresh
         assert "②" in pass_select(hand, game_id, 0)["placeholder"]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.names import ISOLATE_CLOSE, ISOLATE_OPEN, NAME_MAX, shown_name
+from bot.names import ISOLATE_CLOSE, ISOLATE_OPEN, NAME_MAX, brief_name, shown_name
 from bot.render import renderer_for
 from bot.sandbox.fakediscord import FakeDiscord
 from bot.sandbox.fakediscord.limits import check_message
@@ -35,8 +35,11 @@ HOSTILE = [
 INTERPRETED = re.compile(
     r"(?<!\\)\[[^\]\n]*\]\(|https?://|@everyone|@here|(?<!\\)<(@|#|t:)|\u202e|\u202c"
 )
-#: What each hostile name must look like when shown (escaped, cut, isolated if needed).
-SHOWN = [shown_name(name) for name in HOSTILE]
+#: What each hostile name must look like when shown (escaped, cut, isolated if needed), in
+#: full or cut short beside a table's picture.
+SHOWN = list(
+    dict.fromkeys([shown_name(name) for name in HOSTILE] + [brief_name(name) for name in HOSTILE])
+)
 
 
 def texts(payload: dict[str, Any]) -> list[str]:
@@ -72,6 +75,11 @@ def test_shown_name_makes_a_name_inert() -> None:
     assert shown_name(HOSTILE[4])[0] == ISOLATE_OPEN  # right-to-left script is isolated
     assert len(shown_name("x" * 100)) == NAME_MAX and shown_name("x" * 100).endswith("…")
     assert "\n" not in shown_name("two\nlines")
+    # Cut short beside a picture, then escaped: an escape never counts, nor is cut in half.
+    assert brief_name(HOSTILE[2]) == "\\*" * 11 + "…"
+    assert brief_name(HOSTILE[5]) == "\\`\\|\\|# -# > \\_…"
+    assert brief_name(HOSTILE[3]) == "@\u200beveryone \\<…"
+    assert brief_name(HOSTILE[4])[0] == ISOLATE_OPEN and brief_name(HOSTILE[4])[-1] == ISOLATE_CLOSE
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in registry.all()])
@@ -92,7 +100,9 @@ def test_hostile_names_at_the_largest_table(game_id: str) -> None:
     while True:
         ctx = table.context(session)
         shown += check(body(table.table_payload(session)), f"table at step {steps}")
-        messages += 1
+        brief = body(table.table_payload(session, pictures=True))
+        shown += check(brief, f"table beside its picture at step {steps}")
+        messages += 2
         if steps % 5 == 0 or state.is_over():
             for seat in range(players):
                 hand = body(table.hand_payload(session, seat, "en"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -32,17 +32,20 @@ MEASURE = """async (html) => {
 }"""
 
 
-def played(game_id: str, lang: str, seed: int, name: str, every: int) -> Iterator[Session]:
-    """A game at its largest player count, played to the end by random moves: a person called
-    `name` in the first seat and CPUs, a turn timer running. The session is given every
-    `every` moves, and once more when the game has finished."""
+def played(
+    game_id: str, lang: str, seed: int, people: Sequence[str], every: int
+) -> Iterator[Session]:
+    """A game at its largest player count, played to the end by random moves: persons called
+    `people` in the first seats (as many as there are names, up to every seat) and CPUs in the
+    rest, a turn timer running. The session is given every `every` moves, and once more when
+    the game has finished."""
     game = registry.get(game_id)
     players = game.max_players
     state = game.new(players, seed=seed)
     record = record_for(game_id, players, lang, seed, deadline=time.time() + 180)
     record.seats = [
-        dataclasses.replace(seat, name=name)
-        if seat.seat == 0
+        dataclasses.replace(seat, name=people[seat.seat])
+        if seat.seat < len(people)
         else dataclasses.replace(seat, name=f"CPU {seat.seat}", user_id=None, cpu_level="normal")
         for seat in record.seats
     ]

@@ -34,7 +34,7 @@ def tables(game_id: str, lang: str, seed: int) -> list[dict[str, Any]]:
     """The text-only table every `EVERY` moves of a game at the game's largest player count,
     one person and CPUs, with a turn timer running, and at its end."""
     table = Table(bot=None)  # type: ignore[arg-type]
-    return [table.table_payload(session) for session in played(game_id, lang, seed, "Aoi", EVERY)]
+    return [table.table_payload(session) for session in played(game_id, lang, seed, ["Aoi"], EVERY)]
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in registry.all()])

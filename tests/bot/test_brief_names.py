@@ -1,0 +1,75 @@
+"""Names beside a table's picture are cut short (`bot.names.brief_name`), so that long names
+do not wrap its lines and buttons; the whole table (pictures off) and the end name every seat
+in full."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.names import BRIEF_COLUMNS, NAME_MAX, brief_name, display_width, shown_name
+from bot.render import renderer_for
+from bot.sessions import Session
+from bot.table import Table
+from games import registry
+from games.core import Rng
+from tests.bot.test_renderers import body, record_for
+
+#: A name as long as the lobby shows for each seat of the largest table, each its own.
+LONG = [f"{given} Worthington-Wadsworth"[:NAME_MAX] for given in "ABCDEF"]
+
+
+def test_brief_name_cuts_to_columns() -> None:
+    assert brief_name("Aoi") == "Aoi"
+    assert brief_name("A" * BRIEF_COLUMNS) == "A" * BRIEF_COLUMNS
+    assert brief_name("Wilhelmina Worthington") == "Wilhelmina…"  # no space before the cut
+    # A kanji takes two columns: five and the ellipsis fit in twelve.
+    assert brief_name("長谷川左衛門之助") == "長谷川左衛…"
+    for name in ("Wilhelmina Worthington", "長谷川左衛門之助", "🌸" * 20, "x" * 100):
+        assert display_width(brief_name(name)) <= BRIEF_COLUMNS
+
+
+def shown_texts(payload: dict[str, Any]) -> str:
+    """Every text a table message shows: content, embeds, and its buttons' labels."""
+    parts = [payload.get("content") or ""]
+    for embed in payload["embeds"]:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        parts += [f"{field['name']}\n{field['value']}" for field in embed.get("fields", [])]
+    for row in payload["components"]:
+        parts += [item.get("label", "") for item in row["components"]]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in registry.all()])
+def test_brief_table_names_seats_briefly(game_id: str) -> None:
+    game = registry.get(game_id)
+    players = game.max_players
+    record = record_for(game_id, players, "en", seed=3)
+    for seat in record.seats:
+        seat.name = LONG[seat.seat]
+    state = game.new(players, seed=3)
+    session = Session(record=record, game=game, state=state)
+    session.events += [(0, event) for event in state.opening_events()]
+    table, rng, steps = Table(bot=None), Rng(3), 0  # type: ignore[arg-type]
+    in_whole: set[int] = set()
+    in_brief: set[int] = set()
+    while not state.is_over():
+        brief = shown_texts(body(table.table_payload(session, pictures=True)))
+        whole = shown_texts(body(table.table_payload(session)))
+        for seat in range(players):
+            assert shown_name(LONG[seat]) not in brief, (steps, brief)
+            in_brief |= {seat} if brief_name(LONG[seat]) in brief else set()
+            in_whole |= {seat} if shown_name(LONG[seat]) in whole else set()
+        seat = state.to_act()[0]
+        for event in state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps))):
+            if event.public:
+                session.events.append((steps, event))
+        record.version += 1
+        steps += 1
+    # Every seat was named, briefly beside the picture and in full on the whole table; the
+    # end's breakdown names every seat in full.
+    assert in_brief == in_whole == set(range(players))
+    final = renderer_for(game_id).final(table.context(session))
+    ending = shown_texts({"embeds": [e.to_dict() for e in final], "components": []})
+    assert all(shown_name(name) in ending for name in LONG[:players])
