@@ -14,7 +14,7 @@ from noto_cjk_sans_jp_regular import FONT_PATH
 from bot.table import Table
 from tests.sandbox.phone import body, phone_page, played
 from tests.sandbox.test_browser import page, pytestmark
-from tests.sandbox.test_picture_table_height import NAMES
+from tests.sandbox.test_picture_table_height import LONG_NAMES
 
 __all__ = ["page", "pytestmark"]
 
@@ -39,8 +39,8 @@ async def test_take_buttons_share_one_line_on_a_phone(page: Any, lang: str) -> N
     async with phone_page(page) as phone:
         await page.route("**/noto-cjk-jp.otf", lambda route: route.fulfill(path=str(FONT_PATH)))
         await page.add_style_tag(content=CJK_FONT)
-        for name in NAMES.values():
-            for session in played("kasane", lang, SEED, name, EVERY):
+        for names in LONG_NAMES.values():
+            for session in played("kasane", lang, SEED, names[:1], EVERY):
                 payload = table.table_payload(session, pictures=True)
                 rows = sum(bool(row.cards) for row in session.state.public_view().grid)
                 await phone.height(phone.html(body(payload)))
