@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
+from noto_cjk_sans_jp_regular import FONT_PATH
 
 from bot.sandbox.render import View, avatar_colour, message_html
 
@@ -26,6 +27,10 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
 #: Where the page loads uploaded files (attachments) from.
 MEDIA_PATH = "/attachments/"
+#: Where the page finds Noto Sans CJK JP, the font the pictures are drawn in (installed by pip
+#: with the project): the style sheet falls back on it for Japanese when the machine has no
+#: Japanese font of its own, so that the page shows Japanese text, not empty boxes.
+CJK_FONT_PATH = "/fonts/noto-sans-cjk-jp.otf"
 
 #: Longest wait of a long poll; the page polls again right away.
 POLL_SECONDS = 20.0
@@ -118,6 +123,7 @@ class SandboxWeb:
         app = web.Application(middlewares=[self._guard])
         app.router.add_get("/", self._index)
         app.router.add_static("/static/", STATIC)
+        app.router.add_get(CJK_FONT_PATH, self._cjk_font)
         app.router.add_get("/api/state", self._state)
         app.router.add_post("/api/command", self._command)
         app.router.add_post("/api/component", self._component)
@@ -300,6 +306,10 @@ class SandboxWeb:
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def _cjk_font(self, request: web.Request) -> web.StreamResponse:
+        """The Japanese font (`CJK_FONT_PATH`), kept by the browser once fetched."""
+        return web.FileResponse(FONT_PATH, headers={"Cache-Control": "max-age=86400"})
 
     async def _media(self, request: web.Request) -> web.StreamResponse:
         """An uploaded file, for a user who can see a message holding it (Discord's CDN links

@@ -21,13 +21,16 @@ from games.core import Rng
 from tests.bot.test_renderers import record_for
 from tests.sandbox.test_pictures_browser import PHONE
 
-#: Puts one message on the page, waits for its pictures, and gives its height in pixels.
+#: Puts one message on the page, waits for its pictures and fonts, and gives its height in
+#: pixels.
 MEASURE = """async (html) => {
   const holder = document.createElement('div');
   holder.innerHTML = html;
   const message = holder.firstElementChild;
   document.querySelector('#messages').replaceChildren(message);
   await Promise.all([...message.querySelectorAll('img')].map(img => img.decode()));
+  message.getBoundingClientRect();  // laid out, it asks for the fonts its text needs
+  await document.fonts.ready;
   return message.getBoundingClientRect().height;
 }"""
 

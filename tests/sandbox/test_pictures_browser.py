@@ -83,11 +83,13 @@ async def test_table_and_hand_pictures_at_phone_width(
         src = await table.locator("img.embed-image").get_attribute("src")
         assert src is not None and src.startswith("/attachments/")
         await table.scroll_into_view_if_needed()
+        await page.evaluate("document.fonts.ready")
         await page.screenshot(path=str(shots / f"sandbox_{game_id}_table_{lang}.png"))
 
         await table.locator("button.btn", has_text=msg.TABLE_SHOW_HAND(lang)).click()
         hand = page.locator("#messages .msg.ephemeral").filter(has=page.locator("img.embed-image"))
         assert await loaded_width(hand.last.locator("img.embed-image")) == WIDTH
         await hand.last.scroll_into_view_if_needed()
+        await page.evaluate("document.fonts.ready")
         await page.screenshot(path=str(shots / f"sandbox_{game_id}_hand_{lang}.png"))
         assert sandbox.fake.violations == []

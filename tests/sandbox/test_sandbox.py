@@ -9,11 +9,12 @@ from typing import Any
 
 import aiohttp
 import pytest
+from noto_cjk_sans_jp_regular import FONT_PATH
 
 from bot import quotas
 from bot.sandbox.fakediscord import User
 from bot.sandbox.runner import Sandbox
-from bot.sandbox.web import REQUEST_HEADER
+from bot.sandbox.web import CJK_FONT_PATH, REQUEST_HEADER
 from bot.sandbox.world import WorldError, world_path
 from bot.settings import Settings
 from tests.sandbox.dom import parse
@@ -152,6 +153,10 @@ async def test_failures_are_answered_and_foreign_pages_refused(
         for name in ("app.js", "style.css"):
             async with http.get(sandbox.url + "static/" + name) as response:
                 assert response.status == 200
+        # The Japanese font the style sheet falls back on is the pictures' own.
+        async with http.get(sandbox.url + CJK_FONT_PATH.lstrip("/")) as response:
+            assert response.status == 200
+            assert await response.read() == FONT_PATH.read_bytes()
         assert sandbox.fake.violations == []
 
 
