@@ -550,13 +550,16 @@ class Sessions:
         until = self._patience()
         on_wait = _once(on_wait)
         caught_up: list[MoveOutcome] = []
+        reseated = False
         # A human move keeps CPU turns waiting while it is under way (`CpuTurns`).
         with self.cpu_turns.human() if source == "human" else nullcontext():
             await self._acquire(session, until, on_wait)
             try:
                 for attempt in range(CATCH_UP_RETRIES + 1):
                     if session.stale or (expected_version or 0) > session.record.version:
-                        caught_up += await self._catch_up_locked(session)
+                        moves, adopted = await self._catch_up_locked(session)
+                        caught_up += moves
+                        reseated = reseated or adopted
                     try:
                         outcome, table_shown = await self._play_locked(
                             session, seat, action, expected_version, source, answer, until, on_wait
@@ -571,7 +574,7 @@ class Sessions:
                             raise MoveRefused("stale") from None
             finally:
                 session.lock.release()
-                self._after_catch_up(session, caught_up)
+                self._after_catch_up(session, caught_up, reseated=reseated)
         if session.record.status != "playing":
             self.forget(session.id)
         log.debug("game %s: %s move %s stored", session.id, source, outcome.version)
@@ -775,31 +778,33 @@ class Sessions:
         try:
             while session.stale and self._live.get(session.id) is session and not self._closed:
                 async with session.lock:
-                    held = (session.record.seats, session.record.deadline)
-                    caught_up = await self._catch_up_locked(session) if session.stale else []
-                    reseated = held != (session.record.seats, session.record.deadline)
+                    caught_up, reseated = (
+                        await self._catch_up_locked(session) if session.stale else ([], False)
+                    )
                 self._after_catch_up(session, caught_up, reseated=reseated)
         except STORAGE_ERRORS as exc:
             log.warning("game %s: cannot catch up with the store: %s", session.id, exc)
 
-    async def _catch_up_locked(self, session: Session) -> list[MoveOutcome]:
+    async def _catch_up_locked(self, session: Session) -> tuple[list[MoveOutcome], bool]:
         """Under the game's lock: bring this copy up to the stored game, applying the actions
-        other processes stored to the live state (so its events and pings are known). Returns
-        an outcome per move caught up. With no move to catch up, the stored record is adopted
-        as it is when who holds a seat, or the turn deadline, differs from this copy's: a seat
-        changed hands elsewhere (`seats_changed`), with nothing to replay."""
+        other processes stored to the live state (so its events and pings are known). With no
+        move to catch up, the stored record is adopted as it is when who holds a seat, or the
+        turn deadline, differs from this copy's: a seat changed hands elsewhere
+        (`seats_changed`), and there is nothing to replay. Returns an outcome per move caught
+        up, and whether the seats were adopted so."""
         # A NOTIFY heard from now on asks for another catch-up.
         session.stored_version = 0
         session.recheck = False
         record = await self.store.get(session.id)
         if record is None:
-            return []
+            return [], False
         held = session.record
         if record.version == held.version and record.status == held.status:
-            if (record.seats, record.deadline) != (held.seats, held.deadline):
-                session.record = record
-                log.debug("game %s: seats adopted at version %s", session.id, record.version)
-            return []
+            if (record.seats, record.deadline) == (held.seats, held.deadline):
+                return [], False
+            session.record = record
+            log.debug("game %s: seats adopted at version %s", session.id, record.version)
+            return [], True
         outcomes: list[MoveOutcome] = []
         rows = [row for row in await self.store.actions(session.id) if row[0] > session.version]
         try:
@@ -828,26 +833,23 @@ class Sessions:
                 session.state = session.game.load(record.snapshot)
         session.record = record
         log.debug("game %s: caught up to version %s", session.id, record.version)
-        return outcomes
+        return outcomes, False
 
     def _after_catch_up(
         self, session: Session, caught_up: list[MoveOutcome], *, reseated: bool = False
     ) -> None:
-        """Outside the lock: publish the moves caught up, or the seats adopted (`reseated`:
-        who holds a seat, or the deadline, changed elsewhere with no move), if this process
-        owns the game; forget a game that ended elsewhere, and let the CPU and timer of a game
-        that goes on see its new state."""
+        """Outside the lock: publish the moves caught up (the owner), or the game once more
+        when it ended elsewhere or its seats were adopted with no move (`reseated`); forget a
+        game that ended, and let the CPU and timer of a game that goes on see its new state."""
         if not caught_up and not reseated and session.record.status == "playing":
             return
         for outcome in caught_up:
             self._publish(session, outcome)
+        if not caught_up:
+            self._publish(session)
         if session.record.status != "playing":
-            if not caught_up:
-                self._publish(session)
             self.forget(session.id)
         else:
-            if not caught_up:
-                self._publish(session)
             self.schedule(session)
 
     # -- CPU players and timers ------------------------------------------------------------
