@@ -179,8 +179,10 @@ class GameBot(commands.Bot):
             owns_guild=self.settings.owns_guild,
         )
         if isinstance(self.store, PostgresStore):
-            # Moves other processes store (and this one's) reach the copies kept here.
+            # Moves other processes store (and this one's) reach the copies kept here, and so
+            # do changes of who holds a seat (they store no move).
             self.store.add_move_listener(self.sessions.moved)
+            self.store.add_seats_listener(self.sessions.seats_changed)
             self.store.add_resync_listener(self.sessions.resync)
         self.table = Table(self)
         self.sessions.publisher = self.table

@@ -14,7 +14,10 @@ move is announced on the `game_moves` channel (`LISTEN/NOTIFY`); `add_move_liste
 moves of every process, this one's included, so a process can drop a copy that fell behind.
 A click on a DM hand that a process other than the game's owner answered (DMs arrive on shard
 0) is announced on `dm_hands` once its pick is stored (`add_dm_hand_listener`), so that the
-owner, which edits that message after the game's moves, knows it changed.
+owner, which edits that message after the game's moves, knows it changed. A change of who
+holds a seat (`replace_seat`, `return_seat`) stores no new version, so it is announced on
+`game_seats` (`add_seats_listener`): a process answering clicks on a game it holds a copy of
+then reads who sits where again.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ MOVES_CHANNEL = "game_moves"
 SETTINGS_CHANNEL = "user_settings"
 #: The channel clicks on DM hands are announced on (payload `"<game id>:<seat>"`).
 DM_HANDS_CHANNEL = "dm_hands"
+#: The channel changes of who holds a seat of a game in play are announced on (payload: the
+#: game id).
+SEATS_CHANNEL = "game_seats"
 
 #: Pause before the listening connection is opened again after it was lost.
 RELISTEN_SECONDS = 1.0
@@ -53,6 +59,8 @@ RELISTEN_SECONDS = 1.0
 MoveListener = Callable[[int, int], None]
 #: Called with `(game id, seat)`.
 DmHandListener = Callable[[int, int], None]
+#: Called with the game id.
+SeatsListener = Callable[[int], None]
 
 
 def migration_files() -> list[tuple[int, str, str]]:
@@ -71,6 +79,7 @@ class PostgresStore(SqlStore):
         self.url = url
         self._move_listeners: list[MoveListener] = []
         self._dm_hand_listeners: list[DmHandListener] = []
+        self._seats_listeners: list[SeatsListener] = []
         self._resync_listeners: list[Callable[[], None]] = []
         self._listener_ready = asyncio.Event()
 
@@ -97,6 +106,11 @@ class PostgresStore(SqlStore):
         process announced (`set_dm_hand_pick(announce=True)`), once what it stored is there."""
         self._dm_hand_listeners.append(listener)
 
+    def add_seats_listener(self, listener: SeatsListener) -> None:
+        """Call `listener(game_id)` whenever any process (this one included) changes who holds
+        a seat of a game in play, once the change is stored."""
+        self._seats_listeners.append(listener)
+
     def add_resync_listener(self, listener: Callable[[], None]) -> None:
         """Call `listener()` after notifications may have been missed (the listening connection
         was lost and is back): whoever caches games must compare their versions again."""
@@ -118,6 +132,7 @@ class PostgresStore(SqlStore):
                 await conn.add_listener(MOVES_CHANNEL, self._on_move)
                 await conn.add_listener(SETTINGS_CHANNEL, self._on_settings)
                 await conn.add_listener(DM_HANDS_CHANNEL, self._on_dm_hand)
+                await conn.add_listener(SEATS_CHANNEL, self._on_seats)
                 self._listener_ready.set()
                 if not first:
                     self._user_settings.clear()
@@ -146,6 +161,13 @@ class PostgresStore(SqlStore):
                 listener(int(game_id), int(seat))
             except Exception:
                 log.exception("a DM hand listener failed")
+
+    def _on_seats(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        for listener in self._seats_listeners:
+            try:
+                listener(int(payload))
+            except Exception:
+                log.exception("a seats listener failed")
 
     def _on_settings(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         with suppress(ValueError):
@@ -226,6 +248,11 @@ class PostgresStore(SqlStore):
         """Announce it on `DM_HANDS_CHANNEL`: delivered when the transaction commits, so a
         listener that reads the seat's DM hand then finds what the click stored."""
         await tx.run("SELECT pg_notify(?, ?)", DM_HANDS_CHANNEL, f"{game_id}:{seat}")
+
+    async def _seats_changed(self, tx: Statements, game_id: int) -> None:
+        """Announce it on `SEATS_CHANNEL`: delivered when the transaction commits, so a
+        listener that reads the game then finds the seats as changed."""
+        await tx.run("SELECT pg_notify(?, ?)", SEATS_CHANNEL, str(game_id))
 
 
 @lru_cache(maxsize=1024)

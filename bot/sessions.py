@@ -16,7 +16,9 @@ process that holds a copy of the game hears of each stored move (`moved`, from t
 NOTIFY) and brings its copy up to the stored version by applying the stored actions to it. A
 copy known to be behind is caught up before a move is applied to it, and a move refused because
 another process stored that version first is retried once on the caught-up copy if the click is
-still current.
+still current. A change of who holds a seat (`replace`, `return_seat`) stores no new version: it
+is announced too (`seats_changed`), and a copy elsewhere adopts the stored record, its seats
+and turn deadline, with nothing to replay.
 """
 
 from __future__ import annotations
@@ -104,6 +106,9 @@ class Session:
     timer_task: asyncio.Task[None] | None = None
     #: The newest version another process is known to have stored (see `Sessions.moved`).
     stored_version: int = 0
+    #: Whether the stored record may differ from this copy without a newer version: who holds
+    #: a seat changed (see `Sessions.seats_changed`), or announcements may have been missed.
+    recheck: bool = False
     #: Brings this copy up to the stored version after another process's move.
     follow_task: asyncio.Task[None] | None = None
 
@@ -111,6 +116,12 @@ class Session:
     def behind(self) -> bool:
         """Whether another process has stored a newer version than this copy holds."""
         return self.stored_version > self.record.version
+
+    @property
+    def stale(self) -> bool:
+        """Whether this copy is to be compared with the stored game before it is used: it is
+        `behind`, or its seats may have changed hands (`recheck`)."""
+        return self.behind or self.recheck
 
     @property
     def id(self) -> int:
@@ -539,13 +550,16 @@ class Sessions:
         until = self._patience()
         on_wait = _once(on_wait)
         caught_up: list[MoveOutcome] = []
+        reseated = False
         # A human move keeps CPU turns waiting while it is under way (`CpuTurns`).
         with self.cpu_turns.human() if source == "human" else nullcontext():
             await self._acquire(session, until, on_wait)
             try:
                 for attempt in range(CATCH_UP_RETRIES + 1):
-                    if session.behind or (expected_version or 0) > session.record.version:
-                        caught_up += await self._catch_up_locked(session)
+                    if session.stale or (expected_version or 0) > session.record.version:
+                        moves, adopted = await self._catch_up_locked(session)
+                        caught_up += moves
+                        reseated = reseated or adopted
                     try:
                         outcome, table_shown = await self._play_locked(
                             session, seat, action, expected_version, source, answer, until, on_wait
@@ -560,7 +574,7 @@ class Sessions:
                             raise MoveRefused("stale") from None
             finally:
                 session.lock.release()
-                self._after_catch_up(session, caught_up)
+                self._after_catch_up(session, caught_up, reseated=reseated)
         if session.record.status != "playing":
             self.forget(session.id)
         log.debug("game %s: %s move %s stored", session.id, source, outcome.version)
@@ -594,6 +608,8 @@ class Sessions:
             raise MoveRefused("stale")
         if source == "cpu" and not record.seats[seat].is_cpu:
             raise MoveRefused("stale")  # decided before its player took the seat back
+        if source == "human" and record.seats[seat].is_cpu:
+            raise MoveRefused("stale")  # clicked before a CPU took the seat over
         # The move is made on a copy first: `session.state` stays the stored state until the
         # write has succeeded, so whatever reads it meanwhile (the publisher, a refusal's fresh
         # view, a CPU decision) never sees a move that may yet fail to be stored.
@@ -734,11 +750,22 @@ class Sessions:
         session.stored_version = max(session.stored_version, version)
         self._follow(session)
 
+    def seats_changed(self, game_id: int) -> None:
+        """A process (this one included) changed who holds a seat of a game, which stores no
+        new version: a copy here adopts the stored record, its seats and turn deadline, under
+        the game's lock (and is republished if this process owns the game and did not make
+        the change itself)."""
+        session = self._live.get(game_id)
+        if session is None or self._closed:
+            return
+        session.recheck = True
+        self._follow(session)
+
     def resync(self) -> None:
-        """Moves may have been stored unheard (the store's listening connection was lost):
-        compare every copy here with the store."""
+        """Moves and changes of seats may have been stored unheard (the store's listening
+        connection was lost): compare every copy here with the store."""
         for session in list(self._live.values()):
-            session.stored_version = max(session.stored_version, session.record.version + 1)
+            session.recheck = True
             self._follow(session)
 
     def _follow(self, session: Session) -> None:
@@ -749,23 +776,35 @@ class Sessions:
 
     async def _follow_stored(self, session: Session) -> None:
         try:
-            while session.behind and self._live.get(session.id) is session and not self._closed:
+            while session.stale and self._live.get(session.id) is session and not self._closed:
                 async with session.lock:
-                    caught_up = await self._catch_up_locked(session) if session.behind else []
-                self._after_catch_up(session, caught_up)
+                    caught_up, reseated = (
+                        await self._catch_up_locked(session) if session.stale else ([], False)
+                    )
+                self._after_catch_up(session, caught_up, reseated=reseated)
         except STORAGE_ERRORS as exc:
             log.warning("game %s: cannot catch up with the store: %s", session.id, exc)
 
-    async def _catch_up_locked(self, session: Session) -> list[MoveOutcome]:
+    async def _catch_up_locked(self, session: Session) -> tuple[list[MoveOutcome], bool]:
         """Under the game's lock: bring this copy up to the stored game, applying the actions
-        other processes stored to the live state (so its events and pings are known). Returns
-        an outcome per move caught up."""
-        session.stored_version = 0  # a NOTIFY heard from now on asks for another catch-up
+        other processes stored to the live state (so its events and pings are known). With no
+        move to catch up, the stored record is adopted as it is when who holds a seat, or the
+        turn deadline, differs from this copy's: a seat changed hands elsewhere
+        (`seats_changed`), and there is nothing to replay. Returns an outcome per move caught
+        up, and whether the seats were adopted so."""
+        # A NOTIFY heard from now on asks for another catch-up.
+        session.stored_version = 0
+        session.recheck = False
         record = await self.store.get(session.id)
-        if record is None or (
-            record.version == session.record.version and record.status == session.record.status
-        ):
-            return []
+        if record is None:
+            return [], False
+        held = session.record
+        if record.version == held.version and record.status == held.status:
+            if (record.seats, record.deadline) == (held.seats, held.deadline):
+                return [], False
+            session.record = record
+            log.debug("game %s: seats adopted at version %s", session.id, record.version)
+            return [], True
         outcomes: list[MoveOutcome] = []
         rows = [row for row in await self.store.actions(session.id) if row[0] > session.version]
         try:
@@ -794,18 +833,21 @@ class Sessions:
                 session.state = session.game.load(record.snapshot)
         session.record = record
         log.debug("game %s: caught up to version %s", session.id, record.version)
-        return outcomes
+        return outcomes, False
 
-    def _after_catch_up(self, session: Session, caught_up: list[MoveOutcome]) -> None:
-        """Outside the lock: publish the moves caught up (the owner), forget a game that
-        ended elsewhere, and let the CPU and timer of a game that goes on see its new state."""
-        if not caught_up and session.record.status == "playing":
+    def _after_catch_up(
+        self, session: Session, caught_up: list[MoveOutcome], *, reseated: bool = False
+    ) -> None:
+        """Outside the lock: publish the moves caught up (the owner), or the game once more
+        when it ended elsewhere or its seats were adopted with no move (`reseated`); forget a
+        game that ended, and let the CPU and timer of a game that goes on see its new state."""
+        if not caught_up and not reseated and session.record.status == "playing":
             return
         for outcome in caught_up:
             self._publish(session, outcome)
+        if not caught_up:
+            self._publish(session)
         if session.record.status != "playing":
-            if not caught_up:
-                self._publish(session)
             self.forget(session.id)
         else:
             self.schedule(session)

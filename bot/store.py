@@ -393,6 +393,12 @@ class SqlStore(ABC):
         of one process has no one to tell."""
         return None
 
+    async def _seats_changed(self, tx: Statements, game_id: int) -> None:
+        """Called in the transaction that changes who holds a seat of a game in play
+        (`replace_seat`, `return_seat`), which stores no new version of the game, to tell the
+        processes that share the database; a database of one process has no one to tell."""
+        return None
+
     # -- games ---------------------------------------------------------------------------
 
     async def create_game(
@@ -584,18 +590,21 @@ class SqlStore(ABC):
         self, game_id: int, seat: int, cpu_level: str, name: str
     ) -> GameRecord | None:
         """A human seat of a game in play becomes a CPU player, remembering its player; the
-        updated record, or None when the game is no longer in play (nothing changed)."""
-        await self._run(
+        updated record, or None when the game is no longer in play (nothing changed). On a
+        `SHARED` database, the change is announced with it (`_seats_changed`)."""
+        sql = (
             "UPDATE seats SET away_user_id = user_id, away_name = name, "
             "user_id = NULL, cpu_level = ?, name = ? "
             "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL "
-            "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')",
-            cpu_level,
-            name,
-            game_id,
-            seat,
-            game_id,
+            "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')"
         )
+        arguments = (cpu_level, name, game_id, seat, game_id)
+        if self.SHARED:
+            async with self._atomic() as tx:
+                if await tx.run(sql, *arguments) == 1:
+                    await self._seats_changed(tx, game_id)
+        else:
+            await self._run(sql, *arguments)  # one statement: no transaction around it
         record = await self.get(game_id)
         return record if record is not None and record.status == "playing" else None
 
@@ -603,8 +612,9 @@ class SqlStore(ABC):
         self, game_id: int, seat: int, user_id: int, *, deadline: float | None
     ) -> GameRecord | None:
         """The player a CPU replaced takes their seat back in a game in play, and the game's
-        turn deadline becomes `deadline`, together; the updated record, or None when nothing
-        changed (not their seat, or no longer in play)."""
+        turn deadline becomes `deadline`, together (and announced with them, `_seats_changed`);
+        the updated record, or None when nothing changed (not their seat, or no longer in
+        play)."""
         async with self._atomic() as tx:
             changed = (
                 await tx.run(
@@ -621,6 +631,7 @@ class SqlStore(ABC):
             )
             if changed:
                 await tx.run("UPDATE games SET deadline = ? WHERE id = ?", _real(deadline), game_id)
+                await self._seats_changed(tx, game_id)
         return await self.get(game_id) if changed else None
 
     async def start_game(

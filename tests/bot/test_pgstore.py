@@ -1,6 +1,7 @@
 """PostgreSQL storage across processes: migrations applied once, one game's moves serialised by
 the database, every stored move announced, settings changes seen everywhere, clicks on DM
-hands announced. Each store here stands for one bot process (its own pool of connections)."""
+hands and changes of seats announced. Each store here stands for one bot process (its own pool
+of connections)."""
 
 from __future__ import annotations
 
@@ -136,6 +137,37 @@ async def test_a_click_on_a_dm_hand_is_announced_to_the_other_processes_once_sto
     await asyncio.sleep(0.1)
     assert heard == [(game_id, 1)]
     assert read == [DmHand(20, 30, pick)]
+
+
+async def test_a_change_of_seats_is_announced_to_the_other_processes_once_stored(
+    stores,
+) -> None:
+    """A seat given to a CPU and taken back (no new version) is heard by every process, this
+    one included, with the seats readable as changed by then; a write that changed no seat (the
+    seat is a CPU already, not the caller's seat) is not announced."""
+    first, second = await stores(), await stores()
+    game_id = await playing_game(first)
+    heard: list[int] = []
+    read: list[list[int | None]] = []
+
+    def listener(game_id: int) -> None:
+        heard.append(game_id)
+        task = asyncio.create_task(second.get(game_id))
+        task.add_done_callback(lambda done: read.append([s.user_id for s in done.result().seats]))
+
+    second.add_seats_listener(listener)
+    mine: list[int] = []
+    first.add_seats_listener(mine.append)
+    assert await first.replace_seat(game_id, 1, "weak", "CPU (b)") is not None
+    await wait_until(lambda: len(read) >= 1)
+    assert read == [[10, None]]
+    await first.replace_seat(game_id, 1, "weak", "CPU (b)")  # a CPU's already: no change
+    assert await first.return_seat(game_id, 1, 12, deadline=None) is None  # not their seat
+    assert await first.return_seat(game_id, 1, 11, deadline=None) is not None
+    await wait_until(lambda: len(read) >= 2)
+    await asyncio.sleep(0.1)
+    assert heard == mine == [game_id, game_id]
+    assert read == [[10, None], [10, 11]]
 
 
 async def test_a_lost_listening_connection_is_replaced_and_asks_for_a_resync(

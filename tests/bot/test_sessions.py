@@ -1,15 +1,18 @@
 """Live sessions without Discord: CPU games run to the end, persist every move, and survive a
-restart with the same outcome."""
+restart with the same outcome; on PostgreSQL, a seat changing hands reaches every process's
+copy of the game."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
-from bot.sessions import Session, Sessions
+from bot.pgstore import PostgresStore
+from bot.sessions import MoveRefused, Session, Sessions
 from bot.store import GameRecord, SeatRecord, Store
 from bot.table import Table
 from games import registry
@@ -238,3 +241,125 @@ async def test_restore_publishes_an_end_left_behind_by_a_crash_bug(tmp_path: Pat
     assert await store.unpublished_ends() == []
     await sessions.close()
     await store.close()
+
+
+async def until(predicate: Callable[[], bool], timeout: float = 20) -> None:
+    """Wait until `predicate()` holds (failing after `timeout` seconds, should it never)."""
+
+    async def poll() -> None:
+        while not predicate():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+class Published:
+    """A publisher that notes the seats each game was handed over with."""
+
+    def __init__(self) -> None:
+        self.seats: list[list[str]] = []
+
+    def publish(self, session: Session, outcome: object = None, **_: object) -> None:
+        self.seats.append([seat.name for seat in session.record.seats])
+
+
+@asynccontextmanager
+async def two_processes(
+    postgres_url: str, clock: Callable[[], float], *, other_hears_seats: bool = True
+) -> AsyncIterator[tuple[Sessions, Sessions]]:
+    """The sessions of the process owning the games and of another, each on a store of its
+    own on one PostgreSQL database and listening as `bot.client` wires them (the other one
+    not for changes of seats unless `other_hears_seats`). CPUs wait: none moves meanwhile."""
+    owner = Sessions(await PostgresStore.open(postgres_url), cpu_delay=3600, clock=clock)
+    other = Sessions(
+        await PostgresStore.open(postgres_url),
+        cpu_delay=3600,
+        clock=clock,
+        owns_guild=lambda guild_id: False,
+    )
+    for sessions in (owner, other):
+        store = sessions.store
+        assert isinstance(store, PostgresStore)
+        store.add_move_listener(sessions.moved)
+        if sessions is owner or other_hears_seats:
+            store.add_seats_listener(sessions.seats_changed)
+        store.add_resync_listener(sessions.resync)
+    try:
+        yield owner, other
+    finally:
+        for sessions in (owner, other):
+            await sessions.close()
+            await sessions.store.close()
+
+
+async def test_a_seat_changing_hands_reaches_another_processs_copy(postgres_url: str) -> None:
+    """The owner gives the seat to act to a CPU, then its player takes it back: no move, no
+    new version. The other process's copy of the game (which answers DM clicks) takes the
+    stored seats and deadline each time, replaying nothing: the player's move there is refused
+    while the CPU holds the seat, and accepted once they are back."""
+    now = [1000.0]
+    async with two_processes(postgres_url, lambda: now[0]) as (owner, other):
+        record = await human_game(owner.store, "kasane", seed=3, turn_seconds=30)
+        session = await owner.start(record)
+        copy = await other.get(record.id)
+        assert copy is not None
+        state = copy.state
+        (seat,) = session.state.to_act()
+        action = session.state.legal_actions(seat)[0]
+        assert await owner.replace(record.id, seat) is not None
+        await until(lambda: copy.record.seats[seat].is_cpu)
+        assert copy.record.seats == session.record.seats
+        assert copy.record.seats[seat].name == f"CPU (P{seat})"
+        assert copy.version == 0 and copy.state is state  # nothing replayed
+        with pytest.raises(MoveRefused) as refused:
+            await other.play(record.id, seat, action, expected_version=0)
+        assert refused.value.reason == "stale"
+        assert await other.store.actions(record.id) == []
+        now[0] = 1010.0
+        assert await owner.return_seat(record.id, seat, 10 + seat) is not None
+        await until(lambda: not copy.record.seats[seat].is_cpu)
+        assert copy.record.seats == session.record.seats
+        assert copy.record.deadline == session.record.deadline == 1040.0
+        assert copy.version == 0 and copy.state is state
+        outcome = await other.play(record.id, seat, action, expected_version=0)
+        assert outcome.version == 1
+        assert await owner.store.actions(record.id) == [(1, seat, action.encode())]
+
+
+async def test_seats_changed_elsewhere_are_republished_and_compared_after_a_resync(
+    postgres_url: str,
+) -> None:
+    """A seat another process gives to a CPU is taken by the owner's copy, which republishes
+    the game (a change it makes itself is published once, not again when it hears of it).
+    A process that missed the announcement (its listening connection was lost) compares the
+    seats with the store when asked to resync, and takes them."""
+    now = [1000.0]
+    async with two_processes(postgres_url, lambda: now[0], other_hears_seats=False) as (
+        owner,
+        other,
+    ):
+        published = Published()
+        owner.publisher = published
+        heard: list[int] = []
+        assert isinstance(owner.store, PostgresStore)
+        owner.store.add_seats_listener(heard.append)  # after the owner's sessions
+        record = await human_game(owner.store, "kasane", seed=3, turn_seconds=30)
+        session = await owner.start(record)
+        copy = await other.get(record.id)
+        assert copy is not None
+        assert published.seats == [["P0", "P1", "P2"]]
+        assert await other.replace(record.id, 1) is not None
+        await until(lambda: len(published.seats) == 2)
+        assert published.seats[1] == ["P0", "CPU (P1)", "P2"]
+        assert session.record.seats == copy.record.seats
+        assert await owner.return_seat(record.id, 1, 11) is not None
+        assert published.seats[2:] == [["P0", "P1", "P2"]]
+        assert copy.record.seats[1].is_cpu  # not heard
+        other.resync()
+        await until(lambda: not copy.record.seats[1].is_cpu)
+        assert copy.record.seats == session.record.seats and copy.version == 0
+        # The owner hears of its own changes too, and finds nothing new to publish.
+        await until(lambda: len(heard) == 2)
+        assert session.follow_task is not None
+        await session.follow_task
+        assert len(published.seats) == 3

@@ -203,6 +203,31 @@ async def test_start_abandon_replace_and_the_tables_behind(store: AnyStore) -> N
     assert await store.replace_seat(game_id, 0, "weak", "CPU") is None
 
 
+async def test_a_seat_changing_hands_on_sqlite_is_one_statement_as_before(
+    tmp_path: Path,
+) -> None:
+    """What a database shared by several processes needs to announce a change of seats costs
+    one process on SQLite nothing: a seat given to a CPU is written by its one statement, with
+    no transaction around it, and one taken back by the transaction it always had."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    game_id = await playing_game(store)
+    statements: list[str] = []
+    await store.db.set_trace_callback(statements.append)
+    assert await store.replace_seat(game_id, 1, "weak", "CPU (b)") is not None
+    assert [s.split()[0] for s in statements] == ["UPDATE", "SELECT", "SELECT"]
+    statements.clear()
+    assert await store.return_seat(game_id, 1, 11, deadline=None) is not None
+    assert [s.split()[0] for s in statements] == [
+        "BEGIN",
+        "UPDATE",
+        "UPDATE",
+        "COMMIT",
+        "SELECT",
+        "SELECT",
+    ]
+    await store.close()
+
+
 async def test_games_in_play_are_listed_by_id_and_guild(store: AnyStore) -> None:
     """What a restart lists before it loads each game: ids and guilds of the games in play."""
     lobby = (await create_lobby(store)).id

@@ -4,7 +4,8 @@ The guild is on shard 3, so its games belong to the process running shards 2–3
 CPU turns, publishing); Discord sends DMs to shard 0, so every click on a DM hand is applied by
 the other process. Both processes store moves of the same game; the database keeps them in
 order, and the owner hears of the other's moves (NOTIFY) and keeps the table and hands current.
-A pick shown back on a DM hand by the other process stays on it through the owner's edits.
+A pick shown back on a DM hand by the other process stays on it through the owner's edits, and
+a seat changing hands on the owner reaches the other process's copy of the game.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from bot.client import GameBot
+from bot.i18n import messages as msg
 from bot.pgstore import PostgresStore
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
@@ -32,17 +34,22 @@ from tests.e2e.harness import (
     make_bot,
     move_buttons,
     refresh_hand,
+    refusal,
     start_through_lobby,
     table_message,
     wait_stored,
     wait_until,
 )
+from tests.e2e.test_irobae_e2e import human_pass
 from tests.e2e.test_live_hands_e2e import open_dm_hand
 
 __all__ = ["fake_discord", "fake_discord_options"]
 
 SHARDS = 4
 GUILD_SHARD = 3
+#: A CPU's pause before each move, long enough that a CPU taking a seat over makes none while
+#: a test runs (it is cancelled when the bot stops; the settings allow no such pause).
+CPU_WAITS = 3600.0
 
 
 def playable(
@@ -295,3 +302,69 @@ async def test_a_dm_hand_pick_stored_after_the_owners_edit_is_put_back_on_the_ha
         shown = await owner_edited(fake, table, "CPU (Chika)")
         assert "☑️" in shown.text and confirm in shown.custom_ids
         assert len(table.users[1].dms()) == 1
+
+
+async def seats_heard(fake: FakeDiscord, table: PassTable, what: str) -> None:
+    """Wait until the first process's copy of the game (it holds one once it has answered a
+    click on a DM hand) has the seats as the owner stored them."""
+
+    def same() -> bool:
+        copy = table.first.sessions._live.get(table.session.id)
+        return copy is not None and copy.record.seats == table.session.record.seats
+
+    await wait_until(fake, same, what)
+
+
+@pytest.mark.fake_discord(guild_shard=(GUILD_SHARD, SHARDS))
+async def test_seats_changing_hands_reach_the_process_answering_dm_hands(
+    fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
+) -> None:
+    """The host gives Ben's and Chika's seats to CPUs (which wait to move), and later both take
+    them back: changes the owner of the game stores with no move, which the process answering
+    Ben's DM hand (it holds a copy of the game since his first click there) hears of. While a
+    CPU holds Ben's seat, his Confirm on the DM hand is refused there and nothing is stored;
+    once he is back, his pass from the DM hand is accepted, and its answers name the players
+    as they sit now."""
+    fake = fake_discord
+    async with pass_table(fake, tmp_path, postgres_url) as table:
+        first, owner, session, thread_id, (aoi, ben, chika), ben_seat, dm = table
+        owner.sessions.cpu_delay = CPU_WAITS
+        aoi_seat = session.record.seat_of(aoi.id)
+        assert aoi_seat is not None
+        confirm = await pick_pass(fake, table)
+        await first.table.dm_picks_kept()
+        await seats_heard(fake, table, "the first process to hold the game")
+        for player in (ben, chika):
+            await (
+                await aoi.slash("game replace", {"player": player}, channel=thread_id)
+            ).response()
+        assert [seat.name for seat in session.record.seats if seat.is_cpu] == [
+            "CPU (Ben)",
+            "CPU (Chika)",
+        ]
+        await seats_heard(fake, table, "the first process to hear of the CPUs")
+        # A CPU holds Ben's seat: his pick's Confirm is refused, and nothing is stored.
+        text = await refusal(ben, fake.message(dm.id), confirm)
+        assert text == msg.ERROR_UNKNOWN_GAME("en")
+        assert session.version == 0
+        # Aoi passes (a move the first process catches up with); then both take their seats
+        # back, and Ben passes from his DM hand, answered by the first process.
+        await human_pass(fake, owner, session, aoi, aoi_seat, thread_id)
+        for player in (chika, ben):
+            await (await player.slash("game return", {}, channel=thread_id)).response()
+        assert not any(seat.is_cpu for seat in session.record.seats)
+        await seats_heard(fake, table, "the first process to hear of the returns")
+        confirm = await pick_pass(fake, table)
+        picked = fake.message(dm.id).text
+        assert "Ben" in picked and "Chika" in picked and "CPU" not in picked
+        version = session.version
+        inter = await ben.click(fake.message(dm.id), confirm)
+        response = await inter.response()
+        assert response.type == 7 and response.message is not None
+        assert "Chika" in response.message.text and "CPU" not in response.message.text
+        await wait_stored(fake, session, version, "Ben's pass")
+        actions = await owner.store.actions(session.id)
+        assert [(s, a) for _, s, a in actions] == [
+            (aoi_seat, actions[0][2]),
+            (ben_seat, confirm.rsplit(":", 1)[1]),
+        ]
