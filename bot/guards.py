@@ -27,7 +27,11 @@ def belongs(
     interaction: discord.Interaction[Any], record: GameRecord, *, in_dm: bool = True
 ) -> bool:
     """Whether this interaction may act on the game of `record`: it comes from the game's
-    server, or (when `in_dm`) from a direct message of one of the game's players."""
+    server, or (when `in_dm`) from a direct message of one of the game's players (one whose
+    seat a CPU plays while they are away included: they are told how to take it back)."""
     if interaction.guild_id is not None:
         return interaction.guild_id == record.guild_id
-    return in_dm and record.seat_of(interaction.user.id) is not None
+    user_id = interaction.user.id
+    return in_dm and (
+        record.seat_of(user_id) is not None or record.away_seat_of(user_id) is not None
+    )

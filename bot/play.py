@@ -27,6 +27,7 @@ from games.core import IllegalAction, Lang
 if TYPE_CHECKING:
     from bot.client import GameBot
     from bot.sessions import Session
+    from bot.store import GameRecord
     from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -181,7 +182,7 @@ class Play:
         record = session.record
         own_seat = record.seat_of(interaction.user.id)
         if own_seat is None:
-            await answers.send(interaction, msg.ERROR_NOT_PLAYER(lang))
+            await self._refuse_unseated(interaction, record, lang)
             return
         on_hand = _is_hand_message(interaction)
         if own_seat != seat:
@@ -256,9 +257,11 @@ class Play:
             return
         on_hand = _is_hand_message(interaction)
         own_seat = session.record.seat_of(interaction.user.id)
+        if own_seat is None:
+            await self._refuse_unseated(interaction, session.record, lang)
+            return
         if own_seat != seat:
-            refusal = msg.ERROR_NOT_PLAYER if own_seat is None else msg.ERROR_NOT_YOUR_SEAT
-            await answers.send(interaction, refusal(lang))
+            await answers.send(interaction, msg.ERROR_NOT_YOUR_SEAT(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -325,6 +328,16 @@ class Play:
             await answers.send(interaction, msg.MOVE_DONE(lang))
         return False
 
+    async def _refuse_unseated(
+        self, interaction: discord.Interaction[Any], record: GameRecord, lang: Lang
+    ) -> None:
+        """Answer a click from someone who holds no seat of the game: a player whose seat a CPU
+        plays while they are away is told how to take it back, anyone else that they are not
+        playing."""
+        away = record.away_seat_of(interaction.user.id) is not None
+        refusal = msg.ERROR_SEAT_AWAY if away else msg.ERROR_NOT_PLAYER
+        await answers.send(interaction, refusal(lang))
+
     async def _refuse(
         self,
         interaction: discord.Interaction[Any],
@@ -387,7 +400,7 @@ class Play:
             return
         seat = session.record.seat_of(interaction.user.id)
         if seat is None:
-            await answers.send(interaction, msg.ERROR_NOT_PLAYER(lang))
+            await self._refuse_unseated(interaction, session.record, lang)
             return
         if refresh and _is_hand_message(interaction):
             payload = await self.table.hand_message(session, seat, lang, edit=True)

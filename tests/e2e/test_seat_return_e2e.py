@@ -56,6 +56,12 @@ async def test_a_replaced_player_takes_the_seat_back(
         response = await inter.response()
         assert response.ephemeral and "No seat of yours" in response.message.text  # type: ignore[union-attr]
         assert session.record.seats[1].is_cpu
+        # Ben, away, asks for his hand: he is told a CPU plays his seat and how to take it back
+        # (in his own language), not that he is not playing.
+        inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+        response = await inter.response()
+        told = response.message.text  # type: ignore[union-attr]
+        assert response.ephemeral and "CPUが代わりに遊んでいます" in told and "席に戻る" in told
         # Ben takes it back with the table's button: told in the thread, in the table's language.
         inter = await ben.click(table_message(fake, game_id, thread_id), f"rs:{game_id}")
         response = await inter.response()

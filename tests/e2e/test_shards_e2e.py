@@ -322,7 +322,8 @@ async def test_seats_changing_hands_reach_the_process_answering_dm_hands(
     """The host gives Ben's and Chika's seats to CPUs (which wait to move), and later both take
     them back: changes the owner of the game stores with no move, which the process answering
     Ben's DM hand (it holds a copy of the game since his first click there) hears of. While a
-    CPU holds Ben's seat, his Confirm on the DM hand is refused there and nothing is stored;
+    CPU holds Ben's seat, his Confirm on the DM hand is refused there (he is told how to take
+    it back) and nothing is stored;
     once he is back, his pass from the DM hand is accepted, and its answers name the players
     as they sit now."""
     fake = fake_discord
@@ -343,9 +344,10 @@ async def test_seats_changing_hands_reach_the_process_answering_dm_hands(
             "CPU (Chika)",
         ]
         await seats_heard(fake, table, "the first process to hear of the CPUs")
-        # A CPU holds Ben's seat: his pick's Confirm is refused, and nothing is stored.
+        # A CPU holds Ben's seat: his pick's Confirm is refused (he is told how to take his
+        # seat back), and nothing is stored.
         text = await refusal(ben, fake.message(dm.id), confirm)
-        assert text == msg.ERROR_UNKNOWN_GAME("en")
+        assert text == msg.ERROR_SEAT_AWAY("en")
         assert session.version == 0
         # Aoi passes (a move the first process catches up with); then both take their seats
         # back, and Ben passes from his DM hand, answered by the first process.
