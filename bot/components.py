@@ -412,16 +412,38 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+#: Items in one row of a message's components (Discord's limit), and rows in a message.
+ROW_WIDTH, ROWS = 5, 5
+
+
+def next_free_row(controls: list[Control]) -> int:
+    """The first row after every row `controls` take, placed as `build_view` places them
+    (discord.py's rule: a button in the first row with room unless it names one; a select
+    takes a whole row)."""
+    used = [0] * ROWS
+    for control in controls:
+        width = ROW_WIDTH if isinstance(control, Select) else 1
+        row = control.row
+        if row is None:
+            row = next((i for i, w in enumerate(used) if w + width <= ROW_WIDTH), ROWS - 1)
+        used[row] += width
+    return max((i + 1 for i, w in enumerate(used) if w), default=0)
+
+
 def build_view(
     game_id: int,
     version: int,
     controls: list[Control],
     *,
     extra: list[discord.ui.Item[Any]] | None = None,
+    extra_row_of_its_own: bool = False,
 ) -> discord.ui.View:
     """A persistent view of move controls (plus `extra` items such as "Show my hand").
 
     Buttons fill rows of five in order unless they name a row; each select takes a row.
+    With `extra_row_of_its_own`, the extra items start a row after the controls' (when there
+    is one left and they fit it), so that none of them shares a row with a move: a row of
+    five wraps on a phone, and the table's own buttons then stay together on one line.
     Controls whose custom_id would not fit Discord's limit are a renderer bug and raise.
     """
     view = discord.ui.View(timeout=None)
@@ -470,6 +492,11 @@ def build_view(
         if len(custom_id) > CUSTOM_ID_MAX:
             raise ValueError(f"custom_id too long: {custom_id}")
         view.add_item(item)
-    for item in extra or []:
+    extra = extra or []
+    row = next_free_row(controls)
+    if extra_row_of_its_own and row < ROWS and len(extra) <= ROW_WIDTH:
+        for item in extra:
+            item.row = row
+    for item in extra:
         view.add_item(item)
     return view

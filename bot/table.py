@@ -210,7 +210,9 @@ class Table:
             TableInfo(game_id=session.id, what="ref", label=msg.TABLE_REFERENCE(ctx.lang)),
             TableInfo(game_id=session.id, what="log", label=msg.TABLE_HISTORY(ctx.lang)),
         ]
-        view = build_view(session.id, session.version, controls, extra=extra)
+        view = build_view(
+            session.id, session.version, controls, extra=extra, extra_row_of_its_own=True
+        )
         return {"content": content, "embeds": rendered.embeds, "view": view}
 
     def hand_payload(

@@ -320,3 +320,27 @@ def test_an_end_lists_a_win_on_the_tie_breaker_above_an_equal_score(game_id: str
     panels = [i.tag for i in scene.items if re.fullmatch(r"final\.\d", i.tag)]
     if panels:  # 色映に生へど's end is one board of deals, not a panel a seat
         assert panels[0] == f"final.{last}"
+
+
+#: The custom_id prefixes of the table's own buttons ("Show my hand", the way back to a seat,
+#: Rules, Log), and of move controls.
+TABLE_OWN, MOVES = ("hd:", "rs:", "ti:"), ("mv:", "ms:", "mk:")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_tables_own_buttons_keep_a_row_apart_from_the_moves(game_id: str) -> None:
+    """On every table of a whole game, "Show my hand", Rules and Log share one row of their own
+    below the moves: a row of five wraps on a phone, and a move beside them split them."""
+    game = registry.get(game_id)
+    session = session_for(game_id, game.max_players, "en", seed=3)
+    table, rng, moves = Table(bot=None), Rng(3), 0  # type: ignore[arg-type]
+    while not session.state.is_over():
+        rows = [
+            [item["custom_id"] for item in row["components"]]
+            for row in table.table_payload(session, pictures=True)["view"].to_components()
+        ]
+        own = [i for i, row in enumerate(rows) if any(c.startswith(TABLE_OWN) for c in row)]
+        assert len(own) == 1 and own[0] == len(rows) - 1, rows
+        assert not any(c.startswith(MOVES) for c in rows[own[0]]), rows
+        assert [c[:3] for c in rows[own[0]]] == ["hd:", "ti:", "ti:"]
+        moves = play_until(session, rng, lambda s, n=moves: s.record.version > n, moves=moves)
