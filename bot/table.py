@@ -188,14 +188,16 @@ class Table:
 
     def table_payload(self, session: Session, *, pictures: bool = False) -> dict[str, Any]:
         """Embeds and view of the public table (move controls plus "Show my hand"); with
-        `pictures`, the brief text that goes beside the table's picture."""
+        `pictures`, the brief text that goes beside the table's picture. A CPU's moves get no
+        buttons: nobody could use them, and the CPU moves in a moment."""
         ctx = self.context(session, pictures=pictures)
         rendered = renderer_for(session.record.game).table(ctx)
         extra: list[discord.ui.Item[Any]] = []
         content = rendered.content
         if session.record.status == "playing":
             extra.append(ShowHand(game_id=session.id, label=msg.TABLE_SHOW_HAND(ctx.lang)))
-            controls = rendered.controls
+            seats = session.record.seats
+            controls = [c for c in rendered.controls if not seats[c.seat].is_cpu]
             away = [s for s in session.record.seats if s.away_user_id is not None]
             if away:
                 # Who is away, and their way back (only they can use it).

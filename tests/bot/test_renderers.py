@@ -3,6 +3,7 @@ move of every seat to act is reachable through exactly the controls the player i
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -344,3 +345,26 @@ def test_the_tables_own_buttons_keep_a_row_apart_from_the_moves(game_id: str) ->
         assert not any(c.startswith(MOVES) for c in rows[own[0]]), rows
         assert [c[:3] for c in rows[own[0]]] == ["hd:", "ti:", "ti:"]
         moves = play_until(session, rng, lambda s, n=moves: s.record.version > n, moves=moves)
+
+
+@pytest.mark.parametrize("game_id", ["kasane", "take_and_share", "sakura"])
+def test_a_cpus_turn_shows_no_move_buttons_on_the_table(game_id: str) -> None:
+    """The games played on the table: while a CPU is to act there, the table offers no moves
+    (nobody could use them), only its own buttons; a person's turn shows theirs."""
+    game = registry.get(game_id)
+    session = session_for(game_id, game.max_players, "en", seed=4)
+    session.record.seats = [
+        dataclasses.replace(s, user_id=None, cpu_level="normal", name=f"CPU {s.seat}")
+        if s.seat % 2
+        else s
+        for s in session.record.seats
+    ]
+    table, rng, moves, seen = Table(bot=None), Rng(4), 0, set()  # type: ignore[arg-type]
+    while not session.state.is_over():
+        ids = table.table_payload(session)["view"].to_components()
+        custom_ids = [item["custom_id"] for row in ids for item in row["components"]]
+        seats = {int(c.split(":")[3]) for c in custom_ids if c.startswith(MOVES)}
+        assert not any(session.record.seats[s].is_cpu for s in seats), custom_ids
+        seen |= seats
+        moves = play_until(session, rng, lambda s, n=moves: s.record.version > n, moves=moves)
+    assert seen  # the people's turns had their buttons
