@@ -35,10 +35,11 @@ PLAYERS = 3
 
 
 def texts_of(payload: dict[str, Any]) -> set[str]:
-    """The field values and description lines of a rendered message."""
+    """The titles, field values and description lines of a rendered message."""
     found: set[str] = set()
     for embed in payload["embeds"]:
         data = embed.to_dict()
+        found.add(data.get("title") or "")
         found.update(line for line in (data.get("description") or "").splitlines())
         for field in data.get("fields") or []:
             found.add(field["value"])
@@ -86,8 +87,11 @@ async def play_randomly(
         session = await bot.sessions.get(game_id)
         if session is None or session.record.status != "playing":
             return moves
-        table_now = texts_of(bot.table.table_payload(session))
-        seen.setdefault(TABLE, set()).update(table_now)
+        # The table as either kind of server shows it: its whole text, or its brief text
+        # beside the picture.
+        for pictures in (False, True):
+            table_now = texts_of(bot.table.table_payload(session, pictures=pictures))
+            seen.setdefault(TABLE, set()).update(table_now)
         for seat in range(len(people)):
             seen.setdefault(seat, set()).update(private_parts(bot, session, seat))
         seat = rng.choice(session.state.to_act())
