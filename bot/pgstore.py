@@ -146,28 +146,26 @@ class PostgresStore(SqlStore):
                     await asyncio.wait_for(conn.close(), 5)
             await asyncio.sleep(RELISTEN_SECONDS)
 
+    @staticmethod
+    def _tell(listeners: list[Callable[..., None]], what: str, *numbers: int) -> None:
+        """Call each of `listeners` with `numbers`; one that fails is logged (as a `what`
+        listener) and the others are still called."""
+        for listener in listeners:
+            try:
+                listener(*numbers)
+            except Exception:
+                log.exception("a %s listener failed", what)
+
     def _on_move(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         game_id, _, version = payload.partition(":")
-        for listener in self._move_listeners:
-            try:
-                listener(int(game_id), int(version))
-            except Exception:
-                log.exception("a move listener failed")
+        self._tell(self._move_listeners, "move", int(game_id), int(version))
 
     def _on_dm_hand(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         game_id, _, seat = payload.partition(":")
-        for listener in self._dm_hand_listeners:
-            try:
-                listener(int(game_id), int(seat))
-            except Exception:
-                log.exception("a DM hand listener failed")
+        self._tell(self._dm_hand_listeners, "DM hand", int(game_id), int(seat))
 
     def _on_seats(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        for listener in self._seats_listeners:
-            try:
-                listener(int(payload))
-            except Exception:
-                log.exception("a seats listener failed")
+        self._tell(self._seats_listeners, "seats", int(payload))
 
     def _on_settings(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         with suppress(ValueError):

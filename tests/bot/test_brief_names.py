@@ -14,7 +14,7 @@ from bot.sessions import Session
 from bot.table import Table
 from games import registry
 from games.core import Rng
-from tests.bot.test_renderers import body, record_for
+from tests.bot.test_renderers import body, random_step, record_for
 
 #: A name as long as the lobby shows for each seat of the largest table, each its own.
 LONG = [f"{given} Worthington-Wadsworth"[:NAME_MAX] for given in "ABCDEF"]
@@ -61,11 +61,7 @@ def test_brief_table_names_seats_briefly(game_id: str) -> None:
             assert shown_name(LONG[seat]) not in brief, (steps, brief)
             in_brief |= {seat} if brief_name(LONG[seat]) in brief else set()
             in_whole |= {seat} if shown_name(LONG[seat]) in whole else set()
-        seat = state.to_act()[0]
-        for event in state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps))):
-            if event.public:
-                session.events.append((steps, event))
-        record.version += 1
+        random_step(session, rng, steps, public_only=True)
         steps += 1
     # Every seat was named, briefly beside the picture and in full on the whole table; the
     # end's breakdown names every seat in full.
