@@ -32,7 +32,7 @@ import discord
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
 from bot.hands import BackgroundWrites, Fingerprint, LiveHands, pick_still_legal
 from bot.i18n import messages as msg
-from bot.names import shown_name
+from bot.names import brief_name, shown_name
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.render.common import in_play
@@ -201,7 +201,9 @@ class Table:
             away = [s for s in session.record.seats if s.away_user_id is not None]
             if away:
                 # Who is away, and their way back (only they can use it).
-                names = ", ".join(shown_name(s.away_name or s.name) for s in away)
+                # Beside a picture, names are brief, as in the rest of the brief text.
+                named = brief_name if pictures else shown_name
+                names = ", ".join(named(s.away_name or s.name) for s in away)
                 line = "💤 " + msg.TABLE_AWAY(ctx.lang, names=names)
                 content = f"{line}\n{content}" if content else line
                 extra.append(ReturnSeat(game_id=session.id, label=msg.TABLE_RETURN_SEAT(ctx.lang)))

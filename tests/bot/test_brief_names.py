@@ -69,3 +69,20 @@ def test_brief_table_names_seats_briefly(game_id: str) -> None:
     final = renderer_for(game_id).final(table.context(session))
     ending = shown_texts({"embeds": [e.to_dict() for e in final], "components": []})
     assert all(shown_name(name) in ending for name in LONG[:players])
+
+
+def test_the_away_line_names_a_player_briefly_beside_the_picture() -> None:
+    """A player whose seat a CPU plays is named on the table's away line: briefly beside the
+    picture, in full on the whole table."""
+    game = registry.get("kasane")
+    record = record_for("kasane", 3, "en", seed=3)
+    away = record.seats[1]
+    away.away_user_id, away.away_name = away.user_id, LONG[1]
+    away.user_id, away.cpu_level, away.name = None, "normal", f"CPU ({LONG[1]})"
+    session = Session(record=record, game=game, state=game.new(3, seed=3))
+    table = Table(bot=None)  # type: ignore[arg-type]
+    brief = body(table.table_payload(session, pictures=True))["content"]
+    whole = body(table.table_payload(session))["content"]
+    assert brief.startswith("💤") and brief_name(LONG[1]) in brief
+    assert shown_name(LONG[1]) not in brief
+    assert whole.startswith("💤") and shown_name(LONG[1]) in whole
