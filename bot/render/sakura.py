@@ -321,8 +321,6 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if not common.in_play(ctx) or view.step not in TABLE_STEPS or not view.to_act:
             return []
         seat = view.to_act[0]
-        if ctx.record.seats[seat].is_cpu:
-            return []
         legal: list[act.SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
         if view.step == "keep" and len(legal) > KEEP_BUTTONS_MAX:
             # Many pairs to keep: one select, so that the table fits a phone's screen.

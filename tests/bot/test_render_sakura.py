@@ -164,11 +164,6 @@ def test_many_pairs_to_keep_are_one_select(lang: str) -> None:
     assert select.options[0].label == first
 
 
-def test_cpu_turn_has_no_table_buttons() -> None:
-    state = staged()
-    assert RENDERER.table(context(state, cpu=(0,))).controls == []
-
-
 # -- steps and where their controls live -----------------------------------------------------
 
 
