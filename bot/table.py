@@ -209,7 +209,7 @@ class Table:
                 extra.append(ReturnSeat(game_id=session.id, label=msg.TABLE_RETURN_SEAT(ctx.lang)))
         else:
             controls = []
-        # Reference and the whole log answer privately, so the table itself stays short.
+        # Rules (the reference) and the whole log answer privately, so the table itself stays short.
         extra += [
             TableInfo(game_id=session.id, what="ref", label=msg.TABLE_REFERENCE(ctx.lang)),
             TableInfo(game_id=session.id, what="log", label=msg.TABLE_HISTORY(ctx.lang)),

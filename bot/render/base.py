@@ -133,4 +133,4 @@ class Renderer(Protocol):
 
     def reference(self, ctx: RenderContext) -> list[discord.Embed]:
         """Reference rather than state, shown privately under the rules summary by the table's
-        Reference button (what each yaku needs, what each ability does); [] for none."""
+        Rules button (早見表: what each yaku needs, what each ability does); [] for none."""

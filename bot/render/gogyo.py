@@ -200,7 +200,7 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         if view.last_duel is not None:
             lines.append(self._duel(ctx, view.last_duel))
         # Each seat in two lines, its cards below its name (no field of its own), so that the
-        # table fits a phone's screen; the legend of the marks is in the Reference.
+        # table fits a phone's screen; the legend of the marks is in the reference (Rules).
         lines.append("")
         for player in view.players:
             head = f"**{common.seat_title(ctx, player.seat)}**"

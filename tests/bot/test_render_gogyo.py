@@ -155,7 +155,7 @@ def test_the_table_shows_public_cards_and_hides_face_down_ones(lang: str) -> Non
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_marks_legend_is_in_the_reference_not_on_the_table(lang: str) -> None:
-    """The table keeps to the game (it fits a phone's screen); the Reference says what the
+    """The table keeps to the game (it fits a phone's screen); the reference (Rules) says what the
     element colours, 天, 閥, a face-down card and the runs' marks stand for."""
     ctx = context(new(4), lang)
     assert texts.LEGEND(lang) not in text_of(RENDERER.table(ctx))
