@@ -19,6 +19,9 @@ extra_game.install()
 # its caches, seconds of processor time each. The bots under test draw in their thread; the
 # tests of the drawing process (`tests/bot/test_picture_process.py`) start it themselves.
 os.environ["PICTURE_PROCESS"] = "false"
+# Likewise the CPU players' pool would start one such process per core of the machine, in every
+# bot that plays a CPU, while the tests run on every core already: one decides their moves.
+os.environ["CPU_WORKERS"] = "1"
 
 pytest_plugins = ["bot.sandbox.fakediscord.pytest_plugin"]
 
