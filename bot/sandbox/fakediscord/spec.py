@@ -86,6 +86,91 @@ def _relax(doc: dict[str, Any]) -> None:
             }
 
 
+def _constants(branches: list[Any]) -> list[Any] | None:
+    """The values of a union whose every branch is one named constant (an enum type such as
+    ``ButtonStyleTypes``), or None."""
+    if all(
+        isinstance(branch, dict)
+        and "const" in branch
+        and set(branch) <= {"const", "title", "description"}
+        for branch in branches
+    ):
+        return [branch["const"] for branch in branches]
+    return None
+
+
+def _tags(doc: dict[str, Any], branches: list[Any]) -> list[list[Any]] | None:
+    """The ``type`` values of each branch of a tagged union (components, callbacks: each
+    branch an object schema that requires ``type`` and allows values no other branch allows),
+    or None."""
+    schemas = doc["components"]["schemas"]
+    tags: list[list[Any]] = []
+    for branch in branches:
+        ref = branch.get("$ref") if isinstance(branch, dict) and len(branch) == 1 else None
+        if not isinstance(ref, str) or not ref.startswith("#/components/schemas/"):
+            return None
+        target = schemas.get(ref.removeprefix("#/components/schemas/"), {})
+        tag = target.get("properties", {}).get("type", {})
+        values = tag.get("enum", [tag["const"]] if "const" in tag else None)
+        if target.get("type") != "object" or "type" not in target.get("required", ()):
+            return None
+        if not values:
+            return None
+        tags.append(list(values))
+    every = [value for values in tags for value in values]
+    return tags if len(every) == len({json.dumps(value) for value in every}) else None
+
+
+def _quick_unions(doc: dict[str, Any]) -> None:
+    """Rewrite two kinds of union so that ``jsonschema`` checks them without trying every
+    branch, accepting and refusing exactly what the union does. A ``oneOf`` builds an error for
+    each branch that does not match, so a button's style (six named constants), its type
+    (twenty) and a row's components (six kinds) cost dozens of errors each, for every control
+    of every request.
+
+    * A union of named constants becomes ``enum`` of their values.
+    * A tagged union (each branch an object that requires ``type``, with values no other
+      branch has) becomes: ``type`` is one of all the values, and the branch whose values hold
+      it applies (``if``/``then``).
+    """
+
+    def rewrite(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                rewrite(item)
+            return
+        if not isinstance(node, dict):
+            return
+        for union in ("oneOf", "anyOf"):
+            branches = node.get(union)
+            if not isinstance(branches, list) or len(branches) < 2:
+                continue
+            if (values := _constants(branches)) is not None:
+                del node[union]
+                node["enum"] = values
+            elif (tags := _tags(doc, branches)) is not None:
+                del node[union]
+                node.setdefault("allOf", []).extend(
+                    [
+                        {
+                            "properties": {"type": {"enum": [v for vs in tags for v in vs]}},
+                            "required": ["type"],
+                        },
+                        *(
+                            {
+                                "if": {"properties": {"type": {"enum": values}}},
+                                "then": branch,
+                            }
+                            for values, branch in zip(tags, branches, strict=True)
+                        ),
+                    ]
+                )
+        for value in node.values():
+            rewrite(value)
+
+    rewrite(doc)
+
+
 def _absolutise_refs(node: Any) -> Any:
     if isinstance(node, dict):
         out = {}
@@ -134,6 +219,7 @@ class SpecValidator:
         self.source = source
         self._doc = copy.deepcopy(document)
         _relax(self._doc)
+        _quick_unions(self._doc)
         resource = DRAFT202012.create_resource(self._doc)
         self._registry = Registry().with_resource(_URI, resource)
         self._cache: dict[tuple[str, str, str], jsonschema.Draft202012Validator | None] = {}
