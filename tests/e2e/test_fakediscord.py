@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import io
+import json
 import warnings
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any, Self
 
 import discord
@@ -461,6 +463,65 @@ def test_spec_catches_what_limits_do_not() -> None:
     problems = validator.validate("POST", path, {"content": 5, "embeds": [{"color": -1}]})
     assert problems and all(p.path[0] in ("content", "embeds") for p in problems)
     assert validator.validate("POST", "/users/@me/channels", {"recipient_id": 123}) == []
+
+
+def test_quick_unions_accept_and_refuse_what_the_spec_does() -> None:
+    """The validator checks the spec's constant and tagged unions as `enum` and `if`/`then`
+    (`spec._quick_unions`): over a table's answer and every change of one of its values (each
+    key of each object, and its `type`, set to each of a few values, or removed), it finds a
+    body valid exactly when the spec as published does."""
+    path = spec.find_spec_path()
+    if path is None or spec.jsonschema is None:
+        pytest.skip("Discord OpenAPI spec not available")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    quick = spec.SpecValidator(document)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(spec, "_quick_unions", lambda doc: None)
+        published = spec.SpecValidator(document)
+    button = {
+        "type": 2,
+        "style": 2,
+        "label": "5",
+        "custom_id": "mv:1:2:0:p.5",
+        "emoji": {"name": "🌸"},
+    }
+    select = {"type": 3, "custom_id": "ms:1:2:0:0:x", "options": [{"label": "a", "value": "a"}]}
+    answer = {
+        "type": 7,
+        "data": {
+            "components": [
+                {"type": 1, "components": [button]},
+                {"type": 1, "components": [select]},
+            ],
+        },
+    }
+    route = "/interactions/{interaction_id}/{interaction_token}/callback"
+    values: list[Any] = [0, 1, 2, 3, 6, 99, None, "2", "x" * 120, {}]
+
+    def objects(node: Any) -> Iterator[dict[str, Any]]:
+        if isinstance(node, dict):
+            yield node
+        for child in node.values() if isinstance(node, dict) else node:
+            if isinstance(child, dict | list):
+                yield from objects(child)
+
+    changed: list[dict[str, Any]] = []
+    for index, node in enumerate(objects(answer)):
+        for key in {*node, "type"}:
+            for value in [*values, KeyError]:
+                body = copy.deepcopy(answer)
+                target = list(objects(body))[index]
+                if value is KeyError:
+                    target.pop(key, None)
+                else:
+                    target[key] = value
+                changed.append(body)
+    verdicts = {True: 0, False: 0}
+    for body in changed:
+        valid = not published.validate("POST", route, body)
+        assert (not quick.validate("POST", route, body)) == valid, body
+        verdicts[valid] += 1
+    assert quick.validate("POST", route, answer) == [] and all(verdicts.values()), verdicts
 
 
 class LayoutPanel(discord.ui.LayoutView):
