@@ -90,6 +90,20 @@ async def run_command(page: Any, typed: str, options: dict[str, str]) -> None:
     await page.wait_for_selector("#command-form", state="hidden")
 
 
+async def open_thread(page: Any) -> None:
+    """Go into the game's thread by its chip on the lobby message, as a person does. The
+    channel's messages still move then (the game's first lines arrive, the list scrolls down),
+    and a click can land where the chip was a moment before: the chip is clicked again until
+    the page shows the thread."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    thread = page.locator("#channel-icon >> text=🧵")
+    while not await thread.is_visible():
+        await page.locator("#messages .thread-chip").first.click()
+        with contextlib.suppress(PlaywrightTimeout):
+            await thread.wait_for(timeout=3000)
+
+
 async def enabled_moves(page: Any) -> list[str]:
     return await page.eval_on_selector_all(
         '#messages button[data-custom-id^="mv:"]:not([disabled])',
@@ -140,8 +154,7 @@ async def test_play_kasane_against_two_cpus_in_the_browser(page: Any, tmp_path: 
                 arg=[seats],
             )
         await lobby.locator("button.btn", has_text="Start").click()
-        await page.locator("#messages .thread-chip").click()
-        await page.wait_for_selector("#channel-icon >> text=🧵")
+        await open_thread(page)
         bot = sandbox.bot
         assert bot is not None
         (record,) = await bot.store.games(statuses=("playing",))
@@ -232,8 +245,7 @@ async def test_two_users_selects_dms_and_privacy_in_the_browser(page: Any, tmp_p
         await lobby.locator("button.btn", has_text="Add CPU").click()
         await fake.wait_for(lambda: "CPU" in fake.message(lobby_id(fake)).text, 10, "the CPU")
         await lobby.locator("button.btn", has_text="Start").click()
-        await page.locator("#messages .thread-chip").click()
-        await page.wait_for_selector("#channel-icon >> text=🧵")
+        await open_thread(page)
         session = await bot.sessions.get(record.id)
         assert session is not None
         seats = {s.user_id: s.seat for s in session.record.seats}

@@ -16,7 +16,7 @@ from bot.render.pictures.kit import WIDTH
 from bot.sandbox.runner import Sandbox
 from bot.settings import Settings
 from games import registry
-from tests.sandbox.test_browser import page, pytestmark, run_command, screenshots
+from tests.sandbox.test_browser import open_thread, page, pytestmark, run_command, screenshots
 
 __all__ = ["page", "pytestmark"]
 
@@ -73,8 +73,7 @@ async def test_table_and_hand_pictures_at_phone_width(
             )
         start = re.compile(f"{msg.LOBBY_START('ja')}|{msg.LOBBY_START('en')}")
         await lobby.locator("button.btn", has_text=start).click()
-        await page.locator("#messages .thread-chip").click()
-        await page.wait_for_selector("#channel-icon >> text=🧵")
+        await open_thread(page)
 
         table = page.locator("#messages .msg").filter(has=page.locator("img.embed-image")).last
         assert await loaded_width(table.locator("img.embed-image")) == WIDTH
