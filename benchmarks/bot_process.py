@@ -4,8 +4,11 @@
 
 `bot.client.GameBot` runs unmodified; only discord.py's REST base and default gateway are
 pointed at the fake server (as `FakeDiscord.patch_client` does in-process), new games get
-seeds from `--seed` upwards, and one extra trivial handler answers clicks on custom_ids starting
-with `bench:` with a short ephemeral message: the round trip a move is compared with. With
+seeds from `--seed` upwards, and two trivial handlers answer with a short ephemeral message: the
+round trips a move is compared with. One answers clicks on custom_ids starting with `bench:`
+from the bot's `on_interaction`, before discord.py's dispatch of components; the other is a
+button on every table in play (`TrivialButton`, custom_id `trivial`), a `DynamicItem` that
+discord.py dispatches as it does the bot's own buttons. With
 `--profile out.prof` the whole run is profiled with cProfile (written when the process ends on
 SIGINT). The process prints `ready` on stdout once connected, and when it ends a line
 `stats {...}` with how long its event loop was held up (lag) and its full garbage collections.
@@ -22,6 +25,7 @@ system's monotonic clock, so the parent compares it with when it started the pro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import cProfile
 import gc
 import itertools
@@ -41,9 +45,31 @@ from bot.sandbox.botproc import process_bot, process_parser
 TRIVIAL_PREFIX = "bench:"
 
 
+#: The custom_id of the trivial button on every table.
+TRIVIAL_BUTTON = "trivial"
+
+
+class TrivialButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TRIVIAL_BUTTON):
+    """A button whose handler only answers with a word, dispatched by discord.py as the bot's
+    own buttons are (the clicked message's view rebuilt, the item made from its custom_id)."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=TRIVIAL_BUTTON))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: Any, /
+    ) -> TrivialButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("pong", ephemeral=True)
+
+
 def bench_hooks(bot: GameBot, seed: int) -> None:
-    """Give the bot's new games seeds from `seed` upwards, and answer clicks on custom_ids
-    starting with `TRIVIAL_PREFIX` with a short ephemeral message."""
+    """Give the bot's new games seeds from `seed` upwards, answer clicks on custom_ids
+    starting with `TRIVIAL_PREFIX` with a short ephemeral message, and put a `TrivialButton`
+    on every table in play that has room for it."""
     original_setup = bot.setup_hook
     original_interaction = bot.on_interaction
     seeds = itertools.count(seed)
@@ -51,12 +77,25 @@ def bench_hooks(bot: GameBot, seed: int) -> None:
     async def setup_hook() -> None:
         await original_setup()
         bot.lobby.new_seed = lambda: next(seeds)
+        bot.add_dynamic_items(TrivialButton)
+        table_payload = bot.table.table_payload
+
+        def with_trivial_button(session: Any, **kwargs: Any) -> dict[str, Any]:
+            payload = table_payload(session, **kwargs)
+            if session.record.status == "playing":
+                with contextlib.suppress(ValueError):
+                    payload["view"].add_item(TrivialButton())
+            return payload
+
+        bot.table.table_payload = with_trivial_button  # type: ignore[method-assign]
 
     async def on_interaction(interaction: discord.Interaction[Any]) -> None:
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if custom_id.startswith(TRIVIAL_PREFIX):
             await interaction.response.send_message("pong", ephemeral=True)
             return
+        if custom_id == TRIVIAL_BUTTON:
+            return  # discord.py dispatches it to its DynamicItem; the bot does not know it
         await original_interaction(interaction)
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]

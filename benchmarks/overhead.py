@@ -17,12 +17,23 @@ import statistics
 import tempfile
 from pathlib import Path
 
+from benchmarks.bot_process import TRIVIAL_BUTTON
 from benchmarks.cpu_match import pct
 from benchmarks.driver import BotProcess, Player, TimedFake, titles
+from bot.sandbox.fakediscord import Message
 from bot.store import Store
 
 #: Target: a move's round trip at most this many times the trivial one, at p50 and at p99.
 RATIO_TARGET = 2.0
+
+
+def has_trivial_button(table: Message) -> bool:
+    """Whether the table message carries the trivial button (a full table has no room)."""
+    return any(
+        component.get("custom_id") == TRIVIAL_BUTTON
+        for row in table.components
+        for component in row.get("components") or []
+    )
 
 
 async def settle(fake: TimedFake, quiet: float = 0.03) -> None:
@@ -35,7 +46,13 @@ async def settle(fake: TimedFake, quiet: float = 0.03) -> None:
 
 async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict[str, object]:
     rng = random.Random(2)
-    samples: dict[str, list[float]] = {"trivial": [], "move": [], "hand move": [], "hand": []}
+    samples: dict[str, list[float]] = {
+        "trivial": [],
+        "trivial button": [],
+        "move": [],
+        "hand move": [],
+        "hand": [],
+    }
     per_title: dict[str, list[float]] = {}
     games = 1 if quick else 3
     with tempfile.TemporaryDirectory() as tmp:
@@ -64,6 +81,13 @@ async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict
                             await trivial.response(10)
                             samples["trivial"].append(fake.latency(trivial) or 0.0)
                             await settle(fake)
+                            if has_trivial_button(table):
+                                button = await player.users[seat].click_raw(
+                                    table.id, table.channel_id, TRIVIAL_BUTTON
+                                )
+                                await button.response(10)
+                                samples["trivial button"].append(fake.latency(button) or 0.0)
+                                await settle(fake)
                             before = len(player.clicks)
                             click = await player.move(rng, seat)
                             for extra in player.clicks[before:-1]:
@@ -101,9 +125,24 @@ async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict
         f"(target ≤ {RATIO_TARGET:.0f}×: {verdict}); "
         f"bot errors {len(errors)}, fake violations {len(violations)}"
     )
+    button = ms["trivial button"]
+    b50 = statistics.median(all_moves) / statistics.median(button)
+    b99 = pct(all_moves, 0.99) / pct(button, 0.99)
+    verdict = "ok" if max(b50, b99) <= RATIO_TARGET else "MISSED"
+    print(
+        f"move / trivial button round trip: p50 {b50:.2f}×, p99 {b99:.2f}× "
+        f"(target ≤ {RATIO_TARGET:.0f}×: {verdict})"
+    )
     for line in (errors + violations)[:10]:
         print(f"  ! {line}")
-    return {"samples_ms": ms, "ratio_p50": r50, "ratio_p99": r99, "errors": len(errors)}
+    return {
+        "samples_ms": ms,
+        "ratio_p50": r50,
+        "ratio_p99": r99,
+        "button_ratio_p50": b50,
+        "button_ratio_p99": b99,
+        "errors": len(errors),
+    }
 
 
 def run(quick: bool, profile: Path | None = None) -> dict[str, object]:
