@@ -65,6 +65,14 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
             scores = [texts.POINTS(lang, n=view.scores[s]) for s in range(view.players)]
             _, standing = common.scores_line(ctx, scores)
             description = f"{common.turn_line(ctx, seats, step)}\n{standing}"
+            if view.step == "take" and not view.over:
+                # What the take buttons ("Row 2") take, for whoever does not see the picture.
+                fronts = [
+                    f"`{n}` {card(row.front)}"
+                    for n, row in enumerate(view.grid, start=1)
+                    if row.front is not None
+                ]
+                description += f"\n{texts.TAKEABLE(lang)}: " + " · ".join(fronts)
             embed = self._brief(ctx, header, description, [])
             return Rendered(embeds=[embed], controls=self._table_controls(ctx, view))
         lines = [common.turn_line(ctx, seats, step), ""]

@@ -16,8 +16,9 @@ from tests.bot.test_renderers import play_until, session_for
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_text_beside_the_picture_takes_few_lines(lang: str) -> None:
     """Beside the table's picture: titled with the round alone (the footer names the game),
-    whose turn it is and every seat's points under it, then the last move — no more, so that
-    the table with its grid's moves fits a phone's screen."""
+    whose turn it is and every seat's points under it, while a card is to be taken the card
+    each row's button takes (for whoever does not see the picture), then the last move — no
+    more, so that the table with its grid's moves fits a phone's screen."""
     from bot.i18n import messages as msg
 
     session = session_for("kasane", 4, lang, 11)
@@ -27,7 +28,11 @@ def test_the_text_beside_the_picture_takes_few_lines(lang: str) -> None:
     embed = RENDERER.table(ctx).embeds[0].to_dict()
     assert embed["title"] == texts.ROUND(lang, round=view.round, rounds=view.rounds)
     assert "#1" in embed["footer"]["text"] and "襲ノ色目" in embed["footer"]["text"]
-    turn, standing = embed["description"].split("\n")
+    assert view.step == "take"
+    turn, standing, takeable = embed["description"].split("\n")
+    assert takeable == f"{texts.TAKEABLE(lang)}: " + " · ".join(
+        f"`{n}` {card(row.front)}" for n, row in enumerate(view.grid, start=1) if row.cards
+    )
     assert seat_mark(view.turn_seat) in turn
     assert standing == " · ".join(
         f"{seat_mark(s)} {session.record.seats[s].name} {texts.POINTS(lang, n=view.scores[s])}"
