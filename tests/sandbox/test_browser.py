@@ -99,8 +99,9 @@ async def open_thread(page: Any) -> None:
 
     thread = page.locator("#channel-icon >> text=🧵")
     while not await thread.is_visible():
-        await page.locator("#messages .thread-chip").first.click()
+        # (Once the page has gone into the thread, the chip is no longer there to click.)
         with contextlib.suppress(PlaywrightTimeout):
+            await page.locator("#messages .thread-chip").first.click(timeout=3000)
             await thread.wait_for(timeout=3000)
 
 
