@@ -113,12 +113,16 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
             return [f["name"] for f in table_message(fake, game_id, thread_id).embeds[0]["fields"]]
 
         # Beside its picture, the table's text is brief: whose turn and each seat's points
-        # under it (a 襲ノ色目 table keeps to a phone's screen with its grid's moves), the last
-        # move.
+        # under it (a 襲ノ色目 table keeps to a phone's screen with its grid's moves), while a
+        # card is to be taken what each take button takes, the last move.
         brief = [msg.TABLE_LAST_MOVE(lang)]
         assert table_fields() == brief
         table = table_message(fake, game_id, thread_id)
-        turn, standing = table.embeds[0]["description"].split("\n")
+        turn, standing, *takeable = table.embeds[0]["description"].split("\n")
+        taking = session.state.public_view().step == "take"
+        assert [line.split(":")[0] for line in takeable] == (
+            [kasane_texts.TAKEABLE(lang)] if taking else []
+        )
         assert msg.TABLE_TURN(lang, who="").strip() in turn
         points = kasane_texts.POINTS(lang, n=session.state.public_view().scores[1])
         assert f"{seat_mark(1)} {session.record.seats[1].name} {points}" in standing
