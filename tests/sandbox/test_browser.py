@@ -356,9 +356,19 @@ async def new_page(browser: Any, viewport: dict[str, int]) -> tuple[Any, list[st
 
 
 async def box(page: Any, selector: str) -> dict[str, float]:
-    found = await page.locator(selector).first.bounding_box()
-    assert found is not None, f"{selector} is not displayed"
-    return found
+    """The box of the first element the CSS `selector` finds, once it is displayed, measured in
+    one step in the page: the page redraws a message whose content changed, so an element
+    found a moment before can be gone by the time it is measured."""
+    measured = await page.wait_for_function(
+        """(selector) => {
+          const found = document.querySelector(selector);
+          if (!found) return null;
+          const r = found.getBoundingClientRect();
+          return r.width > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+        }""",
+        arg=selector,
+    )
+    return await measured.json_value()
 
 
 async def sidebar_on_screen(page: Any) -> bool:
@@ -424,10 +434,8 @@ async def test_the_page_on_a_phone(browser: Any, tmp_path: Path) -> None:
         await phone.wait_for_selector("#channel-icon >> text=🧵")
         await phone.wait_for_timeout(300)
         assert not await sidebar_on_screen(phone)
-        table = phone.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
-        await table.wait_for()
-        table_box = await table.bounding_box()
-        assert table_box is not None and table_box["x"] == 0
+        table_box = await box(phone, f'#messages .msg[data-id="{record.table_message_id}"]')
+        assert table_box["x"] == 0
         assert table_box["width"] == PHONE["width"]
         assert await phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         buttons = await phone.eval_on_selector_all(
