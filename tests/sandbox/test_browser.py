@@ -507,14 +507,15 @@ async def settled(sandbox: Sandbox, game_id: int, quiet: float = 0.3) -> None:
 TABLE_TURNS = 8
 
 
-async def table_height(page: Any, sandbox: Sandbox, table: Any) -> float:
-    """The table message's height once the page shows the fake's latest state."""
+async def table_height(page: Any, sandbox: Sandbox, table: str) -> float:
+    """The height of the table message (CSS selector `table`) once the page shows the fake's
+    latest state."""
     await page.wait_for_function(
         "v => state.version !== null && state.version >= v", arg=sandbox.fake.changes
     )
     await page.wait_for_timeout(50)
-    found = await table.bounding_box()
-    assert found is not None and found["width"] == PHONE["width"]
+    found = await box(page, table)
+    assert found["width"] == PHONE["width"]
     return float(found["height"])
 
 
@@ -557,8 +558,7 @@ async def test_table_heights_on_a_phone(
                 record = await start_game(sandbox, ben, game.id, language)
                 await settled(sandbox, record.id)
                 await page.evaluate("id => switchTo({ channel: id })", str(record.play_channel_id))
-                table = page.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
-                await table.wait_for()
+                table = f'#messages .msg[data-id="{record.table_message_id}"]'
                 await page.wait_for_timeout(200)  # the fonts of a first drawing
                 seat = next(s.seat for s in record.seats if s.user_id == ben.id)
                 tallest, turns = await table_height(page, sandbox, table), 0
@@ -568,18 +568,18 @@ async def test_table_heights_on_a_phone(
                     await settled(sandbox, record.id)
                     record = await bot.store.get(record.id)  # the table may have moved down
                     assert record is not None
-                    table = page.locator(f'#messages .msg[data-id="{record.table_message_id}"]')
+                    table = f'#messages .msg[data-id="{record.table_message_id}"]'
                     tallest, turns = (
                         max(tallest, await table_height(page, sandbox, table)),
                         turns + 1,
                     )
                 heights[game.id, language] = tallest
                 # Its picture whole: a taller window for a moment (the width is what counts).
-                found = await table.bounding_box()
-                assert found is not None
+                found = await box(page, table)
                 tall = {"width": PHONE["width"], "height": int(found["height"]) + 120}
                 await page.set_viewport_size(tall)
-                await table.screenshot(path=str(shots / f"phone_table_{game.id}_{language}.png"))
+                shot = shots / f"phone_table_{game.id}_{language}.png"
+                await page.locator(table).screenshot(path=str(shot))
                 await page.set_viewport_size(PHONE)
         assert errors == []
         assert sandbox.fake.violations == []
