@@ -110,10 +110,10 @@ def _tags(doc: dict[str, Any], branches: list[Any]) -> list[list[Any]] | None:
         if not isinstance(ref, str) or not ref.startswith("#/components/schemas/"):
             return None
         target = schemas.get(ref.removeprefix("#/components/schemas/"), {})
-        tag = target.get("properties", {}).get("type", {})
-        values = tag.get("enum", [tag["const"]] if "const" in tag else None)
         if target.get("type") != "object" or "type" not in target.get("required", ()):
             return None
+        tag = target.get("properties", {}).get("type", {})
+        values = tag.get("enum", [tag["const"]] if "const" in tag else None)
         if not values:
             return None
         tags.append(list(values))
