@@ -355,6 +355,11 @@ async def new_page(browser: Any, viewport: dict[str, int]) -> tuple[Any, list[st
     return page, errors
 
 
+def table_selector(record: Any) -> str:
+    """The CSS selector of the game's table message on the page."""
+    return f'#messages .msg[data-id="{record.table_message_id}"]'
+
+
 async def box(page: Any, selector: str) -> dict[str, float]:
     """The box of the first element the CSS `selector` finds, once it is displayed, measured in
     one step in the page: the page redraws a message whose content changed, so an element
@@ -434,7 +439,7 @@ async def test_the_page_on_a_phone(browser: Any, tmp_path: Path) -> None:
         await phone.wait_for_selector("#channel-icon >> text=🧵")
         await phone.wait_for_timeout(300)
         assert not await sidebar_on_screen(phone)
-        table_box = await box(phone, f'#messages .msg[data-id="{record.table_message_id}"]')
+        table_box = await box(phone, table_selector(record))
         assert table_box["x"] == 0
         assert table_box["width"] == PHONE["width"]
         assert await phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -558,7 +563,7 @@ async def test_table_heights_on_a_phone(
                 record = await start_game(sandbox, ben, game.id, language)
                 await settled(sandbox, record.id)
                 await page.evaluate("id => switchTo({ channel: id })", str(record.play_channel_id))
-                table = f'#messages .msg[data-id="{record.table_message_id}"]'
+                table = table_selector(record)
                 await page.wait_for_timeout(200)  # the fonts of a first drawing
                 seat = next(s.seat for s in record.seats if s.user_id == ben.id)
                 tallest, turns = await table_height(page, sandbox, table), 0
@@ -568,7 +573,7 @@ async def test_table_heights_on_a_phone(
                     await settled(sandbox, record.id)
                     record = await bot.store.get(record.id)  # the table may have moved down
                     assert record is not None
-                    table = f'#messages .msg[data-id="{record.table_message_id}"]'
+                    table = table_selector(record)
                     tallest, turns = (
                         max(tallest, await table_height(page, sandbox, table)),
                         turns + 1,
