@@ -14,6 +14,7 @@ including an ephemeral hand from before a restart — reaches the right handler.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Callable, Coroutine
@@ -32,6 +33,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CUSTOM_ID_MAX = 100
+
+
+@functools.lru_cache(maxsize=1024)
+def _emoji(text: str | None) -> discord.PartialEmoji | None:
+    """The emoji a control shows, parsed once per text (discord.py parses a `str` emoji again
+    for every button, and a hand or table is built with up to 25 of them on every move).
+    Controls only read it, so one value serves them all."""
+    return discord.PartialEmoji.from_str(text) if text else None
 
 
 def _bot(interaction: discord.Interaction[Any]) -> GameBot:
@@ -114,7 +123,7 @@ class MoveButton(
             discord.ui.Button(
                 label=label[:80] if label else None,
                 style=style,
-                emoji=emoji,
+                emoji=_emoji(emoji),
                 disabled=disabled,
                 row=row,
                 custom_id=f"mv:{game_id}:{version}:{seat}:{action}",
@@ -230,7 +239,7 @@ class ShowHand(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary if refresh else discord.ButtonStyle.primary,
-                emoji="🔄" if refresh else "🂠",
+                emoji=_emoji("🔄" if refresh else "🂠"),
                 custom_id=f"hd:{game_id}{suffix}",
             )
         )
@@ -260,7 +269,7 @@ class ReturnSeat(
         super().__init__(
             discord.ui.Button(
                 label=label or None,
-                emoji="↩️",
+                emoji=_emoji("↩️"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"rs:{game_id}",
             )
@@ -286,7 +295,7 @@ class TableInfo(
         super().__init__(
             discord.ui.Button(
                 label=label or None,
-                emoji="📖" if what == "ref" else "📜",
+                emoji=_emoji("📖" if what == "ref" else "📜"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ti:{game_id}:{what}",
             )
@@ -314,7 +323,7 @@ class LogPage(
         self.game_id, self.page = game_id, page
         super().__init__(
             discord.ui.Button(
-                emoji="▶️" if forward else "◀️",
+                emoji=_emoji("▶️" if forward else "◀️"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"lg:{game_id}:{page}:{'n' if forward else 'p'}",
                 disabled=disabled,
@@ -493,8 +502,7 @@ def build_view(
             raise ValueError(f"custom_id too long: {custom_id}")
         view.add_item(item)
     extra = extra or []
-    row = next_free_row(controls)
-    if extra_row_of_its_own and row < ROWS and len(extra) <= ROW_WIDTH:
+    if extra_row_of_its_own and len(extra) <= ROW_WIDTH and (row := next_free_row(controls)) < ROWS:
         for item in extra:
             item.row = row
     for item in extra:

@@ -23,13 +23,13 @@ from games.gogyo.scoring import best_score_ids
 from games.gogyo.views import (
     DuelView,
     GameResultView,
-    HandCard,
     PlayerPublic,
     PrivateView,
     PublicView,
     arrangement,
     card_view,
     card_views,
+    hand_card,
 )
 
 SNAPSHOT_VERSION = 1
@@ -587,9 +587,7 @@ class GogyoState(State):
         return PrivateView(
             public=self.public_view(),
             seat=seat,
-            hand=[
-                HandCard(**card_view(c).model_dump(), face_down=c in self.down[seat]) for c in hand
-            ],
+            hand=[hand_card(c, c in self.down[seat]) for c in hand],
             best_score=best_score_ids(hand),
             best=arrangement(hand),
             can_declare=self.may_declare(seat),

@@ -40,9 +40,15 @@ class CardView(BaseModel):
 
 
 class HandCard(CardView):
-    """A card of the viewer's own hand; `face_down` cards are hidden from the others."""
+    """A card of the viewer's own hand; `face_down` cards are hidden from the others.
+    Frozen like `CardView`, so `hand_card` can hand out one shared value per card and side."""
 
     face_down: bool
+
+
+@functools.cache
+def hand_card(card: int, face_down: bool) -> HandCard:
+    return HandCard(**card_view(card).model_dump(), face_down=face_down)
 
 
 @functools.cache
