@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", choices=NAMES, help="run only these")
     parser.add_argument("--plot", type=Path, help="where to write the latency SVG")
     parser.add_argument("--profile", type=Path, help="write cProfile data of the bot here")
+    parser.add_argument(
+        "--steps", action="store_true", help="time each step of a click inside the bot (overhead)"
+    )
     parser.add_argument("--load-games", type=int)
     parser.add_argument("--load-seconds", type=float)
     args = parser.parse_args(argv)
@@ -63,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     #: Each benchmark's run, in the order of NAMES.
     runs: dict[str, Callable[[], dict[str, object]]] = {
         "engines": lambda: engines.run(quick),
-        "overhead": lambda: overhead.run(quick, profile("overhead")),
+        "overhead": lambda: overhead.run(quick, profile("overhead"), args.steps),
         "rest": lambda: rest_calls.run(quick),
         "load": lambda: load.run(quick, games, seconds, profile("load")),
         "persistence": lambda: persistence.run(quick),

@@ -16,6 +16,8 @@ SIGINT). The process prints `ready` on stdout once connected, and when it ends a
 `--shard-count 4 --shard-ids 0-1` runs those shards (discord.py's AutoShardedBot). The usage
 limits (`bot.quotas`) are off, since the load's few users open many games at once; `--quotas`
 keeps them at their defaults.
+With `--steps out.json`, it notes when each click reaches each step inside the bot
+(`benchmarks.click_steps`) and writes that when it ends.
 With `--timeline`, the process writes `timeline <event> <time.monotonic()>` lines to stderr as it
 starts: `main` (imports done), `setup` (setup_hook begins), `setup_done`, `ready` (on_ready),
 `first_interaction`, `restored` (every game in play restored); `time.monotonic()` is the
@@ -38,6 +40,7 @@ from typing import Any
 import aiosqlite
 import discord
 
+from benchmarks import click_steps
 from bot.client import GameBot
 from bot.sandbox.botproc import process_bot, process_parser
 
@@ -192,7 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-database", action="store_true")
     parser.add_argument("--quotas", action="store_true", help="keep the usage limits on")
     parser.add_argument("--timeline", action="store_true", help="note when start-up steps end")
+    parser.add_argument("--steps", type=Path, help="write each click's timestamps here")
     args = parser.parse_args(argv)
+    if args.steps:
+        click_steps.install(TrivialButton)
     if args.timeline:
         note("main")
     bot = process_bot(parser, args, quotas_on=args.quotas)
@@ -237,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         if profiler is not None:
             profiler.disable()
             profiler.dump_stats(args.profile)
+        if args.steps:
+            click_steps.write(args.steps)
         sys.stdout.write(watch.report() + "\n")
         sys.stdout.flush()
     return 0

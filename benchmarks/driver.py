@@ -86,15 +86,18 @@ class BotProcess:
         shards: tuple[int, str] | None = None,
         quotas: bool = False,
         timeline: bool = False,
+        steps: Path | None = None,
     ) -> None:
         """With `database_url`, the games are kept in PostgreSQL instead of `db`; with
         `shards` `(count, "0-1")`, the process runs those of the shards; with `quotas`, the
         usage limits stay on; with `timeline`, it notes when its start-up steps end
-        (`timeline()`)."""
+        (`timeline()`); with `steps`, it writes there when each click reached each step
+        (`benchmarks.click_steps`)."""
         self.fake, self.db, self.cpu_delay, self.seed = fake, db, cpu_delay, seed
         self.database_url, self.shards, self.quotas = database_url, shards, quotas
         self.timeline_on = timeline
         self.profile, self.time_database = profile, time_database
+        self.steps = steps
         self.log = log or db.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
         self.started = 0.0
@@ -121,6 +124,8 @@ class BotProcess:
         ]
         if self.profile is not None:
             args += ["--profile", str(self.profile)]
+        if self.steps is not None:
+            args += ["--steps", str(self.steps)]
         if self.time_database:
             args.append("--time-database")
         if self.quotas:

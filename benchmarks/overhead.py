@@ -19,6 +19,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
+from benchmarks import click_steps
 from benchmarks.bot_process import TRIVIAL_BUTTON
 from benchmarks.cpu_match import pct
 from benchmarks.driver import BotProcess, Player, TimedFake, titles
@@ -58,7 +59,9 @@ def ratios(moves: list[float], trivial: list[float], what: str) -> tuple[float, 
     return r50, r99
 
 
-async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict[str, object]:
+async def _run(
+    quick: bool, profile: Path | None, pictures: bool = True, steps: bool = False
+) -> dict[str, object]:
     rng = random.Random(2)
     samples: dict[str, list[float]] = {
         "trivial": [],
@@ -72,7 +75,8 @@ async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict
     with tempfile.TemporaryDirectory() as tmp:
         async with TimedFake() as fake:
             users = [fake.add_user(f"Player{i}", locale="en-US") for i in range(4)]
-            bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile)
+            stamps = Path(tmp) / "steps.json" if steps else None
+            bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile, steps=stamps)
             if not pictures:  # the server's switch, set before the bot starts
                 store = await Store.open(bot.db)
                 await store.set_guild_pictures(fake.guild.id, False)
@@ -115,6 +119,8 @@ async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict
                 await bot.stop()
             fake.check_deadlines()
             violations = [str(v) for v in fake.violations]
+            if stamps is not None:
+                print(click_steps.summary(stamps))
     moves = samples["move"] + samples["hand move"]
     ms = {k: [v * 1000 for v in vs] for k, vs in samples.items()}
     all_moves = [v * 1000 for v in moves]
@@ -145,6 +151,8 @@ async def _run(quick: bool, profile: Path | None, pictures: bool = True) -> dict
     }
 
 
-def run(quick: bool, profile: Path | None = None) -> dict[str, object]:
+def run(quick: bool, profile: Path | None = None, steps: bool = False) -> dict[str, object]:
+    """Section 2; with `steps`, also where each click's time goes inside the bot (the
+    timestamps slow the bot a little: see `benchmarks.click_steps`)."""
     print("== 2. Bot overhead (move vs trivial round trip, sequential)")
-    return asyncio.run(_run(quick, profile))
+    return asyncio.run(_run(quick, profile, steps=steps))
