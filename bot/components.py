@@ -484,7 +484,7 @@ def build_view(
                         label=o.label[:100],
                         value=o.value,
                         description=o.description[:100] if o.description else None,
-                        emoji=o.emoji,
+                        emoji=_emoji(o.emoji),
                     )
                     for o in control.options
                 ],
