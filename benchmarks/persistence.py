@@ -3,10 +3,11 @@ snapshot sizes.
 
 Both writes go through the bot's own `Store` connection (aiosqlite, WAL, `synchronous=NORMAL`)
 in one temporary database and are interleaved move by move, so they meet the same disk and the
-same load. The move is `Store.commit_move` exactly as the bot calls it (snapshot serialised, then
-the one statement whose trigger checks the version and writes the action row, the snapshot and
-version, and for a last move the result); the baseline is one `INSERT … ON CONFLICT DO UPDATE`
-of a ready string as long as that snapshot's JSON.
+same load. The move is `Store.write_move`, the write the bot awaits before it answers a move
+(snapshot serialised, then the one statement whose trigger checks the version and writes the
+action row, the snapshot and version, and for a last move the result; the bot reads the row back
+only after the answer); the baseline is one `INSERT … ON CONFLICT DO UPDATE` of a ready string as
+long as that snapshot's JSON.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ async def _play(
         over = state.is_over()
         result = state.result().model_dump(mode="json") if over else None
         start = time.perf_counter()
-        await store.commit_move(
+        await store.write_move(
             record.id,
             version=version,
             seat=seat,

@@ -2,11 +2,12 @@
 restart with 10,000 stored games.
 
 The same random games of every title and player count as section 5 (persistence), stored by
-`PostgresStore.commit_move` exactly as the bot calls it (one `INSERT INTO moves` whose trigger
-checks the version under the game's row lock, writes the action row, snapshot and version, and
-announces the move by NOTIFY), each followed by a bare `INSERT … ON CONFLICT DO UPDATE` of a
-string as long as that snapshot through the same pool. The server is a throwaway cluster
-(`bot.sandbox.postgres`) with PostgreSQL's durable defaults: fsync on, every commit flushed.
+`PostgresStore.write_move`, the write the bot awaits before it answers a move (one `INSERT INTO
+moves` whose trigger checks the version under the game's row lock, writes the action row,
+snapshot and version, and announces the move by NOTIFY), each followed by a bare `INSERT … ON
+CONFLICT DO UPDATE` of a string as long as that snapshot through the same pool. The server is a
+throwaway cluster (`bot.sandbox.postgres`) with PostgreSQL's durable defaults: fsync on, every
+commit flushed.
 
 The restart is section 6's (`benchmarks.restart`), the 10,000 games copied into PostgreSQL
 before the new bot process starts on it.
