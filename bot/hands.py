@@ -222,6 +222,9 @@ class LiveHands:
         self._busy: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Deletions of replaced hands under way (kept so they are not collected mid-flight).
         self._deleting: set[asyncio.Task[None]] = set()
+        #: game id → the hand messages a newer hand replaced (deleted, or being deleted): a
+        #: click made on one before it went is answered there, but does not make it live again.
+        self._replaced: dict[int, set[int]] = {}
         #: The writes of each seat's kept hand to the store.
         self._saving = BackgroundWrites("live hand")
 
@@ -242,13 +245,21 @@ class LiveHands:
         plain: Fingerprint | None = None,
         *,
         picture_behind: bool = False,
+        replace: bool = True,
     ) -> None:
         """`interaction` has just shown the seat's hand (`shown`: its fingerprint; `plain`: the
         fingerprint without a notice or pick on top, when the caller has it; `picture_behind`:
         the message kept an older picture) in message
         `message_id`, a new message or the clicked hand updated in place. It becomes the seat's
         live hand; a previous hand message of the seat is deleted in the background (this may
-        run under the game's lock, as part of a click's answer: it sends nothing itself)."""
+        run under the game's lock, as part of a click's answer: it sends nothing itself).
+
+        Two exceptions keep the hand the player has in front of them: a hand message already
+        replaced by a newer one (clicked before it went) does not become live again; and
+        without `replace` (a hand the bot brought up by itself after a move), a hand the player
+        opened while it was on its way stays live, and this one is deleted instead."""
+        if message_id in self._replaced.get(session.id, ()):
+            return
         old = self.live(session.id, seat)
         if old is not None and old.message_id == message_id and old.picture_behind:
             picture_behind = True  # shown again in place before its picture was sent
@@ -266,6 +277,9 @@ class LiveHands:
             plain=plain if plain is not None else self.table.hand_fingerprint(session, seat, lang),
             picture_behind=picture_behind,
         )
+        if not replace and old is not None and old.message_id != message_id:
+            self._remove(hand)
+            return
         self._register(hand)
         self._save(hand, keep=True)
 
@@ -285,11 +299,16 @@ class LiveHands:
         if old.closer is not None:
             old.closer.cancel()
         if old.message_id != hand.message_id:
-            task = asyncio.create_task(
-                self._delete(old), name=f"hand-delete-{hand.game_id}-{hand.seat}"
-            )
-            self._deleting.add(task)
-            task.add_done_callback(self._deleting.discard)
+            self._remove(old)
+
+    def _remove(self, hand: LiveHand) -> None:
+        """Delete `hand`'s message in the background; it is noted as replaced."""
+        self._replaced.setdefault(hand.game_id, set()).add(hand.message_id)
+        task = asyncio.create_task(
+            self._delete(hand), name=f"hand-delete-{hand.game_id}-{hand.seat}"
+        )
+        self._deleting.add(task)
+        task.add_done_callback(self._deleting.discard)
 
     async def _delete(self, old: LiveHand) -> None:
         async with self._busy[(old.game_id, old.seat)]:
@@ -414,6 +433,7 @@ class LiveHands:
         """Drop what is kept of a game that ended."""
         for hand in list(self._hands.get(game_id, {}).values()):
             self._forget(hand)
+        self._replaced.pop(game_id, None)
         for key in [k for k in self._busy if k[0] == game_id and not self._busy[k].locked()]:
             del self._busy[key]
 
@@ -474,8 +494,7 @@ class LiveHands:
                 # The player opened a hand in this process first: that one is kept (and
                 # stored in this one's place), the older message goes.
                 if current.message_id != hand.message_id and age < TOKEN_SECONDS:
-                    self._deleting.add(task := asyncio.create_task(self._delete(hand)))
-                    task.add_done_callback(self._deleting.discard)
+                    self._remove(hand)
                 continue
             if age >= TOKEN_SECONDS:
                 self._save(hand, keep=False)  # nothing can edit it any more

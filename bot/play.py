@@ -122,9 +122,10 @@ class Play:
         confirm: str | None = None,
         *,
         picture_behind: bool = False,
+        replace: bool = True,
     ) -> None:
         """Note the hand `payload` (made with `notice` and `confirm`; `picture_behind`: see
-        `LiveHand`) as the seat's live hand."""
+        `LiveHand`; `replace`: see `LiveHands.shown`) as the seat's live hand."""
         shown = self.table.fingerprint(payload)
         pick = (notice, confirm) if notice is not None and confirm is not None else None
         plain = shown if notice is None and confirm is None else None
@@ -138,6 +139,7 @@ class Play:
             pick,
             plain,
             picture_behind=picture_behind,
+            replace=replace,
         )
 
     async def _session_for_click(
@@ -443,5 +445,8 @@ class Play:
             sent = await interaction.response.send_message(**payload, ephemeral=True)
             message_id = sent.message_id
         if message_id is not None and interaction.guild_id is not None:
-            # The one live hand of this player: the previous one goes.
-            self._live(interaction, session, seat, lang, message_id, payload, notice)
+            # The one live hand of this player: the previous one goes; but a hand the bot
+            # brings up by itself (`followup`) leaves one the player opened meanwhile.
+            self._live(
+                interaction, session, seat, lang, message_id, payload, notice, replace=not followup
+            )

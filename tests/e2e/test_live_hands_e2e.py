@@ -13,6 +13,7 @@ import pytest
 from bot import table as table_module
 from bot.client import GameBot
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from bot.sandbox.fakediscord.faults import SENDS
 from bot.sessions import Session
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
@@ -25,6 +26,7 @@ from tests.e2e.harness import (
     refresh_hand,
     start_through_lobby,
     table_message,
+    table_offering,
     wait_stored,
     wait_until,
 )
@@ -439,3 +441,122 @@ async def test_a_pick_in_a_hand_drawn_before_another_seats_pass_is_shown_back(
         await wait_stored(fake, session, version)
         actions = await bot.store.actions(game_id)
         assert [a for _, s, a in actions if s == aoi_seat] == [f"pass.{chosen}"]
+
+
+def melding_take(session: Session, seat: int) -> str | None:
+    """The encoded take after which `seat` may meld (and so acts from its hand), if any."""
+    for action in session.state.legal_actions(seat):
+        after = session.state.copy()
+        after.apply(seat, action)
+        if after.to_act() == [seat]:
+            return session.game.Action.encode(action)
+    return None
+
+
+async def to_a_melding_take(
+    fake: FakeDiscord,
+    bot: GameBot,
+    users: dict[int, User],
+    session: Session,
+    thread_id: int,
+    seat: int,
+) -> tuple[str, Message]:
+    """Play on until `seat` is to take a card that leaves it a meld (until then it takes cards
+    that leave none, so no hand of its player has been brought up); returns that take's
+    custom_id and the table offering it."""
+    while True:
+        if session.state.to_act() == [seat] and session.state.public_view().step == "take":
+            take = melding_take(session, seat)
+            if take is not None:
+                break
+        await someone_moves(fake, bot, users, session, session.id, thread_id)
+    assert bot.table.hands.live(session.id, seat) is None
+    take_id = f"mv:{session.id}:{session.version}:{seat}:{take}"
+    table = await table_offering(fake, session.id, thread_id, take_id, "the melding take")
+    return take_id, table
+
+
+def hands_of(user: User, game_id: int) -> list[int]:
+    return [m.id for m in hand_messages(user, game_id)]
+
+
+async def test_a_hand_opened_while_the_bot_brings_one_up_stays_the_one_kept(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A take on 襲ノ色目's table that leaves a meld to make brings the player's hand up by itself
+    (a follow-up to the click). Should the player click "Show my hand" while that follow-up is
+    on its way, the hand they opened is the one kept: the follow-up is deleted as it lands, and
+    a meld clicked on their hand is answered on it, not with "Done." on a hand deleted under
+    them."""
+    async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben) = game
+        users = {0: aoi, 1: ben}
+        ben_seat = session.record.seat_of(ben.id)
+        assert ben_seat is not None
+        take_id, table = await to_a_melding_take(fake, bot, users, session, thread_id, ben_seat)
+        version = session.version
+        # The follow-up hand reaches Discord a second late.
+        fake.faults.add("slow", routes=SENDS, delay=1.0, when=lambda r: "/webhooks/" in r.path)
+        await (await ben.click(table, take_id)).response()
+        opened = await open_hand(fake, ben, game_id, thread_id)
+        await wait_stored(fake, session, version)
+
+        def landed() -> bool:
+            return any(
+                m.ephemeral_for == ben.id
+                and m.id != opened.id
+                and f"hd:{game_id}:r" in m.custom_ids
+                for m in fake.messages.values()
+            )
+
+        await wait_until(fake, landed, "the follow-up hand")
+        await wait_until(fake, lambda: hands_of(ben, game_id) == [opened.id], "Ben's hand alone")
+        live = bot.table.hands.live(game_id, ben_seat)
+        assert live is not None and live.message_id == opened.id
+        # Ben melds (or passes) on the hand he opened: answered there, in place.
+        hand = fake.message(opened.id)
+        choices = ids(hand, rf"mv:{game_id}:{version + 1}:{ben_seat}:.*")
+        assert choices, hand.custom_ids
+        response = await (await ben.click(hand, choices[0])).response()
+        assert response.type == 7 and response.message is not None
+        assert response.message.id == opened.id
+        await wait_stored(fake, session, version + 1)
+        assert hands_of(ben, game_id) == [opened.id]
+
+
+async def test_a_click_on_a_hand_being_replaced_leaves_the_new_one_live(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A player opens their hand again while the one before is still on screen (its deletion
+    is slow to land) and clicks a meld on the older one: the move is played and answered on
+    that message, and the hand they opened last stays the live one, kept current, instead of
+    being deleted for the older one (which would leave them with no hand at all)."""
+    async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben) = game
+        users = {0: aoi, 1: ben}
+        ben_seat = session.record.seat_of(ben.id)
+        assert ben_seat is not None
+        take_id, table = await to_a_melding_take(fake, bot, users, session, thread_id, ben_seat)
+        version = session.version
+        await (await ben.click(table, take_id)).response()
+        await wait_stored(fake, session, version)
+        await wait_until(fake, lambda: hands_of(ben, game_id), "the hand brought up")
+        (first,) = hand_messages(ben, game_id)
+        # Deleting the first hand takes Discord two seconds.
+        fake.faults.add("slow", delay=2.0, when=lambda r: r.method == "DELETE")
+        second = await open_hand(fake, ben, game_id, thread_id)
+        choices = ids(fake.message(first.id), rf"mv:{game_id}:{version + 1}:{ben_seat}:.*")
+        assert choices
+        response = await (await ben.click(fake.message(first.id), choices[0])).response()
+        assert response.type == 7 and response.message is not None
+        assert response.message.id == first.id
+        await wait_stored(fake, session, version + 1)
+        live = bot.table.hands.live(game_id, ben_seat)
+        assert live is not None and live.message_id == second.id
+        await wait_until(fake, lambda: hands_of(ben, game_id) == [second.id], "Ben's new hand")
+        expected = bot.table.hand_payload(session, ben_seat, "en")
+        await wait_until(
+            fake,
+            lambda: fake.message(second.id).content == (expected["content"] or ""),
+            "the new hand to follow the move",
+        )
