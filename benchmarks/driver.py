@@ -33,6 +33,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.i18n import messages as msg
 from bot.sandbox.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from bot.sandbox.players import create_lobby, game_id_of, lobby_click
 from games import registry
@@ -266,6 +267,10 @@ def controls_for(
     return found
 
 
+#: What the bot says of a move it played when it cannot show it on the clicked message.
+MOVE_DONE_TEXTS = {msg.MOVE_DONE("en"), msg.MOVE_DONE("ja")}
+
+
 @dataclass
 class Click:
     """One interaction the player made and what it was for."""
@@ -276,6 +281,9 @@ class Click:
     on_hand: bool = False
     #: Acknowledged with a deferral (type 6) and answered later.
     deferred: bool = False
+    #: A move answered "Done." in a message of its own: it was played, but the message it was
+    #: clicked on could not show it (a hand deleted meanwhile).
+    done_apart: bool = False
 
 
 @dataclass
@@ -529,7 +537,8 @@ class Player:
             await self.catch_up_stored()
             return click
         text = response.message.content if response.message is not None else ""
-        if response.type != 7 or text.startswith("⚠️"):
+        click.done_apart = response.type == 4 and text in MOVE_DONE_TEXTS
+        if (response.type != 7 and not click.done_apart) or text.startswith("⚠️"):
             # A refusal: an ephemeral reason, or the fresh hand with the reason on top.
             self.refusals += 1
             raise AssertionError(f"move refused: {response.type} {text[:120]!r}")

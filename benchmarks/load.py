@@ -60,7 +60,7 @@ async def measure(
     (started already) and print and return the figures of the module's docstring."""
     latencies: dict[str, list[float]] = {"move": [], "hand": []}
     problems: list[str] = []
-    started = {"games": 0, "deferred": 0, "dm": 0}
+    started = {"games": 0, "deferred": 0, "dm": 0, "done apart": 0}
 
     async def next_game() -> Player:
         started["games"] += 1
@@ -105,6 +105,7 @@ async def measure(
                     return
                 for click in player.clicks[before:]:
                     started["deferred"] += click.deferred
+                    started["done apart"] += click.done_apart
                     started["dm"] += "guild_id" not in click.inter.payload
                     value = fake.latency(click.inter)
                     if value is None:
@@ -179,8 +180,13 @@ async def measure(
         print(f"  {started['dm']} of the clicks were made in DMs (delivered on shard 0)")
     if started["deferred"]:
         print(
-            f"  {started['deferred']} moves were acknowledged first (their game was busy "
-            f"for {1.5:.1f} s) and answered later"
+            f"  {started['deferred']} moves were acknowledged first and answered later (a "
+            "table click while the table's edit was under way, or a game busy for 1.5 s)"
+        )
+    if started["done apart"]:
+        print(
+            f'  {started["done apart"]} moves were played but answered "Done." apart: the hand '
+            "they were clicked on had been deleted meanwhile"
         )
     for line in problems[:4] + errors[:4] + violations[:4]:
         print(f"  ! {line}")
