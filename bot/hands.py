@@ -52,47 +52,63 @@ class BackgroundWrites:
     a game's lock, before a click's answer): each starts after `KEEP_AFTER_SECONDS`, the
     writes of one key follow each other in the order they were asked for, and each says all
     there is to keep for its key, so one that a newer write of its key follows before it
-    starts is skipped (clicks in a row cost one write)."""
+    starts is skipped (clicks in a row cost one write).
+
+    Asking costs a timer, not a task: a task made before a click's answer would run its first
+    step in the turn of the event loop that sends the answer's request (aiohttp writes a
+    request's body from a task of its own), so the task that writes starts only when the
+    timer fires."""
 
     def __init__(self, what: str) -> None:
         #: What is kept, for the log when a write fails.
         self.what = what
-        #: The latest write of each key.
-        self._latest: dict[tuple[int, int], asyncio.Task[None]] = {}
+        #: The newest write asked for on each key that has not started yet.
+        self._asked: dict[tuple[int, int], Callable[[], Awaitable[None]]] = {}
+        #: Each key with writes asked for or under way: its timer until its writer starts,
+        #: then its writer (a task that writes what is asked for the key until nothing is).
+        self._writers: dict[tuple[int, int], asyncio.TimerHandle | asyncio.Task[None]] = {}
+        #: Set when no write is asked for or under way.
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     def keep(self, key: tuple[int, int], write: Callable[[], Awaitable[None]]) -> None:
         """Call `write` in the background, as the newest word on `key` (`(game id, seat)`)."""
-        before = self._latest.get(key)
+        self._asked[key] = write
+        if key not in self._writers:
+            loop = asyncio.get_running_loop()
+            self._writers[key] = loop.call_later(KEEP_AFTER_SECONDS, self._start, key)
+            self._idle.clear()
 
-        async def run() -> None:
-            await asyncio.sleep(KEEP_AFTER_SECONDS)
-            if before is not None:
-                await asyncio.wait({before})
-            if self._latest.get(key) is not task:
-                return  # a newer word on this key follows: only it needs writing
-            try:
-                await write()
-            except STORAGE_ERRORS as exc:
-                log.warning("game %s seat %s: %s not kept: %s", *key, self.what, exc)
+    def _start(self, key: tuple[int, int]) -> None:
+        self._writers[key] = asyncio.create_task(
+            self._write(key), name=f"keep-{self.what}-{key[0]}-{key[1]}"
+        )
 
-        task = asyncio.create_task(run(), name=f"keep-{self.what}-{key[0]}-{key[1]}")
-        self._latest[key] = task
-
-        def done(task: asyncio.Task[None]) -> None:
-            if self._latest.get(key) is task:
-                del self._latest[key]
-
-        task.add_done_callback(done)
+    async def _write(self, key: tuple[int, int]) -> None:
+        try:
+            while (write := self._asked.pop(key, None)) is not None:
+                try:
+                    await write()
+                except STORAGE_ERRORS as exc:
+                    log.warning("game %s seat %s: %s not kept: %s", *key, self.what, exc)
+        finally:
+            del self._writers[key]
+            if not self._writers:
+                self._idle.set()
 
     def pending(self, key: tuple[int, int]) -> bool:
         """Whether a write of `key` is asked for and not done yet: until it is, what the store
         holds for it is older than what was asked."""
-        return key in self._latest
+        return key in self._writers
 
     async def done(self) -> None:
-        """Wait for the writes under way (before the store closes)."""
-        while self._latest:
-            await asyncio.wait(set(self._latest.values()))
+        """Wait for the writes asked for and under way (before the store closes): those still
+        waiting for their time start now."""
+        for key, writer in list(self._writers.items()):
+            if isinstance(writer, asyncio.TimerHandle):
+                writer.cancel()
+                self._start(key)
+        await self._idle.wait()
 
 
 def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
