@@ -17,6 +17,7 @@ from bot.sandbox.fakediscord.faults import SENDS
 from bot.sessions import Session
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
+    Started,
     custom_id,
     game_started,
     hand_messages,
@@ -453,27 +454,23 @@ def melding_take(session: Session, seat: int) -> str | None:
     return None
 
 
-async def to_a_melding_take(
-    fake: FakeDiscord,
-    bot: GameBot,
-    users: dict[int, User],
-    session: Session,
-    thread_id: int,
-    seat: int,
-) -> tuple[str, Message]:
-    """Play on until `seat` is to take a card that leaves it a meld (until then it takes cards
-    that leave none, so no hand of its player has been brought up); returns that take's
-    custom_id and the table offering it."""
+async def ben_at_a_melding_take(game: Started) -> tuple[User, int, str, Message]:
+    """In a game of `TWO` with a CPU, play on until Ben is to take a card that leaves him a meld
+    (until then he takes cards that leave none, so no hand of his has been brought up); returns
+    Ben, his seat, that take's custom_id and the table offering it."""
+    fake, bot, session, game_id, thread_id, (aoi, ben) = game
+    seat = session.record.seat_of(ben.id)
+    assert seat == 1
     while True:
         if session.state.to_act() == [seat] and session.state.public_view().step == "take":
             take = melding_take(session, seat)
             if take is not None:
                 break
-        await someone_moves(fake, bot, users, session, session.id, thread_id)
-    assert bot.table.hands.live(session.id, seat) is None
-    take_id = f"mv:{session.id}:{session.version}:{seat}:{take}"
-    table = await table_offering(fake, session.id, thread_id, take_id, "the melding take")
-    return take_id, table
+        await someone_moves(fake, bot, {0: aoi, 1: ben}, session, game_id, thread_id)
+    assert bot.table.hands.live(game_id, seat) is None
+    take_id = f"mv:{game_id}:{session.version}:{seat}:{take}"
+    table = await table_offering(fake, game_id, thread_id, take_id, "the melding take")
+    return ben, seat, take_id, table
 
 
 def hands_of(user: User, game_id: int) -> list[int]:
@@ -489,11 +486,8 @@ async def test_a_hand_opened_while_the_bot_brings_one_up_stays_the_one_kept(
     a meld clicked on their hand is answered on it, not with "Done." on a hand deleted under
     them."""
     async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
-        fake, bot, session, game_id, thread_id, (aoi, ben) = game
-        users = {0: aoi, 1: ben}
-        ben_seat = session.record.seat_of(ben.id)
-        assert ben_seat is not None
-        take_id, table = await to_a_melding_take(fake, bot, users, session, thread_id, ben_seat)
+        fake, bot, session, game_id, thread_id, _ = game
+        ben, ben_seat, take_id, table = await ben_at_a_melding_take(game)
         version = session.version
         # The follow-up hand reaches Discord a second late.
         fake.faults.add("slow", routes=SENDS, delay=1.0, when=lambda r: "/webhooks/" in r.path)
@@ -532,11 +526,8 @@ async def test_a_click_on_a_hand_being_replaced_leaves_the_new_one_live(
     that message, and the hand they opened last stays the live one, kept current, instead of
     being deleted for the older one (which would leave them with no hand at all)."""
     async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
-        fake, bot, session, game_id, thread_id, (aoi, ben) = game
-        users = {0: aoi, 1: ben}
-        ben_seat = session.record.seat_of(ben.id)
-        assert ben_seat is not None
-        take_id, table = await to_a_melding_take(fake, bot, users, session, thread_id, ben_seat)
+        fake, bot, session, game_id, thread_id, _ = game
+        ben, ben_seat, take_id, table = await ben_at_a_melding_take(game)
         version = session.version
         await (await ben.click(table, take_id)).response()
         await wait_stored(fake, session, version)
