@@ -279,6 +279,9 @@ class LiveHands:
         old = self.live(session.id, seat)
         if old is not None and old.message_id == message_id and old.picture_behind:
             picture_behind = True  # shown again in place before its picture was sent
+        outdone = not replace and old is not None and old.message_id != message_id
+        if plain is None and not outdone:
+            plain = self.table.hand_fingerprint(session, seat, lang)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
@@ -290,10 +293,10 @@ class LiveHands:
             message_id=message_id,
             shown=shown,
             confirm=confirm,
-            plain=plain if plain is not None else self.table.hand_fingerprint(session, seat, lang),
+            plain=plain,
             picture_behind=picture_behind,
         )
-        if not replace and old is not None and old.message_id != message_id:
+        if outdone:
             self._remove(hand)
             return
         self._register(hand)
