@@ -58,9 +58,6 @@ PUSHED_UP_CHECK_SECONDS = 30.0
 #: waited out as long as Discord says.
 REPUBLISH_SECONDS = 1.0
 REPUBLISH_MAX_SECONDS = 60.0
-#: How many times a table's picture is drawn again when a move overtook its drawing.
-TABLE_REDRAWS = 3
-
 #: Table edits a second shared by all games with nobody at the table (CPU players only), and
 #: the shortest time between two edits of one such table: with many of them, each table shows
 #: many moves per edit. Their first table and their end are sent at once.
@@ -103,8 +100,9 @@ class Feed:
         self.check_pushed = False
         self.repost = False
         self.pushed_checked_at = 0.0
-        #: A table request is being drawn or sent: it may land after anything sent meanwhile,
-        #: so a click's answer then leaves the table to the feed (`Table.table_answer`).
+        #: A table request is in flight: it may land after anything sent meanwhile, so a
+        #: click's answer then leaves the table to the feed (`Table.table_answer`). Not while
+        #: its picture is drawn: its text is made after that (`Table.table_message`).
         self.editing = False
         #: Table clicks acknowledged while a table request was in flight, with their
         #: clickers' languages: the next table request answers them (`Table.answer_later`).
@@ -287,9 +285,18 @@ class Table:
         """`payload` with its picture drawn (off the event loop) and shown as the first
         embed's image, if pictures are `on`. An `edit` payload replaces the message's files,
         so a message whose pictures were switched off loses its old one."""
+        picture = await pictures.draw(job) if payload["embeds"] and on else None
+        return self._attach(payload, picture, edit=edit)
+
+    @staticmethod
+    def _attach(
+        payload: dict[str, Any], picture: pictures.Picture | None, *, edit: bool
+    ) -> dict[str, Any]:
+        """`payload` with `picture` (if any) as its first embed's image. An `edit` payload
+        replaces the message's files, so a message whose pictures were switched off loses its
+        old one."""
         files: list[discord.File] = []
-        if payload["embeds"] and on:
-            picture = await pictures.draw(job)
+        if picture is not None and payload["embeds"]:
             payload["embeds"][0].set_image(url=picture.url)
             files.append(picture.file())
         if edit:
@@ -344,14 +351,22 @@ class Table:
         payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
         return self._keeping_picture(payload, pictures.HAND_FILE, on=on)
 
-    async def table_message(self, session: Session, *, edit: bool) -> dict[str, Any]:
+    async def table_message(self, session: Session, *, edit: bool) -> tuple[int, dict[str, Any]]:
         """`table_payload` with the table's picture (from the public view only), drawn as the
-        publisher's (a click answers with the text and keeps the old picture)."""
+        publisher's (a click answers with the text and keeps the old picture), and the version
+        the picture shows. The picture is drawn from the game as it is when the publisher's
+        turn to draw comes; the text and controls are the game's as it is when this returns, so
+        moves made while the picture waited or was drawn are in them (each such move asked the
+        feed for another table edit, which brings its picture)."""
         on = await self.pictures_on(session)
-        async with self._publisher_turn(on):
-            job = pictures.table_job(self.context(session))
-            payload = self.table_payload(session, pictures=on)
-            return await self._with_picture(payload, job, edit=edit, on=on)
+        drawn = session.version
+        picture = None
+        if on:
+            async with self._publisher_drawing:
+                drawn = session.version
+                picture = await pictures.draw(pictures.table_job(self.context(session)))
+        payload = self.table_payload(session, pictures=on)
+        return drawn, self._attach(payload, picture, edit=edit)
 
     async def hand_message(
         self,
@@ -597,9 +612,12 @@ class Table:
             for interaction, lang in answers
             if interaction.message is not None and interaction.message.id == message_id
         ]
-        feed.editing = True
         try:
-            version, payload = await self._latest_table(feed, edit=True)
+            # Drawn first, and only then `editing`: while the picture waits for its turn, a
+            # click on the table is answered with the table's new text at once. The text of
+            # this request is made after the drawing, so it is never older than such an answer.
+            version, payload = await self.table_message(session, edit=True)
+            feed.editing = True
             try:
                 if waiting:
                     await waiting[-1][0].edit_original_response(**payload)
@@ -609,7 +627,7 @@ class Table:
                 if not waiting:
                     raise
                 # The click's token is gone: edit the message itself.
-                version, payload = await self._latest_table(feed, edit=True)
+                version, payload = await self.table_message(session, edit=True)
                 await message.edit(**payload)
                 await self._followup(waiting[-1][0], msg.MOVE_DONE(waiting[-1][1]))
             for interaction, lang in waiting[:-1]:
@@ -632,18 +650,6 @@ class Table:
             await interaction.followup.send(text, ephemeral=True)
         except discord.HTTPException as exc:
             log.info("a click's follow-up not sent: %s", exc)
-
-    async def _latest_table(self, feed: Feed, *, edit: bool) -> tuple[int, dict[str, Any]]:
-        """The table message of the game as it is when the request goes out, with its
-        version: a drawing overtaken by a move is drawn again (a few times at most; a game
-        moving faster than that is caught up by the feed's next request)."""
-        session = feed.session
-        for _ in range(TABLE_REDRAWS):
-            version = session.version
-            payload = await self.table_message(session, edit=edit)
-            if session.version == version:
-                break
-        return version, payload
 
     async def _pushed_up(self, feed: Feed) -> bool:
         """Whether other people's messages have pushed the table up its thread. The bot gets no
@@ -673,9 +679,9 @@ class Table:
         session = feed.session
         record = session.record
         old = feed.table_message_id
-        feed.editing = True
         try:
-            version, payload = await self._latest_table(feed, edit=False)
+            version, payload = await self.table_message(session, edit=False)
+            feed.editing = True  # from here to its end (see `_edit_table`)
             message = await self._channel(record.play_channel_id).send(
                 **payload, allowed_mentions=NO_MENTIONS
             )

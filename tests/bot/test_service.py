@@ -316,6 +316,44 @@ async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
     await store.close()
 
 
+async def test_a_table_click_while_the_tables_picture_waits_its_turn_is_answered(
+    tmp_path: Path,
+) -> None:
+    """While the table's next edit waits for its turn to draw (the publisher draws one picture
+    at a time, for every game), a click on the table is still answered with the table's new
+    text, not only acknowledged until that edit goes out: the edit's text is made once its
+    picture is drawn, so it is never older than such an answer. The edits then made show the
+    latest version."""
+    store = await Store.open(tmp_path / "turn.sqlite3")
+    sessions, fake, table, session = await published(store, seed=5)
+    record = session.record
+    await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
+    feed = table._feed(session)
+
+    def first_move() -> tuple[int, Any]:
+        seat = session.state.to_act()[0]
+        return seat, session.state.legal_actions(seat)[0]
+
+    async with table._publisher_drawing:  # another game's picture is being drawn
+        await sessions.play(session.id, *first_move())
+        for _ in range(500):  # the feed takes up the table edit and waits for its turn
+            if not feed.table:
+                break
+            await asyncio.sleep(0.01)
+        assert not feed.table
+        await asyncio.sleep(0.05)
+        assert not feed.editing
+        assert await table.table_answer(session) is not None
+        await sessions.play(session.id, *first_move())
+        assert not [kind for kind, _ in fake.requests if kind.startswith("table edit")]
+    await run_until(store, record.id, lambda r: r.table_version == 2, timeout=10)
+    edits = [version for kind, version in fake.requests if kind == "table edit"]
+    assert edits and set(edits) == {2}
+    table.close()
+    await sessions.close()
+    await store.close()
+
+
 class FakeDiscord:
     """Just enough of the bot for `Table`: channels whose sends and edits are recorded with
     the game's version at the moment of the request; the first table edit can be rate-limited."""
