@@ -307,7 +307,7 @@ class Play:
             payload = await self.table.table_answer(session)
             if payload is None:
                 # The publisher's request in flight shows an older state and would land after
-                # this answer: acknowledge now; the publisher's next request answers the click.
+                # this answer: acknowledge now; the publisher answers the click once it is done.
                 if not interaction.response.is_done():
                     await interaction.response.defer()
                 self.table.answer_later(session, interaction, lang)

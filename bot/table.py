@@ -438,8 +438,9 @@ class Table:
         self, session: Session, interaction: discord.Interaction[Any], lang: Lang
     ) -> None:
         """A click on the table acknowledged (deferred) while a table request was in flight
-        (see `table_answer`): the feed's next table request, which shows the game as it is
-        then, goes out as that click's answer (an edit of its original response)."""
+        (see `table_answer`): as soon as that request is done, the click is answered with the
+        table's text as it is then (an edit of its original response, keeping the picture;
+        `_edit_table`); the feed's next table request brings the picture."""
         feed = self._feed(session)
         feed.answers.append((interaction, lang))
         feed.table = True
@@ -603,7 +604,8 @@ class Table:
     ) -> int:
         """Edit the table in place (through the latest waiting click's answer, if any; the
         others waiting get the same text with the picture just sent) and return the version
-        it shows; a table gone missing is posted again."""
+        it shows; a table gone missing is posted again. Clicks acknowledged while the edit is
+        in flight are answered as soon as it is done."""
         session = feed.session
         message_id = feed.table_message_id
         message = self._channel(session.record.play_channel_id).get_partial_message(message_id)  # type: ignore[arg-type]
@@ -630,20 +632,44 @@ class Table:
                 version, payload = await self.table_message(session, edit=True)
                 await message.edit(**payload)
                 await self._followup(waiting[-1][0], msg.MOVE_DONE(waiting[-1][1]))
-            for interaction, lang in waiting[:-1]:
-                on = await self.pictures_on(session)
-                text = self._keeping_picture(
-                    self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
-                )
-                try:
-                    await interaction.edit_original_response(**text)
-                except discord.NotFound:  # its token is gone: a follow-up, if it still can
-                    await self._followup(interaction, msg.MOVE_DONE(lang))
+            await self._answer_waiting(session, waiting[:-1])
+            # Clicks acknowledged while this edit was in flight hear back now, with the table's
+            # text: not after the feed's next picture, which may wait long for its turn.
+            while late := self._answers_on(feed, message_id):
+                await self._answer_waiting(session, late)
         except discord.NotFound:
             return await self._post_table(feed)
         finally:
             feed.editing = False
         return version
+
+    @staticmethod
+    def _answers_on(
+        feed: Feed, message_id: int | None
+    ) -> list[tuple[discord.Interaction[Any], Lang]]:
+        """Take the feed's acknowledged clicks made on message `message_id`."""
+        mine = [
+            (interaction, lang)
+            for interaction, lang in feed.answers
+            if interaction.message is not None and interaction.message.id == message_id
+        ]
+        feed.answers = [answer for answer in feed.answers if answer not in mine]
+        return mine
+
+    async def _answer_waiting(
+        self, session: Session, waiting: list[tuple[discord.Interaction[Any], Lang]]
+    ) -> None:
+        """Answer acknowledged table clicks with the table's text as it is now, keeping the
+        message's picture (a click whose token is gone gets a follow-up, if it still can)."""
+        for interaction, lang in waiting:
+            on = await self.pictures_on(session)
+            text = self._keeping_picture(
+                self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
+            )
+            try:
+                await interaction.edit_original_response(**text)
+            except discord.NotFound:
+                await self._followup(interaction, msg.MOVE_DONE(lang))
 
     async def _followup(self, interaction: discord.Interaction[Any], text: str) -> None:
         try:

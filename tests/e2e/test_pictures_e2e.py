@@ -9,6 +9,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -239,6 +240,20 @@ async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
         ] == ["hand.png"]
 
 
+def table_text(embeds: Any) -> list[tuple[object, ...]]:
+    """What a message's embeds say, without their pictures."""
+    return [
+        (embed.get("title"), embed.get("description"), json.dumps(embed.get("fields")))
+        for embed in embeds or []
+    ]
+
+
+def controls_version(data: dict[str, object], game_id: int) -> int:
+    """The newest version a table message's move buttons carry (-1: it has none)."""
+    found = re.findall(rf"mv:{game_id}:(\d+):", json.dumps(data))
+    return max(map(int, found)) if found else -1
+
+
 async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -285,8 +300,7 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
             await wait_stored(fake, session, version)
 
         def table_version(data: dict[str, object]) -> int:
-            found = re.findall(rf"mv:{game_id}:(\d+):", json.dumps(data))
-            return max(map(int, found)) if found else -1
+            return controls_version(data, game_id)
 
         final = session.version
         await wait_until(
@@ -302,3 +316,63 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
         assert shown_versions == sorted(shown_versions), shown_versions
         # Some clicks came while an edit was in flight: those were only acknowledged.
         assert 6 in answers and 7 in answers, answers
+
+
+async def test_a_click_acknowledged_during_a_table_edit_does_not_wait_for_the_next_picture(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A click on the table while the table's edit is in flight is only acknowledged (that edit
+    could land after an answer of its own). Once the edit is done, the click is answered with
+    the table's new text at once: it does not wait for the next picture, which under load waits
+    its turn behind every other game's pictures (here: no picture can be drawn at all)."""
+    async with game_started(
+        fake_discord, tmp_path, "sakura", "Aoi:en-US Ben:en-US", seed=3, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, people = game
+        users = {
+            info.seat: next(p for p in people if p.id == info.user_id)
+            for info in session.record.seats
+        }
+        fake.faults.add(
+            "slow",
+            routes={"PATCH /channels/{channel_id}/messages/{message_id}"},
+            times=None,
+            delay=1.0,
+        )
+        for _ in range(40):
+            view, version = session.state.public_view(), session.version
+            seat = view.to_act[0]
+            if view.step not in TABLE_STEPS:
+                await human_step(fake, session, users, thread_id, Counter())
+                continue
+            table = table_message(fake, game_id, thread_id)
+            shown = shown_moves(table, game_id, version, seat)
+            if not shown:
+                await wait_until(
+                    fake,
+                    lambda v=version, s=seat: shown_moves(
+                        table_message(fake, game_id, thread_id), game_id, v, s
+                    ),
+                    "the table's buttons",
+                )
+                continue
+            action = choose(view, legal(session, seat), version)
+            inter = await users[seat].click(table, shown[action])
+            acknowledged = (await inter.response()).type == 6
+            await wait_stored(fake, session, version)
+            if not acknowledged:
+                continue
+            # Acknowledged while the table's edit was in flight: every picture is held back
+            # now, and the table still comes to show the game after the move.
+            expected = bot.table.table_payload(session, pictures=True)
+            wanted = table_text([embed.to_dict() for embed in expected["embeds"]])
+            async with bot.table._publisher_drawing:
+                await wait_until(
+                    fake,
+                    lambda w=wanted: (
+                        table_text(table_message(fake, game_id, thread_id).data["embeds"]) == w
+                    ),
+                    "the acknowledged click's answer",
+                )
+            return
+        pytest.fail("no click came while the table's edit was in flight")
