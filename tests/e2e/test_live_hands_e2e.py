@@ -489,8 +489,8 @@ async def test_a_hand_opened_while_the_bot_brings_one_up_stays_the_one_kept(
         fake, bot, session, game_id, thread_id, _ = game
         ben, ben_seat, take_id, table = await ben_at_a_melding_take(game)
         version = session.version
-        # The follow-up hand reaches Discord a second late.
-        fake.faults.add("slow", routes=SENDS, delay=1.0, when=lambda r: "/webhooks/" in r.path)
+        # The follow-up hand reaches Discord three seconds late.
+        fake.faults.add("slow", routes=SENDS, delay=3.0, when=lambda r: "/webhooks/" in r.path)
         await (await ben.click(table, take_id)).response()
         opened = await open_hand(fake, ben, game_id, thread_id)
         await wait_stored(fake, session, version)
@@ -523,8 +523,9 @@ async def test_a_click_on_a_hand_being_replaced_leaves_the_new_one_live(
 ) -> None:
     """A player opens their hand again while the one before is still on screen (its deletion
     is slow to land) and clicks a meld on the older one: the move is played and answered on
-    that message, and the hand they opened last stays the live one, kept current, instead of
-    being deleted for the older one (which would leave them with no hand at all)."""
+    that message (or, if its deletion landed first after all, with "Done."), and the hand they
+    opened last stays the live one, kept current, instead of being deleted for the older one
+    (which would leave them with no hand at all)."""
     async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
         fake, bot, session, game_id, thread_id, _ = game
         ben, ben_seat, take_id, table = await ben_at_a_melding_take(game)
@@ -539,8 +540,11 @@ async def test_a_click_on_a_hand_being_replaced_leaves_the_new_one_live(
         choices = ids(fake.message(first.id), rf"mv:{game_id}:{version + 1}:{ben_seat}:.*")
         assert choices
         response = await (await ben.click(fake.message(first.id), choices[0])).response()
-        assert response.type == 7 and response.message is not None
-        assert response.message.id == first.id
+        assert response.message is not None
+        if response.type == 7:
+            assert response.message.id == first.id
+        else:  # the deletion landed first (a busy machine): told apart that it was played
+            assert (response.type, response.message.text) == (4, "Done.")
         await wait_stored(fake, session, version + 1)
         live = bot.table.hands.live(game_id, ben_seat)
         assert live is not None and live.message_id == second.id
