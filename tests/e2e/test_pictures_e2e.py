@@ -240,6 +240,49 @@ async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
         ] == ["hand.png"]
 
 
+def slow_table_edits(fake: FakeDiscord, session: Any, people: list[User]) -> dict[int, User]:
+    """Every edit of a channel message (the table) reaches Discord a second late from now on;
+    returns the players by seat."""
+    fake.faults.add(
+        "slow",
+        routes={"PATCH /channels/{channel_id}/messages/{message_id}"},
+        times=None,
+        delay=1.0,
+    )
+    return {
+        info.seat: next(p for p in people if p.id == info.user_id) for info in session.record.seats
+    }
+
+
+async def sakura_step(
+    fake: FakeDiscord, session: Any, users: dict[int, User], thread_id: int
+) -> int | None:
+    """One step of the cherry-tree game as its player makes it. A step played from the hand,
+    or a table that does not show the step's buttons yet (its edit in flight: the feed sends
+    it next, and this waits for it), gives None; otherwise a button of the table is clicked
+    and the type of its answer returned once the move is stored."""
+    game_id = session.id
+    view, version = session.state.public_view(), session.version
+    seat = view.to_act[0]
+    if view.step not in TABLE_STEPS:
+        await human_step(fake, session, users, thread_id, Counter())
+        return None
+    table = table_message(fake, game_id, thread_id)
+    shown = shown_moves(table, game_id, version, seat)
+    if not shown:
+        await wait_until(
+            fake,
+            lambda: shown_moves(table_message(fake, game_id, thread_id), game_id, version, seat),
+            "the table's buttons",
+        )
+        return None
+    action = choose(view, legal(session, seat), version)
+    inter = await users[seat].click(table, shown[action])
+    answer = (await inter.response()).type
+    await wait_stored(fake, session, version)
+    return answer
+
+
 def table_text(embeds: Any) -> list[tuple[object, ...]]:
     """What a message's embeds say, without their pictures."""
     return [
@@ -265,39 +308,12 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
         fake_discord, tmp_path, "sakura", "Aoi:en-US Ben:en-US", seed=3, language="en"
     ) as game:
         fake, _, session, game_id, thread_id, people = game
-        users = {
-            info.seat: next(p for p in people if p.id == info.user_id)
-            for info in session.record.seats
-        }
-        fake.faults.add(
-            "slow",
-            routes={"PATCH /channels/{channel_id}/messages/{message_id}"},
-            times=None,
-            delay=1.0,
-        )
+        users = slow_table_edits(fake, session, people)
         answers: list[int] = []
         while len(answers) < 8:
-            view, version = session.state.public_view(), session.version
-            seat = view.to_act[0]
-            if view.step not in TABLE_STEPS:
-                await human_step(fake, session, users, thread_id, Counter())
-                continue
-            table = table_message(fake, game_id, thread_id)
-            shown = shown_moves(table, game_id, version, seat)
-            if not shown:
-                # The table is behind the game (its edit is in flight): the feed sends it next.
-                await wait_until(
-                    fake,
-                    lambda v=version, s=seat: shown_moves(
-                        table_message(fake, game_id, thread_id), game_id, v, s
-                    ),
-                    "the table's buttons",
-                )
-                continue
-            action = choose(view, legal(session, seat), version)
-            inter = await users[seat].click(table, shown[action])
-            answers.append((await inter.response()).type)
-            await wait_stored(fake, session, version)
+            answer = await sakura_step(fake, session, users, thread_id)
+            if answer is not None:
+                answers.append(answer)
 
         def table_version(data: dict[str, object]) -> int:
             return controls_version(data, game_id)
@@ -329,38 +345,9 @@ async def test_a_click_acknowledged_during_a_table_edit_does_not_wait_for_the_ne
         fake_discord, tmp_path, "sakura", "Aoi:en-US Ben:en-US", seed=3, language="en"
     ) as game:
         fake, bot, session, game_id, thread_id, people = game
-        users = {
-            info.seat: next(p for p in people if p.id == info.user_id)
-            for info in session.record.seats
-        }
-        fake.faults.add(
-            "slow",
-            routes={"PATCH /channels/{channel_id}/messages/{message_id}"},
-            times=None,
-            delay=1.0,
-        )
+        users = slow_table_edits(fake, session, people)
         for _ in range(40):
-            view, version = session.state.public_view(), session.version
-            seat = view.to_act[0]
-            if view.step not in TABLE_STEPS:
-                await human_step(fake, session, users, thread_id, Counter())
-                continue
-            table = table_message(fake, game_id, thread_id)
-            shown = shown_moves(table, game_id, version, seat)
-            if not shown:
-                await wait_until(
-                    fake,
-                    lambda v=version, s=seat: shown_moves(
-                        table_message(fake, game_id, thread_id), game_id, v, s
-                    ),
-                    "the table's buttons",
-                )
-                continue
-            action = choose(view, legal(session, seat), version)
-            inter = await users[seat].click(table, shown[action])
-            acknowledged = (await inter.response()).type == 6
-            await wait_stored(fake, session, version)
-            if not acknowledged:
+            if await sakura_step(fake, session, users, thread_id) != 6:
                 continue
             # Acknowledged while the table's edit was in flight: every picture is held back
             # now, and the table still comes to show the game after the move.
