@@ -105,7 +105,7 @@ class Feed:
         #: its picture is drawn: its text is made after that (`Table.table_message`).
         self.editing = False
         #: Table clicks acknowledged while a table request was in flight, with their
-        #: clickers' languages: the next table request answers them (`Table.answer_later`).
+        #: clickers' languages: answered once it is done (`Table.answer_later`).
         self.answers: list[tuple[discord.Interaction[Any], Lang]] = []
         #: Loop time of the last table request (posted or edited).
         self.table_sent_at: float | None = None
