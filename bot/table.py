@@ -73,6 +73,17 @@ def transient(exc: BaseException) -> bool:
     return isinstance(exc, discord.RateLimited | aiohttp.ClientError | TimeoutError | OSError)
 
 
+def _on_message(
+    answers: list[tuple[discord.Interaction[Any], Lang]], message_id: int | None
+) -> list[tuple[discord.Interaction[Any], Lang]]:
+    """The acknowledged clicks of `answers` made on message `message_id`."""
+    return [
+        (interaction, lang)
+        for interaction, lang in answers
+        if interaction.message is not None and interaction.message.id == message_id
+    ]
+
+
 class Feed:
     """One game's publishing: the messages Discord shows for it, the version its table shows,
     and what is still to be sent. Flags, not a queue: a later move replaces what an earlier one
@@ -609,11 +620,7 @@ class Table:
         session = feed.session
         message_id = feed.table_message_id
         message = self._channel(session.record.play_channel_id).get_partial_message(message_id)  # type: ignore[arg-type]
-        waiting = [
-            (interaction, lang)
-            for interaction, lang in answers
-            if interaction.message is not None and interaction.message.id == message_id
-        ]
+        waiting = _on_message(answers, message_id)
         try:
             # Drawn first, and only then `editing`: while the picture waits for its turn, a
             # click on the table is answered with the table's new text at once. The text of
@@ -635,26 +642,14 @@ class Table:
             await self._answer_waiting(session, waiting[:-1])
             # Clicks acknowledged while this edit was in flight hear back now, with the table's
             # text: not after the feed's next picture, which may wait long for its turn.
-            while late := self._answers_on(feed, message_id):
+            while late := _on_message(feed.answers, message_id):
+                feed.answers = [answer for answer in feed.answers if answer not in late]
                 await self._answer_waiting(session, late)
         except discord.NotFound:
             return await self._post_table(feed)
         finally:
             feed.editing = False
         return version
-
-    @staticmethod
-    def _answers_on(
-        feed: Feed, message_id: int | None
-    ) -> list[tuple[discord.Interaction[Any], Lang]]:
-        """Take the feed's acknowledged clicks made on message `message_id`."""
-        mine = [
-            (interaction, lang)
-            for interaction, lang in feed.answers
-            if interaction.message is not None and interaction.message.id == message_id
-        ]
-        feed.answers = [answer for answer in feed.answers if answer not in mine]
-        return mine
 
     async def _answer_waiting(
         self, session: Session, waiting: list[tuple[discord.Interaction[Any], Lang]]
