@@ -67,9 +67,6 @@ class BackgroundWrites:
         #: Each key with writes asked for or under way: its timer until its writer starts,
         #: then its writer (a task that writes what is asked for the key until nothing is).
         self._writers: dict[tuple[int, int], asyncio.TimerHandle | asyncio.Task[None]] = {}
-        #: Set when no write is asked for or under way.
-        self._idle = asyncio.Event()
-        self._idle.set()
 
     def keep(self, key: tuple[int, int], write: Callable[[], Awaitable[None]]) -> None:
         """Call `write` in the background, as the newest word on `key` (`(game id, seat)`)."""
@@ -77,7 +74,6 @@ class BackgroundWrites:
         if key not in self._writers:
             loop = asyncio.get_running_loop()
             self._writers[key] = loop.call_later(KEEP_AFTER_SECONDS, self._start, key)
-            self._idle.clear()
 
     def _start(self, key: tuple[int, int]) -> None:
         self._writers[key] = asyncio.create_task(
@@ -93,8 +89,6 @@ class BackgroundWrites:
                     log.warning("game %s seat %s: %s not kept: %s", *key, self.what, exc)
         finally:
             del self._writers[key]
-            if not self._writers:
-                self._idle.set()
 
     def pending(self, key: tuple[int, int]) -> bool:
         """Whether a write of `key` is asked for and not done yet: until it is, what the store
@@ -104,11 +98,12 @@ class BackgroundWrites:
     async def done(self) -> None:
         """Wait for the writes asked for and under way (before the store closes): those still
         waiting for their time start now."""
-        for key, writer in list(self._writers.items()):
-            if isinstance(writer, asyncio.TimerHandle):
-                writer.cancel()
-                self._start(key)
-        await self._idle.wait()
+        while self._writers:
+            for key, writer in list(self._writers.items()):
+                if isinstance(writer, asyncio.TimerHandle):
+                    writer.cancel()
+                    self._start(key)
+            await asyncio.wait(set(self._writers.values()))  # type: ignore[arg-type]
 
 
 def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
