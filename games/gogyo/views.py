@@ -48,6 +48,7 @@ class HandCard(CardView):
 
 @functools.cache
 def hand_card(card: int, face_down: bool) -> HandCard:
+    """The one `HandCard` of `card` shown face down or up."""
     return HandCard(**card_view(card).model_dump(), face_down=face_down)
 
 
