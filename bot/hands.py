@@ -124,19 +124,36 @@ def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
     return True
 
 
+class HandPayload(dict[str, Any]):
+    """A hand message as `Table.hand_payload` makes it: the keyword arguments of its send or
+    edit, and what its `Fingerprint` needs beyond them. Made to go beside the hand's picture
+    (`pictures`), its text leaves out what the picture shows; `picture` then lays that
+    picture out (its `Scene`), for the fingerprint to compare instead."""
+
+    pictures: bool = False
+    picture: Callable[[], object] | None = None
+
+
 class Fingerprint:
     """What a hand payload shows (its text, embeds and controls; its picture aside, since the
-    picture follows from the same state), to tell whether a hand message needs an edit.
+    picture follows from the same state, unless the text leaves out what the picture shows:
+    then the picture's layout counts too), to tell whether a hand message needs an edit.
 
-    The text is worked out the first time two are compared: a click notes what its answer
-    shows before sending it, and only the publisher compares, later, so the answer does not
-    wait for it. The payload must not change what it shows once given."""
+    Each part is worked out the first time two are compared (the layout only when the texts
+    are the same): a click notes what its answer shows before sending it, and only the
+    publisher compares, later, so the answer does not wait for it. The payload must not
+    change what it shows once given (nor the game state its picture is laid out from: a
+    move replaces the session's state by a new one)."""
 
-    __slots__ = ("_payload", "_text")
+    __slots__ = ("_laid_out", "_payload", "_picture", "_text", "pictures")
 
     def __init__(self, payload: dict[str, Any]) -> None:
         self._payload: dict[str, Any] | None = payload
         self._text = ""
+        self._picture: Callable[[], object] | None = getattr(payload, "picture", None)
+        self._laid_out: object = None
+        #: Whether the payload was made to go beside the hand's picture (see `HandPayload`).
+        self.pictures: bool = getattr(payload, "pictures", False)
 
     @property
     def text(self) -> str:
@@ -155,10 +172,18 @@ class Fingerprint:
             )
         return self._text
 
+    @property
+    def picture(self) -> object:
+        """The layout of the picture the text leaves things to (None when it leaves nothing)."""
+        if self._picture is not None:
+            lay_out, self._picture = self._picture, None
+            self._laid_out = lay_out()
+        return self._laid_out
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Fingerprint):
             return NotImplemented
-        return self is other or self.text == other.text
+        return self is other or (self.text == other.text and self.picture == other.picture)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -276,7 +301,7 @@ class LiveHands:
             picture_behind = True  # shown again in place before its picture was sent
         outdone = not replace and old is not None and old.message_id != message_id
         if plain is None and not outdone:
-            plain = self.table.hand_fingerprint(session, seat, lang)
+            plain = self.table.hand_fingerprint(session, seat, lang, pictures=shown.pictures)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
@@ -354,9 +379,10 @@ class LiveHands:
 
     async def _edit(self, hand: LiveHand, session: Session, notice: str | None) -> None:
         async with self._busy[(hand.game_id, hand.seat)]:
+            pictures = await self.table.hand_pictures_on(session, hand.seat)
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
-            payload = self.table.hand_payload(session, hand.seat, hand.lang)
+            payload = self.table.hand_payload(session, hand.seat, hand.lang, pictures=pictures)
             plain = self.table.fingerprint(payload)
             if notice is None and plain == hand.plain and not hand.picture_behind:
                 return  # the game changed nothing this hand shows: its notice stays
@@ -368,7 +394,7 @@ class LiveHands:
             shown = plain
             if notice is not None:
                 payload = self.table.hand_payload(
-                    session, hand.seat, hand.lang, notice, confirm=confirm
+                    session, hand.seat, hand.lang, notice, confirm=confirm, pictures=pictures
                 )
                 shown = self.table.fingerprint(payload)
             if shown == hand.shown and not hand.picture_behind:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import defaultdict
@@ -30,7 +31,7 @@ import aiohttp
 import discord
 
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
-from bot.hands import BackgroundWrites, Fingerprint, LiveHands, pick_still_legal
+from bot.hands import BackgroundWrites, Fingerprint, HandPayload, LiveHands, pick_still_legal
 from bot.i18n import messages as msg
 from bot.names import brief_name, shown_name
 from bot.render import pictures, renderer_for
@@ -82,6 +83,11 @@ def _on_message(
         for interaction, lang in answers
         if interaction.message is not None and interaction.message.id == message_id
     ]
+
+
+def _hand_picture(ctx: RenderContext, seat: int) -> pictures.Scene:
+    """The layout of the seat's hand picture (`HandPayload.picture`)."""
+    return pictures.hand_job(ctx, seat).scene()
 
 
 class Feed:
@@ -236,12 +242,14 @@ class Table:
         notice: str | None = None,
         *,
         confirm: str | None = None,
-    ) -> dict[str, Any]:
+        pictures: bool = False,
+    ) -> HandPayload:
         """The seat's private message: hand, its moves, a refresh button, and `notice` on top;
         with `confirm` (an encoded action chosen in a confirming select), its Confirm button.
         Its controls carry `Session.controls_version`, so other seats' simultaneous choices do
-        not change it."""
-        ctx = self.context(session, lang)
+        not change it. With `pictures` (see `hand_pictures_on`), it goes beside the hand's
+        picture: its text leaves out what the picture shows."""
+        ctx = self.context(session, lang, pictures=pictures)
         rendered = renderer_for(session.record.game).hand(ctx, seat)
         controls = rendered.controls if in_play(ctx) else []
         version = session.controls_version(seat)
@@ -261,12 +269,19 @@ class Table:
         extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
         view = build_view(session.id, version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
-        return {"content": content, "embeds": rendered.embeds, "view": view}
+        payload = HandPayload(content=content, embeds=rendered.embeds, view=view)
+        if pictures:
+            payload.pictures = True
+            # Laid out only when fingerprints are compared.
+            payload.picture = functools.partial(_hand_picture, ctx, seat)
+        return payload
 
-    def hand_fingerprint(self, session: Session, seat: int, lang: Lang) -> Fingerprint:
-        """What the seat's hand shows with no notice or pick on top, to tell whether a live
-        hand needs an edit."""
-        return Fingerprint(self.hand_payload(session, seat, lang))
+    def hand_fingerprint(
+        self, session: Session, seat: int, lang: Lang, *, pictures: bool
+    ) -> Fingerprint:
+        """What the seat's hand shows with no notice or pick on top (made beside its picture
+        or not, `pictures`), to tell whether a live hand needs an edit."""
+        return Fingerprint(self.hand_payload(session, seat, lang, pictures=pictures))
 
     @staticmethod
     def fingerprint(payload: dict[str, Any]) -> Fingerprint:
@@ -285,6 +300,10 @@ class Table:
         if not await store.guild_pictures(session.record.guild_id):
             return False
         return user_id is None or await store.user_pictures(user_id)
+
+    async def hand_pictures_on(self, session: Session, seat: int) -> bool:
+        """Whether the seat's hand shows its picture (`pictures_on` for its player)."""
+        return await self.pictures_on(session, session.record.seats[seat].user_id)
 
     def _publisher_turn(self, drawing: bool) -> contextlib.AbstractAsyncContextManager[Any]:
         """The publisher's turn to draw (`_publisher_drawing`), when it is `drawing`."""
@@ -357,9 +376,8 @@ class Table:
         confirm: str | None = None,
     ) -> dict[str, Any]:
         """A hand as a click's own answer (see `_keeping_picture`)."""
-        user_id = session.record.seats[seat].user_id
-        on = await self.pictures_on(session, user_id)
-        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
+        on = await self.hand_pictures_on(session, seat)
+        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
         return self._keeping_picture(payload, pictures.HAND_FILE, on=on)
 
     async def table_message(self, session: Session, *, edit: bool) -> tuple[int, dict[str, Any]]:
@@ -388,20 +406,21 @@ class Table:
         edit: bool,
         notice: str | None = None,
         confirm: str | None = None,
-        payload: dict[str, Any] | None = None,
+        payload: HandPayload | None = None,
         background: bool = False,
     ) -> dict[str, Any]:
         """`hand_payload` with the hand's picture, unless its player switched them off;
-        `payload`: that `hand_payload`, when the caller has just made it (to compare it with
+        `payload`: that `hand_payload` (made for the picture or not, as `hand_pictures_on`
+        says), when the caller has just made it (to compare it with
         what the message shows), so the hand is not drawn twice; `background`: for the
         publisher, not for a click's answer: it then waits for the publisher's turn to draw
         (`_publisher_drawing`), and shows the hand as it was when asked for, text and picture
         alike (the publisher's next pass brings a hand that moved on meanwhile up to date)."""
         job = pictures.hand_job(self.context(session, lang), seat)
         if payload is None:
-            payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
-        user_id = session.record.seats[seat].user_id
-        on = await self.pictures_on(session, user_id)
+            on = await self.hand_pictures_on(session, seat)
+            payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
+        on = payload.pictures
         async with self._publisher_turn(on and background):
             return await self._with_picture(payload, job, edit=edit, on=on)
 
@@ -918,7 +937,8 @@ class Table:
             await update(await self.hand_message(session, seat, lang, edit=True))
             return
         async with sending:
-            payload = self.hand_payload(session, seat, lang)
+            on = await self.hand_pictures_on(session, seat)
+            payload = self.hand_payload(session, seat, lang, pictures=on)
             shown = Fingerprint(payload)
             await update(await self.hand_message(session, seat, lang, edit=True, payload=payload))
             stored = await self.bot.store.hand_message(session.id, seat)
@@ -1092,8 +1112,9 @@ class Table:
         just before), or on a new one. The pick the message shows is kept in the store with
         it (a pick dropped, no longer legal, included)."""
         notice, confirm = pick if pick is not None else (None, None)
+        on = await self.hand_pictures_on(session, seat)
         # The state as it is by now.
-        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm)
+        payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
         shown = Fingerprint(payload)
         if stored is not None:
             if self._dm_shown.get((session.id, seat)) != shown:
@@ -1119,7 +1140,7 @@ class Table:
             await self.bot.store.delete_hand_message(session.id, seat)
             self._dm_picks[(session.id, seat)] = None  # it was on that message
             notice = confirm = None
-            shown = Fingerprint(self.hand_payload(session, seat, lang))
+            shown = Fingerprint(self.hand_payload(session, seat, lang, pictures=on))
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             message = await channel.send(

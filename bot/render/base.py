@@ -87,9 +87,11 @@ class RenderContext:
     record: GameRecord
     lang: Lang
     events: list[tuple[int, Event]]
-    #: The table goes out with its picture: its text is then the brief one (`common.brief`),
-    #: what a screen reader or a notification needs, naming seats by `brief_name`; the
-    #: picture shows the rest.
+    #: The message goes out with its picture. A table's text is then the brief one
+    #: (`common.brief`), what a screen reader or a notification needs, naming seats by
+    #: `brief_name`; the picture shows the rest. A hand's text then leaves out what the hand's
+    #: picture shows (the cards in hand and what the picture scores of them) and keeps what
+    #: is being decided and what the picture does not show.
     pictures: bool = False
     #: Rendering the whole log for reading later (`bot.history`), not the table's recent moves:
     #: what the rules let players see only as it happens is left out.
@@ -103,8 +105,8 @@ class RenderContext:
         return shown_name(self.record.seats[seat].name)
 
     def seat_label(self, seat: int) -> str:
-        """`seat_name` for people, and a robot mark for CPU seats; beside a table's picture
-        (`pictures`), the name cut short (`brief_name`: the picture shows it whole)."""
+        """`seat_name` for people, and a robot mark for CPU seats; beside a picture
+        (`pictures`), the name cut short (`brief_name`: the table's picture shows it whole)."""
         info = self.record.seats[seat]
         name = brief_name(info.name) if self.pictures else shown_name(info.name)
         return f"🤖 {name}" if info.is_cpu else name

@@ -284,14 +284,17 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         view, lang = private.public, ctx.lang
         title = common.hand_title(ctx, seat)
         embed = discord.Embed(title=title[:256], colour=discord.Colour(0x3B7A57))
-        hand_text = " ".join(hand_card(c) for c in private.hand) or "—"
-        if any(c.face_down for c in private.hand):
-            hand_text += "\n" + texts.DOWN_NOTE(lang)
-        embed.add_field(name=texts.YOUR_HAND(lang), value=hand_text[:FIELD_MAX], inline=False)
-        best = f"{arranged(private.best)}\n{yaku_line(private.best, lang)}"
-        embed.add_field(
-            name=texts.BEST(lang, points=private.best_score), value=best[:FIELD_MAX], inline=False
-        )
+        if not ctx.pictures:  # the picture shows the hand in its best order, and that score
+            hand_text = " ".join(hand_card(c) for c in private.hand) or "—"
+            if any(c.face_down for c in private.hand):
+                hand_text += "\n" + texts.DOWN_NOTE(lang)
+            embed.add_field(name=texts.YOUR_HAND(lang), value=hand_text[:FIELD_MAX], inline=False)
+            best = f"{arranged(private.best)}\n{yaku_line(private.best, lang)}"
+            embed.add_field(
+                name=texts.BEST(lang, points=private.best_score),
+                value=best[:FIELD_MAX],
+                inline=False,
+            )
         me = view.players[seat]
         if me.game_scores:
             scores = [

@@ -284,12 +284,13 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
         embed = discord.Embed(
             title=title[:256], description=self._hand_description(ctx, view), colour=HAND_COLOUR
         )
-        hand_lines = [line for _, line in by_colour(private.hand, lang)]
-        embed.add_field(
-            name=texts.YOUR_HAND(lang, n=len(private.hand)),
-            value="\n".join(hand_lines) or texts.NONE(lang),
-            inline=False,
-        )
+        if not ctx.pictures:  # the picture shows the hand and the won cards with their score
+            hand_lines = [line for _, line in by_colour(private.hand, lang)]
+            embed.add_field(
+                name=texts.YOUR_HAND(lang, n=len(private.hand)),
+                value="\n".join(hand_lines) or texts.NONE(lang),
+                inline=False,
+            )
         if private.pass_choice:
             embed.add_field(
                 name=texts.PASS_CHOICE(lang, seat=common.seat_title(ctx, private.pass_to))[:256],
@@ -315,7 +316,7 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
                 )[:FIELD_MAX],
                 inline=False,
             )
-        if view.phase != "pass":
+        if view.phase != "pass" and not ctx.pictures:
             embed.add_field(
                 name=texts.PILE(lang, score=signed(private.pile_score)),
                 value=self._pile(private.pile, lang),

@@ -165,17 +165,23 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
             title=title[:256],
             colour=discord.Colour(0x6A8CB0),
         )
-        if private.hand:
-            shown = [card(c) for c in private.hand[:-1]] + [f"**【{card(private.hand[-1])}】**"]
-            embed.add_field(name=texts.YOUR_HAND(lang), value=" → ".join(shown), inline=False)
+        tableau_title = f"{texts.TABLEAU(lang)} — {texts.POINTS(lang, n=view.scores[seat])}"
+        if ctx.pictures:
+            # The picture shows the hand and the tableau; their score is said here.
+            embed.description = f"**{tableau_title}**"
         else:
-            embed.add_field(name=texts.YOUR_HAND(lang), value=texts.HAND_EMPTY(lang), inline=False)
-        tableau = view.tableaus[seat]
-        embed.add_field(
-            name=f"{texts.TABLEAU(lang)} — {texts.POINTS(lang, n=view.scores[seat])}",
-            value=(cards(tableau) or "—")[:FIELD_MAX],
-            inline=False,
-        )
+            if private.hand:
+                shown = [card(c) for c in private.hand[:-1]]
+                shown.append(f"**【{card(private.hand[-1])}】**")
+                hand_text = " → ".join(shown)
+            else:
+                hand_text = texts.HAND_EMPTY(lang)
+            embed.add_field(name=texts.YOUR_HAND(lang), value=hand_text, inline=False)
+            embed.add_field(
+                name=tableau_title,
+                value=(cards(view.tableaus[seat]) or "—")[:FIELD_MAX],
+                inline=False,
+            )
         controls: list[Button | Select] = []
         if not common.in_play(ctx):
             content = None

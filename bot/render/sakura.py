@@ -396,13 +396,14 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         screen = private.screen
         warm = sum(screen[COLOURS[i]] for i in WARM)
         cool = sum(screen[COLOURS[i]] for i in COOL)
-        embed.add_field(
-            name=texts.YOUR_SCREEN(lang, n=sum(screen.values())),
-            value=counts(screen, lang)
-            + "\n"
-            + texts.SCREEN_GROUPS(lang, warm=warm, cool=cool, wilds=private.wilds),
-            inline=False,
-        )
+        if not ctx.pictures:  # the picture shows the flowers behind the screen
+            embed.add_field(
+                name=texts.YOUR_SCREEN(lang, n=sum(screen.values())),
+                value=counts(screen, lang)
+                + "\n"
+                + texts.SCREEN_GROUPS(lang, warm=warm, cool=cool, wilds=private.wilds),
+                inline=False,
+            )
         own = view.seats[seat]
         embed.add_field(
             name=texts.YOUR_FIELD(lang, points=own.field_score),

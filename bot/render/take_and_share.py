@@ -249,16 +249,17 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
             ]
         )
         embed = discord.Embed(title=title[:256], description=description, colour=HAND_COLOUR)
-        embed.add_field(
-            name=texts.YOUR_HAND(lang, n=len(private.hand)),
-            value=by_suit(private.hand) or texts.NONE(lang),
-            inline=False,
-        )
-        embed.add_field(
-            name=texts.RECEIVED(lang, n=len(private.received)),
-            value=by_suit(private.received, sums=True) or texts.NONE(lang),
-            inline=False,
-        )
+        if not ctx.pictures:  # the picture shows the hand and the received cards
+            embed.add_field(
+                name=texts.YOUR_HAND(lang, n=len(private.hand)),
+                value=by_suit(private.hand) or texts.NONE(lang),
+                inline=False,
+            )
+            embed.add_field(
+                name=texts.RECEIVED(lang, n=len(private.received)),
+                value=by_suit(private.received, sums=True) or texts.NONE(lang),
+                inline=False,
+            )
         playable = set(private.playable)
         controls: list[Button | Select] = (
             [

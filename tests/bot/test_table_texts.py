@@ -346,13 +346,15 @@ async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeyp
     assert tables_drawn_from == [moved]
 
 
+@pytest.mark.parametrize("pictures", [False, True], ids=["text", "picture"])
 @pytest.mark.parametrize("game_id", ["irobae", "sakura"])
-def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str) -> None:
+def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str, pictures: bool) -> None:
     """While every seat chooses at once (色映に生へど's pass, the cherry-tree game's split), a
     seat's hand message shows the same thing before and after another seat's choice, controls
-    included, so the publisher does not edit it (an edit closes a menu its player has open and
-    loses a half-made choice); its controls are still accepted, and once the seat itself has
-    moved they are not."""
+    and picture included, so the publisher does not edit it (an edit closes a menu its player
+    has open and loses a half-made choice); its controls are still accepted, and once the seat
+    itself has moved they are not. (Each move is made on a copy, as the bot makes it: a
+    fingerprint reads the state its picture is drawn from when it is compared.)"""
     game = registry.get(game_id)
     for seed in range(50):  # random play up to a moment when all three seats choose at once
         state = game.new(3, seed=seed)
@@ -369,18 +371,20 @@ def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str) -> Non
             break
     assert len(state.to_act()) == 3
     table = Table(bot=None)  # type: ignore[arg-type]
-    before = table.hand_fingerprint(session, 2, "en")
+    before = table.hand_fingerprint(session, 2, "en", pictures=pictures)
     version = session.controls_version(2)
     for seat in (0, 1):
+        state = session.state = state.copy()
         state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(100 + seat)))
         record.version += 1
         session.movers.append((record.version, seat))
         if len(state.to_act()) < 2:
             break
-        assert table.hand_fingerprint(session, 2, "en") == before
+        assert table.hand_fingerprint(session, 2, "en", pictures=pictures) == before
         assert session.controls_version(2) == version
         assert session.still_current(version, 2)
     if 2 in state.to_act():
+        state = session.state = state.copy()
         state.apply(2, game.cpu("random").choose(state, 2, rng.fork(200)))
         record.version += 1
         session.movers.append((record.version, 2))
@@ -388,24 +392,59 @@ def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str) -> Non
         assert session.controls_version(2) == record.version
 
 
-def test_a_hand_fingerprint_tells_what_the_hand_showed_when_it_was_made() -> None:
+@pytest.mark.parametrize("pictures", [False, True], ids=["text", "picture"])
+def test_a_hand_fingerprint_tells_what_the_hand_showed_when_it_was_made(pictures: bool) -> None:
     """What a hand payload shows is compared later than it is noted (a click notes its answer's
-    before sending it): it is the payload as made, its picture aside, whatever the game does
-    meanwhile."""
+    before sending it): it is the payload as made, its picture aside (beside a picture, what
+    the picture is drawn from), whatever the game does meanwhile (it moves on a copy)."""
     game = registry.get("take_and_share")
     state = game.new(3, seed=4)
     session = Session(record=record_for("take_and_share", 3, "en", 4), game=game, state=state)
     table = Table(bot=None)  # type: ignore[arg-type]
-    noted = table.hand_fingerprint(session, 0, "en")
-    again = table.fingerprint(table.hand_payload(session, 0, "en"))
-    with_picture = table.hand_payload(session, 0, "en")
+    noted = table.hand_fingerprint(session, 0, "en", pictures=pictures)
+    again = table.fingerprint(table.hand_payload(session, 0, "en", pictures=pictures))
+    with_picture = table.hand_payload(session, 0, "en", pictures=pictures)
     with_picture["embeds"][0].set_image(url="attachment://hand.png")
-    noticed = table.hand_payload(session, 0, "en", notice="⚠️ not now")
+    noticed = table.hand_payload(session, 0, "en", notice="⚠️ not now", pictures=pictures)
+    other_way = table.hand_fingerprint(session, 0, "en", pictures=not pictures)
     seat = state.to_act()[0]
+    state = session.state = state.copy()
     state.apply(seat, game.cpu("random").choose(state, seat, Rng(1)))
     session.record.version += 1
-    moved = table.hand_fingerprint(session, 0, "en")
+    moved = table.hand_fingerprint(session, 0, "en", pictures=pictures)
     assert noted == again == table.fingerprint(with_picture)
     assert noted != table.fingerprint(noticed)
     assert noted != moved
+    assert noted != other_way
     assert noted != "a text"
+
+
+def test_a_hand_beside_its_picture_changes_when_only_its_picture_would() -> None:
+    """Beside its picture a 襲ノ色目 hand's text does not list the cards in hand, so a change of
+    those cards alone leaves the text as it was: the fingerprint compares the picture's layout
+    too, and the publisher edits the hand (in words, the text itself tells them apart)."""
+    game = registry.get("kasane")
+    rng = Rng(3)
+    state = game.new(3, seed=3)
+    session = Session(record=record_for("kasane", 3, "en", 3), game=game, state=state)
+    while not state.hands[0] or 0 in state.to_act():  # seat 0 holds cards and waits
+        seat = state.to_act()[0]
+        state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(session.version)))
+        session.record.version += 1
+    table = Table(bot=None)  # type: ignore[arg-type]
+    noted = {
+        pictures: table.hand_fingerprint(session, 0, "en", pictures=pictures)
+        for pictures in (False, True)
+    }
+    changed = session.state = state.copy()
+    changed.hands[0][-1], changed.deck[0] = (
+        changed.deck[0],
+        changed.hands[0][-1],
+    )  # another top card
+    now = {
+        pictures: table.hand_fingerprint(session, 0, "en", pictures=pictures)
+        for pictures in (False, True)
+    }
+    assert now[True].text == noted[True].text  # the brief text cannot tell...
+    assert now[True] != noted[True]  # ...the picture does
+    assert now[False].text != noted[False].text and now[False] != noted[False]

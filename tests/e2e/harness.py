@@ -59,6 +59,14 @@ def make_bot(
     return bot
 
 
+async def hands_in_words(bot: GameBot, *users: User) -> None:
+    """`users` switch the pictures of their hands off (`/settings pictures:off`): their hands
+    then show every card in words, which tests that read a hand's text need (beside its
+    picture, a hand's text leaves out what the picture shows)."""
+    for user in users:
+        await bot.store.set_user_pictures(user.id, False)
+
+
 def ids(message: Message, pattern: str) -> list[str]:
     return [cid for cid in message.custom_ids if re.fullmatch(pattern, cid)]
 

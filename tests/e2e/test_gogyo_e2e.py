@@ -22,6 +22,7 @@ from games.gogyo.state import GogyoState
 from games.gogyo.views import card_view
 from tests.e2e.harness import (
     finished_outcome,
+    hands_in_words,
     make_bot,
     start_through_lobby,
     table_message,
@@ -434,6 +435,7 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
     eve = fake.add_user("Eve", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=12)
     async with fake.run_bot(bot):
+        await hands_in_words(bot, ann, bo)  # (the hands are checked card by card)
         match, session, _ = await start_match(fake, bot, [ann, bo], cpus=0, language="en")
         game_id, thread_id, state = match.game_id, match.thread_id, match.state(session)
         seat = state.turn

@@ -17,6 +17,7 @@ from tests.e2e.harness import (
     custom_id,
     final_message,
     finished_outcome,
+    hands_in_words,
     ids,
     make_bot,
     open_hand,
@@ -285,6 +286,7 @@ async def test_six_players_with_cpus_fit_the_layout(
     hana = fake.add_user("Hana", locale="ja")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=8)
     async with fake.run_bot(bot):
+        await hands_in_words(bot, hana)  # (the hand's text is compared with what is public)
         game_id, thread_id, _ = await start_through_lobby(
             fake, hana, [], GAME, cpus=5, language="ja"
         )

@@ -16,6 +16,7 @@ from tests.e2e.harness import (
     final_message,
     finished_outcome,
     game_started,
+    hands_in_words,
     ids,
     make_bot,
     refresh_hand,
@@ -114,6 +115,7 @@ async def test_four_humans_play_a_full_game(fake_discord: FakeDiscord, tmp_path:
     ]
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=42)
     async with fake.run_bot(bot):
+        await hands_in_words(bot, *people)  # (the hands' text is compared with what is public)
         game_id, thread_id, lobby = await start_through_lobby(fake, people[0], people[1:], "kasane")
         users = {seat: people[seat] for seat in range(4)}
         await play_out(fake, bot, users, game_id, thread_id)

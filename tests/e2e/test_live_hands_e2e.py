@@ -21,6 +21,7 @@ from tests.e2e.harness import (
     custom_id,
     game_started,
     hand_messages,
+    hands_in_words,
     ids,
     make_bot,
     open_hand,
@@ -122,6 +123,7 @@ async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_plac
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=7)
     bot.settings.hand_lifetime_seconds = 1.5
     async with fake.run_bot(bot):
+        await hands_in_words(bot, ben)  # (a hand is told by its text)
         game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben], "kasane", cpus=1)
         hand = await open_hand(fake, ben, game_id, thread_id)
         assert "Your hand" in hand.text

@@ -137,9 +137,17 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         edit = "/channels/{channel_id}/messages/{message_id}"
         assert fake.requests_to("PATCH", edit)[-1].files == ["table.png"]
 
-        # A hand comes with its own picture, for its player only.
+        # A hand comes with its own picture, for its player only. Beside it, the hand's text
+        # leaves out what the picture shows (the cards in hand, the tableau) and keeps its score.
         hand = await show_hand(fake, people[0], game_id, thread_id)
         assert embedded_picture(fake, hand) == "hand.png"
+        assert [f["name"] for f in hand.embeds[0].get("fields") or []] in (
+            [],
+            [kasane_texts.MELDS("ja")],
+        )
+        own_points = kasane_texts.POINTS("ja", n=session.state.public_view().scores[0])
+        assert own_points in hand.embeds[0]["description"]
+        assert kasane_texts.YOUR_HAND("ja") not in hand.text
 
         # No hand picture was ever posted where others could see it.
         assert public_pictures(fake) <= {"table.png", "final.png"}
@@ -149,7 +157,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         assert answer.message is not None and "文字だけ" in answer.message.text
         hand = await show_hand(fake, people[0], game_id, thread_id)
         assert hand.attachments == [] and "image" not in hand.embeds[0]
-        assert hand.embeds[0]["fields"]  # the hand in words
+        assert hand.embeds[0]["fields"][0]["name"] == kasane_texts.YOUR_HAND("ja")  # in words
         assert table_bytes() is not None and table_fields() == brief
 
         # Only a manager switches the server's pictures off; the table loses its picture.

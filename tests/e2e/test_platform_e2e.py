@@ -12,6 +12,7 @@ from tests.e2e.harness import (
     custom_id,
     game_id_of,
     game_started,
+    hands_in_words,
     lobby_click,
     make_bot,
     start_from_lobby,
@@ -146,6 +147,7 @@ async def test_hand_by_dm_and_the_fallback_when_dms_are_closed(
     aoi = fake.add_user("Aoi", locale="en-US")
     bot = make_bot(fake, tmp_path / "db.sqlite3", seed=3)
     async with fake.run_bot(bot):
+        await hands_in_words(bot, aoi)  # (a hand is told by its text)
         game_id, thread_id, table = await alone_with_dm_hands(fake, aoi)
         inter = await aoi.click(table, f"hd:{game_id}")
         response = await inter.response()
