@@ -59,6 +59,15 @@ DUEL_LOOK: dict[str, tuple[Text, str, discord.ButtonStyle, int]] = {
     "loot": (texts.LOOT_BTN, "🫳", discord.ButtonStyle.success, 0),
     "destroy": (texts.DESTROY_BTN, "🔥", discord.ButtonStyle.danger, 1),
 }
+#: Up to this many cards in the loser's hand, the duel winner's choice is a button per card
+#: and way; with more, a select per way (a button per card and way, two per card, would take
+#: a phone's screen).
+DUEL_BUTTONS_MAX = 2
+#: A duel winner's choice as selects (`DUEL_BUTTONS_MAX`): placeholder, by way.
+DUEL_SELECT: dict[str, Text] = {
+    "loot": texts.LOOT_SELECT,
+    "destroy": texts.DESTROY_SELECT,
+}
 
 
 def number_mark(number: int) -> str:
@@ -318,7 +327,8 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
             embed.add_field(
                 name=texts.OTHERS(lang), value="\n".join(others)[:FIELD_MAX], inline=False
             )
-        embed.set_footer(text=texts.FOOTER(lang))
+        if not ctx.pictures:  # the picture's cards show their numbers; Rules holds the legend
+            embed.set_footer(text=texts.FOOTER(lang))
         if not acting:
             content = None
             if view.to_act and not view.over and common.in_play(ctx):
@@ -349,6 +359,8 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
         controls: list[Button | Select] = []
         singles: list[SelectOption] = []
         pairs: list[SelectOption] = []
+        duel_cards = {a.card for a in legal if isinstance(a, act.Loot)}
+        duel_options: dict[str, list[SelectOption]] = {way: [] for way in DUEL_SELECT}
         for action in legal:
             code = action.encode()
             if isinstance(action, act.Field | act.Deck | act.Declare | act.EndTurn | act.Back):
@@ -379,6 +391,16 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
                         seat=seat,
                         emoji=mark(shown),
                         style=style,
+                    )
+                )
+            elif isinstance(action, act.Loot | act.Destroy) and len(duel_cards) > DUEL_BUTTONS_MAX:
+                shown = card_view(action.card)
+                duel_options[action.kind].append(
+                    SelectOption(
+                        label=button_label(shown, lang),
+                        value=code,
+                        description=reading(shown, lang)[:100],
+                        emoji=mark(shown),
                     )
                 )
             elif isinstance(action, act.Loot | act.Destroy):
@@ -423,6 +445,10 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
                     placeholder=texts.DRAW2(lang), options=tuple(pairs), seat=seat, confirm=True
                 ),
             )
+        for way, options in duel_options.items():
+            if options:
+                placeholder = f"{DUEL_LOOK[way][1]} {DUEL_SELECT[way](lang)}"
+                controls.append(Select(placeholder=placeholder, options=tuple(options), seat=seat))
         # Back last, where the player looks for it.
         controls.sort(key=lambda c: isinstance(c, Button) and c.action == "back")
         step = view.step
