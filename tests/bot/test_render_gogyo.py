@@ -241,7 +241,23 @@ def test_a_duel_step_by_step() -> None:
     assert actions_of(hand) == {f"loot.{c}" for c in loser_cards} | {
         f"destroy.{c}" for c in loser_cards
     }
+    # More than two cards: a select per way, not two buttons a card (a phone's screen).
+    assert len(loser_cards) > 2
+    selects = [c for c in hand.controls if isinstance(c, Select)]
+    assert [s.placeholder for s in selects] == ["🫳 Loot a card…", "🔥 Destroy a card…"]
+    assert [{o.value for o in s.options} for s in selects] == [
+        {f"loot.{c}" for c in loser_cards},
+        {f"destroy.{c}" for c in loser_cards},
+    ]
     assert RENDERER.hand(context(state), loser).controls == []
+    # Two cards or fewer: a button a card and way.
+    few = state.copy()
+    few.hands[loser] = few.hands[loser][:2]
+    short = RENDERER.hand(context(few), winner)
+    assert all(isinstance(c, Button) for c in short.controls)
+    assert actions_of(short) == {
+        f"{way}.{c}" for way in ("loot", "destroy") for c in loser_cards[:2]
+    }
     assert sorted(before) == sorted(state.hands[defender] + state.hands[attacker])
     taken = loser_cards[0]
     state.apply(winner, act.Loot(card=taken))
