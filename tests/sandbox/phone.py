@@ -1,10 +1,12 @@
-"""Table messages measured as a phone shows them: the table of a seeded game every few moves,
-and the sandbox page at an iPhone's width in Chromium to draw each message and measure it (the
-table-height tests of `test_text_table_height` and `test_picture_table_height`)."""
+"""Messages measured as a phone shows them: a seeded game every few moves, and the sandbox page
+at an iPhone's width in Chromium to draw each message and measure it (the height tests of
+`test_text_table_height`, `test_picture_table_height` and `test_picture_hand_height`)."""
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
@@ -13,6 +15,7 @@ from typing import Any
 
 from bot.sandbox import world
 from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.fakediscord.limits import check_message
 from bot.sandbox.render import message_html
 from bot.sandbox.web import SandboxWeb
 from bot.sessions import Session
@@ -76,6 +79,20 @@ def body(payload: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The picture's address in the message as the page draws it.
+IMAGE_SRC = re.compile(r'(class="embed-image" src=")[^"]*')
+
+
+def with_picture(data: dict[str, Any], png: bytes) -> dict[str, Any]:
+    """The message body as the fake Discord serves it once its picture is attached: the
+    first embed's image with the picture's size (the page keeps its place by it)."""
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    embeds = [dict(embed) for embed in data["embeds"]]
+    url = "https://cdn.discordapp.com/attachments/1/2/picture.png"
+    embeds[0]["image"] = {"url": url, "width": width, "height": height}
+    return data | {"embeds": embeds}
+
+
 @dataclasses.dataclass
 class PhonePage:
     """The sandbox page at a phone's width, as a member of the sandbox's server sees it."""
@@ -83,6 +100,16 @@ class PhonePage:
     page: Any
     #: The page's HTML of a message body, as the bot's message.
     html: Callable[[dict[str, Any]], str]
+
+    def picture_html(self, data: dict[str, Any], png: bytes) -> str:
+        """The page's HTML of message body `data` once `png` is attached as its first embed's
+        picture (the body checked against Discord's limits), the picture itself in it, so
+        that the page lays it out as it shows it."""
+        data = with_picture(data, png)
+        assert check_message(data) == []
+        src = "data:image/png;base64," + base64.b64encode(png).decode()
+        # (A function, not a template: re would parse the picture's characters.)
+        return IMAGE_SRC.sub(lambda m: m[1] + src, self.html(data), count=1)
 
     async def height(self, html: str) -> float:
         """The height of message `html` on the page, in pixels."""

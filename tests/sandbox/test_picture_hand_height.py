@@ -10,19 +10,17 @@ its body passes the fake Discord's checks of Discord's limits. Each game's talle
 
 from __future__ import annotations
 
-import base64
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.render import pictures
-from bot.sandbox.fakediscord.limits import check_message
 from bot.table import Table
 from games import registry
 from tests.sandbox.phone import body, phone_page, played
 from tests.sandbox.test_browser import PHONE, page, pytestmark, screenshots
-from tests.sandbox.test_picture_table_height import IMAGE_SRC, LONG_NAMES, with_picture
+from tests.sandbox.test_picture_table_height import LONG_NAMES
 
 __all__ = ["page", "pytestmark"]
 
@@ -60,10 +58,7 @@ async def test_picture_hand_fits_a_phone_screen(page: Any, tmp_path: Path, game_
             for kind, names in LONG_NAMES.items():
                 tallest = (0.0, "")
                 for payload, png in hands(game_id, lang, names[:players]):
-                    data = with_picture(body(payload), png) | {"flags": EPHEMERAL}
-                    assert check_message(data) == []
-                    src = "data:image/png;base64," + base64.b64encode(png).decode()
-                    html = IMAGE_SRC.sub(lambda m, src=src: m[1] + src, phone.html(data), count=1)
+                    html = phone.picture_html(body(payload) | {"flags": EPHEMERAL}, png)
                     tallest = max(tallest, (await phone.height(html), html))
                 heights[lang, kind] = tallest
         for (lang, kind), (_, html) in heights.items():
