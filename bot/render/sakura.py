@@ -14,10 +14,8 @@ from games.sakura import actions as act
 from games.sakura import scoring, texts
 from games.sakura.scoring import (
     COLOURS,
-    COOL,
     FIELD_COLOURS,
     UNCOUNTED,
-    WARM,
     is_failure_counts,
 )
 from games.sakura.views import FinalSeatView, PrivateView, PublicView
@@ -394,8 +392,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         title = f"{ctx.game.name(lang)} #{ctx.record.id} — {common.seat_title(ctx, seat)}"
         embed = discord.Embed(title=title[:256], colour=HAND_COLOUR)
         screen = private.screen
-        warm = sum(screen[COLOURS[i]] for i in WARM)
-        cool = sum(screen[COLOURS[i]] for i in COOL)
+        warm, cool = scoring.real_groups(screen)
         if not ctx.pictures:  # the picture shows the flowers behind the screen
             embed.add_field(
                 name=texts.YOUR_SCREEN(lang, n=sum(screen.values())),
@@ -552,8 +549,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
     ) -> list[Button | Select]:
         lang = ctx.lang
         screen = private.screen
-        warm = sum(screen[COLOURS[i]] for i in WARM)
-        cool = sum(screen[COLOURS[i]] for i in COOL)
+        warm, cool = scoring.real_groups(screen)
         splits = [a for a in legal if isinstance(a, act.SplitAction)]
 
         def label(action: act.SplitAction) -> str:

@@ -144,6 +144,13 @@ def _field_score(counts: tuple[int, ...]) -> int:
     return sum(field_points(counts[i] + extra[c]) for i, c in enumerate(FIELD_COLOURS))
 
 
+def real_groups(screen: Mapping[str, int]) -> tuple[int, int]:
+    """A screen's warm and cool flowers (red and yellow; light blue and blue), white and black
+    aside."""
+    counts = _field_counts(screen)
+    return sum(counts[i] for i in WARM), sum(counts[i] for i in COOL)
+
+
 def group_totals(screen: Mapping[str, int], warm_wilds: int) -> tuple[int, int]:
     """A screen's (warm, cool) counts when `warm_wilds` of its white/black flowers go to warm and
     the rest to cool. Wilds count toward a group only with a real flower of that group behind the
@@ -152,8 +159,7 @@ def group_totals(screen: Mapping[str, int], warm_wilds: int) -> tuple[int, int]:
     wilds = counts[WHITE] + counts[BLACK]
     if not 0 <= warm_wilds <= wilds:
         raise ValueError("split out of range")
-    real_warm = sum(counts[i] for i in WARM)
-    real_cool = sum(counts[i] for i in COOL)
+    real_warm, real_cool = real_groups(screen)
     warm = real_warm + warm_wilds if real_warm else 0
     cool = real_cool + (wilds - warm_wilds) if real_cool else 0
     return warm, cool

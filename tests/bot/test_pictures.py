@@ -37,6 +37,7 @@ from bot.render.pictures.kit import (
 )
 from games import registry
 from games.core import State
+from games.take_and_share.texts import SUITS
 from tests.bot.test_renderers import PublicOnly, SeatOnly, record_for
 
 GAMES = [game.id for game in registry.all()]
@@ -409,7 +410,12 @@ def test_take_and_share_hand_sets_the_playable_cards_apart() -> None:
         item = scene.find(f"hand.{i}")
         assert item.face.label == str(card[1])
         assert item.mark == ("pick" if card in private.playable else "dim")
-    assert len(scene.tagged("received")) - 1 == len(private.received)  # title + cards
+    # The title, the cards, and what each suit's received cards add up to.
+    assert len(scene.tagged("received")) - 2 == len(private.received)
+    assert scene.find("received.sums.0").text == "Sums: " + " · ".join(
+        f"{SUITS[suit].name('en')} {sum(n for s, n in private.received if s == suit)}"
+        for suit in sorted({s for s, _ in private.received})
+    )
 
 
 def test_take_and_share_received_cards_are_never_hidden_under_each_other() -> None:
@@ -425,6 +431,17 @@ def test_take_and_share_received_cards_are_never_hidden_under_each_other() -> No
     for i, card in enumerate(cards):
         assert not any(card.box.overlaps(other.box) for other in cards[i + 1 :]), card.tag
     assert len({c.box.y for c in cards}) > 1  # more than a row holds
+    sums = scene.tagged("received.sums")
+    assert [line.text for line in sums] == ["合計: 赤 16 · 黄 16 · 緑 16 · 青 16 · 紫 16 · 黒 16"]
+    assert min(line.y for line in sums) > max(c.box.bottom for c in cards)
+    # In English the suits' names take two lines.
+    scene = pictures_for("take_and_share").hand(private, NAMES[:3], "en")
+    check_bounds(scene)
+    sums = scene.tagged("received.sums")
+    assert [line.text for line in sums] == [
+        "Sums: Red 16 · Yellow 16 · Green 16 · Blue 16",
+        "Purple 16 · Black 16",
+    ]
 
 
 def test_take_and_share_table_shows_the_trick_shares_and_counts() -> None:

@@ -10,6 +10,7 @@ from bot.render.common import seat_mark
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.sakura import texts
+from games.sakura.scoring import real_groups
 from games.sakura.views import PrivateView, PublicView
 
 COLOURS = ("red", "yellow", "lightblue", "blue", "white", "black")
@@ -205,7 +206,8 @@ class SakuraPictures:
                 "screen.empty", kit.MARGIN, y + 8, texts.PICTURE_EMPTY(lang), kit.BODY, kit.MUTED
             )
         y += 44 + 2 * kit.GAP
-        line = texts.PICTURE_WILDS(lang, n=view.wilds)
+        warm, cool = real_groups(view.screen)
+        line = texts.SCREEN_GROUPS(lang, warm=warm, cool=cool, wilds=view.wilds)
         if view.split is not None:
             line += " · " + texts.PICTURE_SPLIT(lang, n=view.split)
         scene.text("screen.wilds", kit.MARGIN, y, line, kit.SMALL, kit.MUTED)

@@ -148,7 +148,27 @@ class TakeAndSharePictures:
             scene.text(
                 "received.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED
             )
-        scene.height = (boxes[-1].bottom if boxes else y + SMALL_H) + kit.MARGIN
+            scene.height = y + SMALL_H + kit.MARGIN
+            return scene
+        # What decides each suit's majority at the end: the sum of its received cards, on as
+        # many lines as they take.
+        y = boxes[-1].bottom + kit.GAP
+        sums = [
+            f"{_suit(suit, lang)} {total}"
+            for suit in range(len(SUITS))
+            if (total := sum(n for s, n in view.received if s == suit))
+        ]
+        lines = [f"{texts.PICTURE_RECEIVED_SUMS(lang)} {sums[0]}"]
+        for part in sums[1:]:
+            joined = f"{lines[-1]} · {part}"
+            if kit.text_width(joined, kit.SMALL) <= kit.WIDTH - 2 * kit.MARGIN:
+                lines[-1] = joined
+            else:
+                lines.append(part)
+        for i, line in enumerate(lines):
+            scene.text(f"received.sums.{i}", kit.MARGIN, y, line, kit.SMALL, kit.MUTED)
+            y += kit.SMALL + kit.GAP
+        scene.height = y - kit.GAP + kit.MARGIN
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
