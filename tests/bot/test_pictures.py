@@ -333,6 +333,17 @@ def test_kasane_hand_runs_bottom_to_top_with_the_top_card_set_apart() -> None:
     assert [c.mark for c in cards] == [""] * (len(cards) - 1) + ["pick"]
     xs = [c.box.x for c in cards]
     assert xs == sorted(xs)
+    # The tableau under the hand, named with its points (the hand's text beside the picture
+    # no longer lists it).
+    tableau = private.public.tableaus[0]
+    assert tableau
+    title = scene.find("tableau.title")
+    assert title.text == f"Tableau — {private.public.scores[0]} pt" + (
+        "" if private.public.scores[0] == 1 else "s"
+    )
+    placed = [scene.find(f"tableau.{i}") for i in range(len(tableau))]
+    assert title.y > max(c.box.bottom for c in cards)
+    assert min(c.box.y for c in placed) > title.y
 
 
 def test_gogyo_hand_is_in_scoring_order_with_both_runs_marked() -> None:
