@@ -309,7 +309,7 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
     async with game_started(
         fake_discord, tmp_path, "sakura", "Aoi:en-US Ben:en-US", seed=3, language="en"
     ) as game:
-        fake, _, session, game_id, thread_id, people = game
+        fake, bot, session, game_id, thread_id, people = game
         users = slow_table_edits(fake, session, people)
         answers: list[int] = []
         # At least eight clicks, and on until one came while an edit was in flight (that
@@ -323,10 +323,24 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
             found = re.findall(rf"mv:{game_id}:(\d+):", json.dumps(data))
             return max(map(int, found)) if found else -1
 
-        final = session.version
+        # The table ends on the game as it is: its text, and its buttons of the last version
+        # (none when the step after the last click is made from a hand).
+        expected = bot.table.table_payload(session, pictures=True)
+        buttons = {"components": expected["view"].to_components()}
+        wanted = (
+            table_text([embed.to_dict() for embed in expected["embeds"]]),
+            table_version(buttons),
+        )
+        assert table_version(buttons) in (session.version, -1)
         await wait_until(
             fake,
-            lambda: table_version(table_message(fake, game_id, thread_id).data) == final,
+            lambda: (
+                (
+                    table_text(table_message(fake, game_id, thread_id).data["embeds"]),
+                    table_version(table_message(fake, game_id, thread_id).data),
+                )
+                == wanted
+            ),
             "the table to show the game as it is",
         )
         shown_versions = [
