@@ -126,12 +126,16 @@ def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
 
 class HandPayload(dict[str, Any]):
     """A hand message as `Table.hand_payload` makes it: the keyword arguments of its send or
-    edit, and what its `Fingerprint` needs beyond them. Made to go beside the hand's picture
-    (`pictures`), its text leaves out what the picture shows; `picture` then lays that
-    picture out (its `Scene`), for the fingerprint to compare instead."""
+    edit, and what its `Fingerprint` needs beyond them. Made to go beside the hand's picture,
+    its text leaves out what the picture shows; `picture` then lays that picture out (its
+    `Scene`), for the fingerprint to compare instead."""
 
-    pictures: bool = False
     picture: Callable[[], object] | None = None
+
+    @property
+    def pictures(self) -> bool:
+        """Whether it was made to go beside the hand's picture."""
+        return self.picture is not None
 
 
 class Fingerprint:

@@ -270,9 +270,7 @@ class Table:
         view = build_view(session.id, version, controls, extra=extra)
         content = "\n".join(part for part in (notice, rendered.content) if part) or None
         payload = HandPayload(content=content, embeds=rendered.embeds, view=view)
-        if pictures:
-            payload.pictures = True
-            # Laid out only when fingerprints are compared.
+        if pictures:  # laid out only when fingerprints are compared
             payload.picture = functools.partial(_hand_picture, ctx, seat)
         return payload
 
