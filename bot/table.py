@@ -308,12 +308,12 @@ class Table:
         return self._publisher_drawing if drawing else contextlib.nullcontext()
 
     async def _with_picture(
-        self, payload: dict[str, Any], job: pictures.Job, *, edit: bool, on: bool
+        self, payload: dict[str, Any], job: pictures.Job | None, *, edit: bool
     ) -> dict[str, Any]:
-        """`payload` with its picture drawn (off the event loop) and shown as the first
-        embed's image, if pictures are `on`. An `edit` payload replaces the message's files,
-        so a message whose pictures were switched off loses its old one."""
-        picture = await pictures.draw(job) if payload["embeds"] and on else None
+        """`payload` with the picture of `job` drawn (off the event loop) and shown as the
+        first embed's image; `job` is None when pictures are off. An `edit` payload replaces
+        the message's files, so a message whose pictures were switched off loses its old one."""
+        picture = await pictures.draw(job) if payload["embeds"] and job is not None else None
         return self._attach(payload, picture, edit=edit)
 
     @staticmethod
@@ -414,13 +414,13 @@ class Table:
         publisher, not for a click's answer: it then waits for the publisher's turn to draw
         (`_publisher_drawing`), and shows the hand as it was when asked for, text and picture
         alike (the publisher's next pass brings a hand that moved on meanwhile up to date)."""
-        job = pictures.hand_job(self.context(session, lang), seat)
         if payload is None:
             on = await self.hand_pictures_on(session, seat)
             payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
-        on = payload.pictures
-        async with self._publisher_turn(on and background):
-            return await self._with_picture(payload, job, edit=edit, on=on)
+        # Taken now, as the text was, not after the wait for the publisher's turn.
+        job = pictures.hand_job(self.context(session, lang), seat) if payload.pictures else None
+        async with self._publisher_turn(job is not None and background):
+            return await self._with_picture(payload, job, edit=edit)
 
     # -- the table message ------------------------------------------------------------------
 
@@ -892,9 +892,9 @@ class Table:
         session = feed.session
         ctx = self.context(session)
         payload = {"embeds": renderer_for(session.record.game).final(ctx)}
-        on = await self.pictures_on(session)
-        async with self._publisher_turn(on):
-            payload = await self._with_picture(payload, pictures.final_job(ctx), edit=False, on=on)
+        job = pictures.final_job(ctx) if await self.pictures_on(session) else None
+        async with self._publisher_turn(job is not None):
+            payload = await self._with_picture(payload, job, edit=False)
         await self._channel(session.record.play_channel_id).send(
             **payload, allowed_mentions=NO_MENTIONS
         )
