@@ -165,7 +165,7 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
             title=title[:256],
             colour=discord.Colour(0x6A8CB0),
         )
-        tableau_title = f"{texts.TABLEAU(lang)} — {texts.POINTS(lang, n=view.scores[seat])}"
+        tableau_title = texts.TABLEAU_POINTS(lang, n=view.scores[seat])
         if ctx.pictures:
             # The picture shows the hand and the tableau; their score is said here.
             embed.description = f"**{tableau_title}**"

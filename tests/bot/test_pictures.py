@@ -338,9 +338,7 @@ def test_kasane_hand_runs_bottom_to_top_with_the_top_card_set_apart() -> None:
     tableau = private.public.tableaus[0]
     assert tableau
     title = scene.find("tableau.title")
-    assert title.text == f"Tableau — {private.public.scores[0]} pt" + (
-        "" if private.public.scores[0] == 1 else "s"
-    )
+    assert private.public.scores[0] == 1 and title.text == "Tableau — 1 pt"
     placed = [scene.find(f"tableau.{i}") for i in range(len(tableau))]
     assert title.y > max(c.box.bottom for c in cards)
     assert min(c.box.y for c in placed) > title.y

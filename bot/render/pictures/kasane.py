@@ -238,16 +238,9 @@ class KasanePictures:
         y += CARD_H + kit.GAP
         tableau = view.public.tableaus[view.seat]
         if tableau:
-            points = texts.POINTS(lang, n=view.public.scores[view.seat])
+            title = texts.TABLEAU_POINTS(lang, n=view.public.scores[view.seat])
             y += kit.GAP
-            scene.text(
-                "tableau.title",
-                kit.MARGIN,
-                y,
-                f"{texts.TABLEAU(lang)} — {points}",
-                kit.SMALL,
-                kit.MUTED,
-            )
+            scene.text("tableau.title", kit.MARGIN, y, title, kit.SMALL, kit.MUTED)
             y += kit.SMALL
             boxes = kit.fan_boxes(
                 kit.MARGIN, y + kit.GAP, len(tableau), SMALL_W, SMALL_H, kit.WIDTH - 2 * kit.MARGIN
