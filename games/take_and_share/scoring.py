@@ -27,6 +27,15 @@ def all_followed(cards: Sequence[tuple[int, int]]) -> bool:
     return all(suit == cards[0][0] for suit, _ in cards)
 
 
+def suit_sums(cards: Sequence[tuple[int, int]]) -> list[int]:
+    """Per suit (0–5): the sum of the numbers of `cards` of that suit, which decides the suit's
+    majority (`suit_points`)."""
+    sums = [0] * SUIT_COUNT
+    for suit, number in cards:
+        sums[suit] += number
+    return sums
+
+
 def suit_points(received: Sequence[Sequence[tuple[int, int]]]) -> list[list[int]]:
     """Per player, per suit (0–5): the points that suit gives that player.
 
@@ -34,11 +43,10 @@ def suit_points(received: Sequence[Sequence[tuple[int, int]]]) -> list[list[int]
     they hold; nobody scores a suit that no one holds.
     """
     players = len(received)
-    sums = [[0] * SUIT_COUNT for _ in range(players)]
+    sums = [suit_sums(cards) for cards in received]
     counts = [[0] * SUIT_COUNT for _ in range(players)]
     for seat, cards in enumerate(received):
-        for suit, number in cards:
-            sums[seat][suit] += number
+        for suit, _ in cards:
             counts[seat][suit] += 1
     points = [[0] * SUIT_COUNT for _ in range(players)]
     for suit in range(SUIT_COUNT):

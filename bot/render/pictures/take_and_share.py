@@ -7,6 +7,7 @@ from bot.render.common import seat_mark
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.take_and_share import texts
+from games.take_and_share.scoring import suit_sums
 from games.take_and_share.texts import SUITS
 from games.take_and_share.views import PrivateView, PublicView
 
@@ -155,8 +156,8 @@ class TakeAndSharePictures:
         y = boxes[-1].bottom + kit.GAP
         sums = [
             f"{_suit(suit, lang)} {total}"
-            for suit in range(len(SUITS))
-            if (total := sum(n for s, n in view.received if s == suit))
+            for suit, total in enumerate(suit_sums(view.received))
+            if total
         ]
         lines = [f"{texts.PICTURE_RECEIVED_SUMS(lang)} {sums[0]}"]
         for part in sums[1:]:
