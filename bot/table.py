@@ -24,7 +24,7 @@ import functools
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -64,6 +64,11 @@ REPUBLISH_MAX_SECONDS = 60.0
 #: many moves per edit. Their first table and their end are sent at once.
 UNWATCHED_EDITS_PER_SECOND = 2.0
 UNWATCHED_MIN_SECONDS = 3.0
+#: When a message's picture would wait longer than this for the publisher's turn to draw (the
+#: pictures queued ahead of it, at the time a picture has lately taken), its new text and
+#: controls go out at once, keeping the picture it shows, and its picture follows in an edit of
+#: its own once drawn (`Table.text_ahead`): past what the bot can draw, the game stays playable.
+TEXT_AHEAD_SECONDS = 0.25
 
 
 def transient(exc: BaseException) -> bool:
@@ -83,6 +88,39 @@ def _on_message(
         for interaction, lang in answers
         if interaction.message is not None and interaction.message.id == message_id
     ]
+
+
+class DrawingTurns:
+    """The publisher's turns to draw: one picture at a time for every game, first come first
+    served, so a click's own picture (a hand shown) waits for at most one of them, and a
+    picture waiting here is drawn from the game as it is when its turn comes. `wait` tells how
+    long a picture asked for now would wait."""
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        #: Pictures waiting for their turn or being drawn.
+        self.queued = 0
+        #: How long a picture has lately taken to draw, in seconds (a moving average).
+        self.drawing_seconds = 0.01
+
+    def wait(self) -> float:
+        """Seconds a picture asked for now would wait before it is drawn (an estimate)."""
+        return self.queued * self.drawing_seconds
+
+    @contextlib.asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """Wait for the turn to draw and hold it while the block runs."""
+        self.queued += 1
+        try:
+            async with self._lock:
+                started = time.perf_counter()
+                try:
+                    yield
+                finally:
+                    took = time.perf_counter() - started
+                    self.drawing_seconds += (took - self.drawing_seconds) / 5
+        finally:
+            self.queued -= 1
 
 
 def _hand_picture(ctx: RenderContext, seat: int) -> pictures.Scene:
@@ -135,6 +173,13 @@ class Feed:
         #: status is not enough: a move ends the game under its lock before it is published,
         #: and a feed that ended then would drop the last table edit that publish asks for.
         self.ended = session.record.status != "playing"
+        #: While the table's text goes out ahead of its picture (`Table.text_ahead`): the
+        #: version of the text it shows ahead (None: none), the picture being drawn for it in
+        #: the background, and that picture once drawn, with the version it shows, for the
+        #: table's next edit.
+        self.text_version: int | None = None
+        self.drawing: asyncio.Task[None] | None = None
+        self.drawn: tuple[int, pictures.Picture] | None = None
 
     def shown(self, version: int) -> None:
         self.shown_version = max(version, self.shown_version or 0)
@@ -181,10 +226,10 @@ class Table:
         #: Every player's one live ephemeral hand, kept current by the feeds.
         self.hands = LiveHands(self, lambda: self.bot.settings.hand_lifetime_seconds)
         #: The publisher's pictures (tables, hands kept current, ends) are drawn one at a time:
-        #: they wait here, not in the drawing thread's queue, so a click's own picture (a hand
+        #: they wait here, not in the drawing process's queue, so a click's own picture (a hand
         #: shown) waits for at most one of them when moves come faster than pictures can be
-        #: drawn; and a table waiting here is drawn from the state as it is when its turn comes.
-        self._publisher_drawing = asyncio.Lock()
+        #: drawn.
+        self.drawing = DrawingTurns()
 
     # -- payloads ------------------------------------------------------------------------
 
@@ -304,8 +349,8 @@ class Table:
         return await self.pictures_on(session, session.record.seats[seat].user_id)
 
     def _publisher_turn(self, drawing: bool) -> contextlib.AbstractAsyncContextManager[Any]:
-        """The publisher's turn to draw (`_publisher_drawing`), when it is `drawing`."""
-        return self._publisher_drawing if drawing else contextlib.nullcontext()
+        """The publisher's turn to draw (`drawing`), when it is `drawing`."""
+        return self.drawing.turn() if drawing else contextlib.nullcontext()
 
     async def _with_picture(
         self, payload: dict[str, Any], job: pictures.Job | None, *, edit: bool
@@ -358,11 +403,11 @@ class Table:
         done, sends the state as it is then (a table never goes back to an older version)."""
         on = await self.pictures_on(session)
         payload = self.table_payload(session, pictures=on)
-        return (
-            None
-            if self._feed(session).editing
-            else self._keeping_picture(payload, pictures.TABLE_FILE, on=on)
-        )
+        feed = self._feed(session)
+        if feed.editing:
+            return None
+        feed.text_version = session.version
+        return self._keeping_picture(payload, pictures.TABLE_FILE, on=on)
 
     async def hand_answer(
         self,
@@ -389,7 +434,7 @@ class Table:
         drawn = session.version
         picture = None
         if on:
-            async with self._publisher_drawing:
+            async with self.drawing.turn():
                 drawn = session.version
                 picture = await pictures.draw(pictures.table_job(self.context(session)))
         payload = self.table_payload(session, pictures=on)
@@ -412,7 +457,7 @@ class Table:
         says), when the caller has just made it (to compare it with
         what the message shows), so the hand is not drawn twice; `background`: for the
         publisher, not for a click's answer: it then waits for the publisher's turn to draw
-        (`_publisher_drawing`), and shows the hand as it was when asked for, text and picture
+        (`drawing`), and shows the hand as it was when asked for, text and picture
         alike (the publisher's next pass brings a hand that moved on meanwhile up to date)."""
         if payload is None:
             on = await self.hand_pictures_on(session, seat)
@@ -457,10 +502,23 @@ class Table:
         if outcome is not None:
             feed.ping.update(outcome.new_turn)
             feed.check_pushed = True
+        else:
+            feed.text_version = None  # (a seat changed, say: the same version, another text)
         if not feed.unwatched:
             feed.wake.set()
+        self._start(feed)
+
+    def _start(self, feed: Feed) -> None:
+        """Run the feed's task, unless it is running."""
         if feed.task is None or feed.task.done():
-            feed.task = asyncio.create_task(self._run(feed), name=f"publish-{session.id}")
+            feed.task = asyncio.create_task(self._run(feed), name=f"publish-{feed.session.id}")
+
+    def refresh_live_hands(self, game_id: int) -> None:
+        """Bring the game's live hands up to date soon (a picture drawn for one of them)."""
+        feed = self._feeds.get(game_id)
+        if feed is not None and not self._closed:
+            feed.live_hands = True
+            self._start(feed)
 
     def answer_later(
         self, session: Session, interaction: discord.Interaction[Any], lang: Lang
@@ -623,17 +681,20 @@ class Table:
             if interaction.message is None or interaction.message.id != feed.table_message_id:
                 await self._followup(interaction, msg.MOVE_DONE(lang))
         feed.table_sent_at = asyncio.get_running_loop().time()
+        if version is None:
+            return  # the text alone, ahead of its picture
         log.debug("game %s: table shows version %s", session.id, version)
         feed.shown(version)
         await self._record_shown(feed)
 
     async def _edit_table(
         self, feed: Feed, answers: list[tuple[discord.Interaction[Any], Lang]]
-    ) -> int:
+    ) -> int | None:
         """Edit the table in place (through the latest waiting click's answer, if any; the
         others waiting get the same text with the picture just sent) and return the version
-        it shows; a table gone missing is posted again. Clicks acknowledged while the edit is
-        in flight are answered as soon as it is done."""
+        it shows, picture and all (None: its text went ahead of its picture, see
+        `_table_edit`); a table gone missing is posted again. Clicks acknowledged while the
+        edit is in flight are answered as soon as it is done."""
         session = feed.session
         message_id = feed.table_message_id
         message = self._channel(session.record.play_channel_id).get_partial_message(message_id)  # type: ignore[arg-type]
@@ -642,7 +703,9 @@ class Table:
             # Drawn first, and only then `editing`: while the picture waits for its turn, a
             # click on the table is answered with the table's new text at once. The text of
             # this request is made after the drawing, so it is never older than such an answer.
-            version, payload = await self.table_message(session, edit=True)
+            version, payload = await self._table_edit(feed, bool(waiting))
+            if payload is None:
+                return None
             feed.editing = True
             try:
                 if waiting:
@@ -667,6 +730,67 @@ class Table:
         finally:
             feed.editing = False
         return version
+
+    def text_ahead(self, feed: Feed) -> bool:
+        """Whether the table's text goes out ahead of its picture: the picture would wait long
+        for its turn to draw (`TEXT_AHEAD_SECONDS`), or one is on its way already. Never for a
+        table nobody sits at (nobody waits for its buttons), nor for a game's last edit (the
+        end is shown with its picture)."""
+        if feed.unwatched or feed.ended:
+            return False
+        return feed.drawing is not None or self.drawing.wait() > TEXT_AHEAD_SECONDS
+
+    async def _table_edit(
+        self, feed: Feed, answering: bool
+    ) -> tuple[int | None, dict[str, Any] | None]:
+        """The table's next edit, and the version it shows, picture and all: with the picture
+        drawn in the background for it, if there is one (`_draw_table`); else, while the
+        picture would wait long (`text_ahead`), the text alone, keeping the message's picture,
+        with the picture asked for in the background (version None; no payload either when
+        the table shows this text already and no click waits for an answer); else with its
+        picture drawn now (`table_message`)."""
+        session = feed.session
+        on = await self.pictures_on(session)
+        if feed.drawn is not None:
+            (drawn, picture), feed.drawn = feed.drawn, None
+            newer = drawn >= (feed.shown_version if feed.shown_version is not None else -1)
+            if on and newer and (not feed.ended or drawn == session.version):
+                # Moves made while it was drawn are in the text; their picture comes next.
+                feed.text_version = session.version if drawn < session.version else None
+                feed.table = feed.table or drawn < session.version
+                payload = self.table_payload(session, pictures=True)
+                return drawn, self._attach(payload, picture, edit=True)
+        if on and self.text_ahead(feed):
+            if feed.drawing is None:
+                feed.drawing = asyncio.create_task(
+                    self._draw_table(feed), name=f"table-picture-{session.id}"
+                )
+            if feed.text_version == session.version and not answering:
+                return None, None
+            feed.text_version = session.version
+            payload = self.table_payload(session, pictures=True)
+            return None, self._keeping_picture(payload, pictures.TABLE_FILE, on=True)
+        feed.text_version = None
+        return await self.table_message(session, edit=True)
+
+    async def _draw_table(self, feed: Feed) -> None:
+        """Draw the table's picture when the publisher's turn to draw comes, from the game as
+        it is then, and have the feed send it (`_table_edit`)."""
+        try:
+            async with self.drawing.turn():
+                drawn = feed.session.version
+                picture = await pictures.draw(pictures.table_job(self.context(feed.session)))
+        except Exception:
+            # The text is current; the next move asks for the picture again.
+            log.exception("game %s: the table's picture could not be drawn", feed.session.id)
+            return
+        finally:
+            feed.drawing = None
+        if self._closed or self._feeds.get(feed.session.id) is not feed:
+            return
+        feed.drawn = (drawn, picture)
+        feed.table = True
+        self._start(feed)
 
     async def _answer_waiting(
         self, session: Session, waiting: list[tuple[discord.Interaction[Any], Lang]]
@@ -727,6 +851,7 @@ class Table:
             feed.editing = False
         feed.table_message_id = message.id
         feed.table_posted_at = time.time()
+        feed.text_version = None
         await self.bot.store.update_game(
             record.id, table_message_id=message.id, table_posted_at=feed.table_posted_at
         )
@@ -751,8 +876,9 @@ class Table:
         self._closed = True
         self.hands.close_all()
         for feed in self._feeds.values():
-            if feed.task is not None:
-                feed.task.cancel()
+            for task in (feed.task, feed.drawing):
+                if task is not None:
+                    task.cancel()
         self._feeds.clear()
 
     async def _delete(self, channel_id: int, message_id: int) -> None:

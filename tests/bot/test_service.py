@@ -334,7 +334,7 @@ async def test_a_table_click_while_the_tables_picture_waits_its_turn_is_answered
         seat = session.state.to_act()[0]
         return seat, session.state.legal_actions(seat)[0]
 
-    async with table._publisher_drawing:  # another game's picture is being drawn
+    async with table.drawing.turn():  # another game's picture is being drawn
         await sessions.play(session.id, *first_move())
         for _ in range(500):  # the feed takes up the table edit and waits for its turn
             if not feed.table:
@@ -349,6 +349,46 @@ async def test_a_table_click_while_the_tables_picture_waits_its_turn_is_answered
     await run_until(store, record.id, lambda r: r.table_version == 2, timeout=10)
     edits = [version for kind, version in fake.requests if kind == "table edit"]
     assert edits and set(edits) == {2}
+    table.close()
+    await sessions.close()
+    await store.close()
+
+
+async def test_a_table_whose_picture_would_wait_long_shows_its_move_at_once(
+    tmp_path: Path,
+) -> None:
+    """Past what the bot can draw (the publisher's pictures queued for longer than
+    `TEXT_AHEAD_SECONDS`), a move's table edit does not wait for its picture: the table's new
+    text and controls go out at once, keeping the picture the message shows, and the picture
+    follows in an edit of its own once drawn, from the game as it is then. The version recorded
+    as shown is the picture's."""
+    store = await Store.open(tmp_path / "ahead.sqlite3")
+    sessions, fake, table, session = await published(store, seed=6)
+    record = session.record
+    await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
+    fake.requests.clear()
+
+    def first_move() -> tuple[int, Any]:
+        seat = session.state.to_act()[0]
+        return seat, session.state.legal_actions(seat)[0]
+
+    async def sent(request: tuple[str, int]) -> None:
+        for _ in range(500):
+            if request in fake.requests:
+                return
+            await asyncio.sleep(0.01)
+        pytest.fail(f"no {request} in {fake.requests}")
+
+    table.drawing.drawing_seconds = 1.0  # each picture has lately taken a second
+    async with table.drawing.turn():  # another game's picture is being drawn
+        await sessions.play(session.id, *first_move())
+        await sent(("table text", 1))
+        await sessions.play(session.id, *first_move())
+        await sent(("table text", 2))
+        assert (await store.get(record.id)).table_version == 0  # type: ignore[union-attr]
+    await run_until(store, record.id, lambda r: r.table_version == 2, timeout=10)
+    tables = [request for request in fake.requests if request[0].startswith("table")]
+    assert tables == [("table text", 1), ("table text", 2), ("table edit", 2)]
     table.close()
     await sessions.close()
     await store.close()
@@ -382,12 +422,14 @@ class FakeDiscord:
         return SimpleNamespace(id=next(self.ids))
 
     async def edit(self, **payload: Any) -> None:
+        """A table edit; one that keeps the message's picture (no `attachments`) is "table
+        text"."""
         version = self.version()
         if self.rate_limit is not None:
             retry_after, self.rate_limit = self.rate_limit, None
             self.requests.append(("table edit limited", version))
             raise discord.RateLimited(retry_after)
-        self.requests.append(("table edit", version))
+        self.requests.append(("table edit" if "attachments" in payload else "table text", version))
 
     async def delete(self) -> None:
         pass

@@ -372,7 +372,7 @@ async def test_a_click_acknowledged_during_a_table_edit_does_not_wait_for_the_ne
             # now, and the table still comes to show the game after the move.
             expected = bot.table.table_payload(session, pictures=True)
             wanted = table_text([embed.to_dict() for embed in expected["embeds"]])
-            async with bot.table._publisher_drawing:
+            async with bot.table.drawing.turn():
                 await wait_until(
                     fake,
                     lambda w=wanted: (
