@@ -27,6 +27,7 @@ import discord
 
 from bot.components import ShowHand
 from bot.i18n import messages as msg
+from bot.render import pictures
 from bot.render.common import winners_line
 from bot.store import STORAGE_ERRORS, StoredHand
 from games.core import Lang
@@ -218,6 +219,10 @@ class LiveHand:
     #: The message's picture is older than its text: a click's quick answer kept it
     #: (`Table.kept_picture`), and the publisher's next pass draws the new one in.
     picture_behind: bool = False
+    #: While its text goes out ahead of its picture (`LiveHands._edit_ahead`): the picture
+    #: being drawn in the background, and that picture once drawn, with its layout.
+    drawing: asyncio.Task[None] | None = field(default=None, repr=False)
+    drawn: tuple[object, pictures.Picture] | None = field(default=None, repr=False)
     #: Its closing: the timer until it is due, then the task that closes it.
     closer: asyncio.TimerHandle | asyncio.Task[None] | None = field(default=None, repr=False)
     _webhook: discord.Webhook | None = field(default=None, repr=False)
@@ -403,6 +408,9 @@ class LiveHands:
                 shown = self.table.fingerprint(payload)
             if shown == hand.shown and not hand.picture_behind:
                 return
+            if self._ahead(hand, session, payload):
+                await self._edit_ahead(hand, session, payload, shown, plain)
+                return
             try:
                 payload = await self.table.hand_message(
                     session, hand.seat, hand.lang, edit=True, payload=payload, background=True
@@ -418,6 +426,70 @@ class LiveHands:
                 self._forget(hand)
                 return
             hand.shown, hand.plain, hand.picture_behind = shown, plain, False
+
+    def _ahead(self, hand: LiveHand, session: Session, payload: dict[str, Any]) -> bool:
+        """Whether the hand's text goes out ahead of its picture, as the table's does
+        (`Table.text_ahead`): its picture would wait long for its turn to draw, or one is on
+        its way or drawn already. Not for a hand made without its picture, nor once the game
+        is over (the last state is shown with its picture)."""
+        if not getattr(payload, "pictures", False) or session.record.status != "playing":
+            return False
+        backed_up = self.table.drawing.backed_up()
+        return hand.drawing is not None or hand.drawn is not None or backed_up
+
+    async def _edit_ahead(
+        self,
+        hand: LiveHand,
+        session: Session,
+        payload: dict[str, Any],
+        shown: Fingerprint,
+        plain: Fingerprint,
+    ) -> None:
+        """Edit the hand (its `_busy` lock held) with the picture drawn in the background for
+        it, if that is the picture of the hand as it is now; else with its text alone,
+        keeping the message's picture (no edit when the text is the one shown), and ask for
+        the picture in the background (`_draw`), which brings the hand up to date again once
+        drawn."""
+        drawn, hand.drawn = hand.drawn, None
+        if drawn is not None and drawn[0] == shown.picture:
+            edit = self.table.attach(payload, drawn[1], edit=True)
+            behind = False
+        else:
+            if hand.drawing is None:
+                hand.drawing = asyncio.create_task(
+                    self._draw(hand, session), name=f"hand-picture-{hand.game_id}-{hand.seat}"
+                )
+            behind = True
+            if hand.shown is not None and shown.text == hand.shown.text:
+                hand.shown, hand.plain, hand.picture_behind = shown, plain, behind
+                return
+            edit = self.table.keeping_picture(payload, pictures.HAND_FILE, on=True)
+        try:
+            await hand.webhook.edit_message(hand.message_id, **edit)
+        except discord.HTTPException as exc:
+            log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
+            self._forget(hand)
+            return
+        hand.shown, hand.plain, hand.picture_behind = shown, plain, behind
+
+    async def _draw(self, hand: LiveHand, session: Session) -> None:
+        """Draw the hand's picture when the publisher's turn to draw comes, from the game as it
+        is then, for the hand's next edit (`_edit_ahead`), and ask for that edit."""
+        try:
+            async with self.table.drawing.turn():
+                if self.live(hand.game_id, hand.seat) is not hand:
+                    return
+                job = pictures.hand_job(self.table.context(session, hand.lang), hand.seat)
+                picture = await pictures.draw(job)
+        except Exception:
+            # Its text is current; the game's next change asks for the picture again.
+            log.exception("game %s seat %s: hand picture not drawn", hand.game_id, hand.seat)
+            return
+        finally:
+            hand.drawing = None
+        if self.live(hand.game_id, hand.seat) is hand:
+            hand.drawn = (job.scene(), picture)
+            self.table.refresh_live_hands(hand.game_id)
 
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:
@@ -472,6 +544,8 @@ class LiveHands:
                 self._save(hand, keep=False)
         if hand.closer is not None and hand.closer is not asyncio.current_task():
             hand.closer.cancel()
+        if hand.drawing is not None:
+            hand.drawing.cancel()
 
     def forget_game(self, game_id: int) -> None:
         """Drop what is kept of a game that ended."""

@@ -107,6 +107,10 @@ class DrawingTurns:
         """Seconds a picture asked for now would wait before it is drawn (an estimate)."""
         return self.queued * self.drawing_seconds
 
+    def backed_up(self) -> bool:
+        """Whether a picture asked for now would wait longer than `TEXT_AHEAD_SECONDS`."""
+        return self.wait() > TEXT_AHEAD_SECONDS
+
     @contextlib.asynccontextmanager
     async def turn(self) -> AsyncIterator[None]:
         """Wait for the turn to draw and hold it while the block runs."""
@@ -359,10 +363,10 @@ class Table:
         first embed's image; `job` is None when pictures are off. An `edit` payload replaces
         the message's files, so a message whose pictures were switched off loses its old one."""
         picture = await pictures.draw(job) if payload["embeds"] and job is not None else None
-        return self._attach(payload, picture, edit=edit)
+        return self.attach(payload, picture, edit=edit)
 
     @staticmethod
-    def _attach(
+    def attach(
         payload: dict[str, Any], picture: pictures.Picture | None, *, edit: bool
     ) -> dict[str, Any]:
         """`payload` with `picture` (if any) as its first embed's image. An `edit` payload
@@ -379,7 +383,7 @@ class Table:
         return payload
 
     @staticmethod
-    def _keeping_picture(payload: dict[str, Any], filename: str, *, on: bool) -> dict[str, Any]:
+    def keeping_picture(payload: dict[str, Any], filename: str, *, on: bool) -> dict[str, Any]:
         """`payload` as a click's quick answer: its text now, the message's current picture
         kept (the embed points at the file already attached); the caller then sends the new
         picture with an edit, so the answer never waits for a drawing. With pictures off, an
@@ -392,12 +396,12 @@ class Table:
 
     @staticmethod
     def kept_picture(payload: dict[str, Any]) -> bool:
-        """Whether `payload` is a quick answer (`_keeping_picture`) that leaves the message's
+        """Whether `payload` is a quick answer (`keeping_picture`) that leaves the message's
         current picture beside its new text: the picture is then one edit behind."""
         return bool(payload["embeds"]) and "attachments" not in payload and "files" not in payload
 
     async def table_answer(self, session: Session) -> dict[str, Any] | None:
-        """The table as a click's own answer (see `_keeping_picture`), or None while the feed
+        """The table as a click's own answer (see `keeping_picture`), or None while the feed
         has a table request in flight: that request carries an older state and would land
         after the answer, so the click is only acknowledged and the feed, once its request is
         done, sends the state as it is then (a table never goes back to an older version)."""
@@ -407,7 +411,7 @@ class Table:
         if feed.editing:
             return None
         feed.text_version = session.version
-        return self._keeping_picture(payload, pictures.TABLE_FILE, on=on)
+        return self.keeping_picture(payload, pictures.TABLE_FILE, on=on)
 
     async def hand_answer(
         self,
@@ -418,10 +422,10 @@ class Table:
         *,
         confirm: str | None = None,
     ) -> dict[str, Any]:
-        """A hand as a click's own answer (see `_keeping_picture`)."""
+        """A hand as a click's own answer (see `keeping_picture`)."""
         on = await self.hand_pictures_on(session, seat)
         payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
-        return self._keeping_picture(payload, pictures.HAND_FILE, on=on)
+        return self.keeping_picture(payload, pictures.HAND_FILE, on=on)
 
     async def table_message(self, session: Session, *, edit: bool) -> tuple[int, dict[str, Any]]:
         """`table_payload` with the table's picture (from the public view only), drawn as the
@@ -438,7 +442,7 @@ class Table:
                 drawn = session.version
                 picture = await pictures.draw(pictures.table_job(self.context(session)))
         payload = self.table_payload(session, pictures=on)
-        return drawn, self._attach(payload, picture, edit=edit)
+        return drawn, self.attach(payload, picture, edit=edit)
 
     async def hand_message(
         self,
@@ -738,7 +742,7 @@ class Table:
         end is shown with its picture)."""
         if feed.unwatched or feed.ended:
             return False
-        return feed.drawing is not None or self.drawing.wait() > TEXT_AHEAD_SECONDS
+        return feed.drawing is not None or self.drawing.backed_up()
 
     async def _table_edit(
         self, feed: Feed, answering: bool
@@ -759,7 +763,7 @@ class Table:
                 feed.text_version = session.version if drawn < session.version else None
                 feed.table = feed.table or drawn < session.version
                 payload = self.table_payload(session, pictures=True)
-                return drawn, self._attach(payload, picture, edit=True)
+                return drawn, self.attach(payload, picture, edit=True)
         if on and self.text_ahead(feed):
             if feed.drawing is None:
                 feed.drawing = asyncio.create_task(
@@ -769,7 +773,7 @@ class Table:
                 return None, None
             feed.text_version = session.version
             payload = self.table_payload(session, pictures=True)
-            return None, self._keeping_picture(payload, pictures.TABLE_FILE, on=True)
+            return None, self.keeping_picture(payload, pictures.TABLE_FILE, on=True)
         feed.text_version = None
         return await self.table_message(session, edit=True)
 
@@ -799,7 +803,7 @@ class Table:
         message's picture (a click whose token is gone gets a follow-up, if it still can)."""
         for interaction, lang in waiting:
             on = await self.pictures_on(session)
-            text = self._keeping_picture(
+            text = self.keeping_picture(
                 self.table_payload(session, pictures=on), pictures.TABLE_FILE, on=on
             )
             try:

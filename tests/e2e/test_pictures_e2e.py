@@ -30,8 +30,10 @@ from tests.e2e.harness import (
     custom_id,
     enabled,
     game_started,
+    hand_messages,
     make_bot,
     open_hand,
+    play_a_card,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -382,3 +384,85 @@ async def test_a_click_acknowledged_during_a_table_edit_does_not_wait_for_the_ne
                 )
             return
         pytest.fail("no click came while the table's edit was in flight")
+
+
+async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_follow(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """When the publisher's pictures would wait long for their turn to draw (here: one is
+    being drawn and no other can be, and a picture has lately taken a second), a card played
+    from a hand is on the table at once, and in the other players' live hands: their new text
+    and buttons, beside the pictures they had. The new pictures follow, each in an edit of its
+    own, once they can be drawn."""
+    async with game_started(
+        fake_discord, tmp_path, "take_and_share", "Aoi:en-US Ben:en-US Chika:en-US", seed=3
+    ) as game:
+        fake, bot, session, game_id, thread_id, people = game
+        users = {session.record.seat_of(user.id): user for user in people}
+        (mover,) = session.state.to_act()
+        hands = {
+            seat: await open_hand(fake, user, game_id, thread_id)
+            for seat, user in users.items()
+            if seat != mover
+        }
+
+        def picture_id(message: Message) -> str:
+            (attachment,) = fake.message(message.id).attachments
+            return attachment["id"]
+
+        table = table_message(fake, game_id, thread_id)
+        pictures_before = {0: picture_id(table)} | {
+            seat + 1: picture_id(hand) for seat, hand in hands.items()
+        }
+
+        def shown(message: Message, payload: dict[str, Any]) -> bool:
+            """Whether the message shows the text and the controls of `payload`."""
+            embeds = [embed.to_dict() for embed in payload["embeds"]]
+            controls = re.findall(
+                r'"custom_id": "([^"]+)"', json.dumps(payload["view"].to_components())
+            )
+            current = fake.message(message.id)
+            return (
+                table_text(current.embeds) == table_text(embeds) and current.custom_ids == controls
+            )
+
+        bot.table.drawing.drawing_seconds = 1.0
+        async with bot.table.drawing.turn():
+            await play_a_card(fake, session, users[mover], mover, thread_id)
+            await wait_until(
+                fake,
+                lambda: shown(table, bot.table.table_payload(session, pictures=True)),
+                "the move on the table",
+            )
+            for seat, hand in hands.items():
+                await wait_until(
+                    fake,
+                    lambda s=seat, h=hand: shown(
+                        h, bot.table.hand_payload(session, s, "en", pictures=True)
+                    ),
+                    f"the move in seat {seat}'s hand",
+                )
+            # Each beside the picture it had: the new ones wait for their turn.
+            assert {0: picture_id(table)} | {
+                seat + 1: picture_id(hand) for seat, hand in hands.items()
+            } == pictures_before
+
+        def picture(message: Message) -> bytes:
+            return fake.attachment_bytes(picture_id(message))
+
+        await wait_until(
+            fake,
+            lambda: picture(table) == table_job(bot.table.context(session))().data,
+            "the table's new picture",
+        )
+        # The mover's hand, answered with its text beside its old picture, gets its new one too.
+        (played,) = hand_messages(users[mover], game_id)
+        for seat, hand in [*hands.items(), (mover, played)]:
+            await wait_until(
+                fake,
+                lambda s=seat, h=hand: (
+                    picture(h) == hand_job(bot.table.context(session, "en"), s)().data
+                ),
+                f"seat {seat}'s new hand picture",
+            )
+        assert picture_id(table) != pictures_before[0]
