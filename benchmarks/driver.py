@@ -307,6 +307,9 @@ class Player:
     log: list[tuple[int, bool, bool, list[int]]] = field(default_factory=list)
     #: Seats whose player takes the hand by DM.
     dm_seats: set[int] = field(default_factory=set)
+    #: Seconds each move that did not find its player's controls at once waited for them (the
+    #: table or hand not yet showing a turn the game had stored).
+    control_waits: list[float] = field(default_factory=list)
 
     @classmethod
     async def start(
@@ -502,10 +505,13 @@ class Player:
             choices = self.options(seat)
         # A slow bot may not have edited the table yet for a turn it already stored: wait for
         # the controls as a person would, rather than call the turn unplayable.
-        deadline = time.monotonic() + 10
+        started = time.monotonic()
+        deadline = started + 10
         while not choices and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
             choices = self.options(seat)
+        if time.monotonic() > started + 0.01:
+            self.control_waits.append(time.monotonic() - started)
         if not choices:
             table = self.find_table()
             hand = self.hand_message(seat)

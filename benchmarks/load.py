@@ -60,6 +60,7 @@ async def measure(
     (started already) and print and return the figures of the module's docstring."""
     latencies: dict[str, list[float]] = {"move": [], "hand": []}
     problems: list[str] = []
+    control_waits: list[float] = []
     started = {"games": 0, "deferred": 0, "dm": 0, "done apart": 0}
 
     async def next_game() -> Player:
@@ -97,12 +98,14 @@ async def measure(
                 if player.state.is_over():
                     player = await next_game()
                     continue
-                before = len(player.clicks)
+                before, waited = len(player.clicks), len(player.control_waits)
                 try:
                     await player.move(rng)
                 except Exception as exc:
                     problems.append(f"{player.title} {player.game_id}: {exc!r}")
                     return
+                finally:
+                    control_waits.extend(player.control_waits[waited:])
                 for click in player.clicks[before:]:
                     started["deferred"] += click.deferred
                     started["done apart"] += click.done_apart
@@ -168,6 +171,12 @@ async def measure(
                 f"  {kind:>5}: p50 {statistics.median(values):.1f} ms, p99 "
                 f"{pct(values, 0.99):.1f} ms, max {max(values):.1f} ms"
             )
+    if control_waits:
+        print(
+            f"  {len(control_waits)} moves waited for their player's controls (the table or hand "
+            f"not yet showing the turn): p50 {statistics.median(control_waits):.2f} s, "
+            f"max {max(control_waits):.2f} s; {len(problems)} waited 10 s in vain"
+        )
     p99 = pct(every, 0.99) if every else float("nan")
     total_errors = len(problems) + len(errors) + len(violations)
     verdict = "ok" if p99 <= P99_TARGET_MS and total_errors == 0 and late == 0 else "MISSED"
