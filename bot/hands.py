@@ -446,23 +446,26 @@ class LiveHands:
         plain: Fingerprint,
     ) -> None:
         """Edit the hand (its `_busy` lock held) with the picture drawn in the background for
-        it, if that is the picture of the hand as it is now; else with its text alone,
-        keeping the message's picture (no edit when the text is the one shown), and ask for
-        the picture in the background (`_draw`), which brings the hand up to date again once
-        drawn."""
+        it (newer than the one it shows, if not the hand's as it is now), if there is one;
+        else, when its seat is to act, with its text alone, keeping the message's picture (no
+        edit when the text is the one shown). A hand whose picture is still behind asks for
+        it in the background (`_draw`), which brings the hand up to date again once drawn: the
+        hand of a seat not to act waits for it, so that past what the bot can draw its
+        requests stay one per picture."""
         drawn, hand.drawn = hand.drawn, None
-        if drawn is not None and drawn[0] == shown.picture:
+        behind = drawn is None or drawn[0] != shown.picture
+        if behind and hand.drawing is None:
+            hand.drawing = asyncio.create_task(
+                self._draw(hand, session), name=f"hand-picture-{hand.game_id}-{hand.seat}"
+            )
+        if drawn is not None:
             edit = self.table.attach(payload, drawn[1], edit=True)
-            behind = False
+        elif hand.seat not in session.state.to_act():
+            return
+        elif hand.shown is not None and shown.text == hand.shown.text:
+            hand.shown, hand.plain, hand.picture_behind = shown, plain, True
+            return
         else:
-            if hand.drawing is None:
-                hand.drawing = asyncio.create_task(
-                    self._draw(hand, session), name=f"hand-picture-{hand.game_id}-{hand.seat}"
-                )
-            behind = True
-            if hand.shown is not None and shown.text == hand.shown.text:
-                hand.shown, hand.plain, hand.picture_behind = shown, plain, behind
-                return
             edit = self.table.keeping_picture(payload, pictures.HAND_FILE, on=True)
         try:
             await hand.webhook.edit_message(hand.message_id, **edit)

@@ -750,9 +750,9 @@ class Table:
         """The table's next edit, and the version it shows, picture and all: with the picture
         drawn in the background for it, if there is one (`_draw_table`); else, while the
         picture would wait long (`text_ahead`), the text alone, keeping the message's picture,
-        with the picture asked for in the background (version None; no payload either when
-        the table shows this text already and no click waits for an answer); else with its
-        picture drawn now (`table_message`)."""
+        with the picture asked for in the background (version None; no payload either, unless
+        a click waits for an answer, when the table shows this text already or nobody is to
+        act on it); else with its picture drawn now (`table_message`)."""
         session = feed.session
         on = await self.pictures_on(session)
         if feed.drawn is not None:
@@ -769,13 +769,25 @@ class Table:
                 feed.drawing = asyncio.create_task(
                     self._draw_table(feed), name=f"table-picture-{session.id}"
                 )
-            if feed.text_version == session.version and not answering:
+            if not answering and (
+                feed.text_version == session.version or not self._played_on_table(session)
+            ):
+                # Shown already; or nobody waits for the table's buttons, and its text comes
+                # with its picture: past what the bot can draw, it makes no request to spare.
                 return None, None
             feed.text_version = session.version
             payload = self.table_payload(session, pictures=True)
             return None, self.keeping_picture(payload, pictures.TABLE_FILE, on=True)
         feed.text_version = None
         return await self.table_message(session, edit=True)
+
+    def _played_on_table(self, session: Session) -> bool:
+        """Whether a person is to act with the table's buttons."""
+        seats = session.record.seats
+        return any(
+            not seats[seat].is_cpu and self.acts_on_table(session, seat)
+            for seat in session.state.to_act()
+        )
 
     async def _draw_table(self, feed: Feed) -> None:
         """Draw the table's picture when the publisher's turn to draw comes, from the game as

@@ -4,6 +4,7 @@ player can switch them off."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
@@ -391,9 +392,10 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
 ) -> None:
     """When the publisher's pictures would wait long for their turn to draw (here: one is
     being drawn and no other can be, and a picture has lately taken a second), a card played
-    from a hand is on the table at once, and in the other players' live hands: their new text
-    and buttons, beside the pictures they had. The new pictures follow, each in an edit of its
-    own, once they can be drawn."""
+    from a hand is at once in the live hand of the player to act next: its new text and
+    buttons, beside the picture it had. The table and the hand of the player not to act
+    (nobody waits for their buttons) are edited once, with their new pictures, as are all
+    three once the pictures can be drawn."""
     async with game_started(
         fake_discord, tmp_path, "take_and_share", "Aoi:en-US Ben:en-US Chika:en-US", seed=3
     ) as game:
@@ -405,15 +407,11 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
             for seat, user in users.items()
             if seat != mover
         }
+        table = table_message(fake, game_id, thread_id)
 
         def picture_id(message: Message) -> str:
             (attachment,) = fake.message(message.id).attachments
             return attachment["id"]
-
-        table = table_message(fake, game_id, thread_id)
-        pictures_before = {0: picture_id(table)} | {
-            seat + 1: picture_id(hand) for seat, hand in hands.items()
-        }
 
         def shown(message: Message, payload: dict[str, Any]) -> bool:
             """Whether the message shows the text and the controls of `payload`."""
@@ -426,26 +424,28 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
                 table_text(current.embeds) == table_text(embeds) and current.custom_ids == controls
             )
 
+        edits_before = {m.id: len(fake.message(m.id).versions) for m in [table, *hands.values()]}
+        table_picture = picture_id(table)
         bot.table.drawing.drawing_seconds = 1.0
         async with bot.table.drawing.turn():
             await play_a_card(fake, session, users[mover], mover, thread_id)
+            (next_seat,) = session.state.to_act()
+            assert next_seat in hands and not bot.table.acts_on_table(session, next_seat)
+            before = picture_id(hands[next_seat])
             await wait_until(
                 fake,
-                lambda: shown(table, bot.table.table_payload(session, pictures=True)),
-                "the move on the table",
+                lambda: shown(
+                    hands[next_seat],
+                    bot.table.hand_payload(session, next_seat, "en", pictures=True),
+                ),
+                "the move in the hand of the player to act",
             )
-            for seat, hand in hands.items():
-                await wait_until(
-                    fake,
-                    lambda s=seat, h=hand: shown(
-                        h, bot.table.hand_payload(session, s, "en", pictures=True)
-                    ),
-                    f"the move in seat {seat}'s hand",
-                )
-            # Each beside the picture it had: the new ones wait for their turn.
-            assert {0: picture_id(table)} | {
-                seat + 1: picture_id(hand) for seat, hand in hands.items()
-            } == pictures_before
+            assert picture_id(hands[next_seat]) == before  # the new one waits for its turn
+            waiting = [table, *(hand for seat, hand in hands.items() if seat != next_seat)]
+            await asyncio.sleep(0.2)
+            assert [len(fake.message(m.id).versions) for m in waiting] == [
+                edits_before[m.id] for m in waiting
+            ]
 
         def picture(message: Message) -> bytes:
             return fake.attachment_bytes(picture_id(message))
@@ -465,4 +465,8 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
                 ),
                 f"seat {seat}'s new hand picture",
             )
-        assert picture_id(table) != pictures_before[0]
+        assert picture_id(table) != table_picture
+        # The table and the hand not to act: one edit each, text and picture together.
+        assert [len(fake.message(m.id).versions) for m in waiting] == [
+            edits_before[m.id] + 1 for m in waiting
+        ]
