@@ -85,6 +85,7 @@ async def measure(
         watch = Watch()
         watcher = asyncio.create_task(watch.run())
         cpu_before, wall = [bot.cpu_seconds() for bot in bots], time.monotonic()
+        requests_before = len(fake.requests)
         driver_before = time.process_time()
         stop = wall + seconds
 
@@ -118,6 +119,7 @@ async def measure(
 
         await asyncio.gather(*(play(i, p, random.Random(i)) for i, p in enumerate(players)))
         wall = time.monotonic() - wall
+        requests = len(fake.requests) - requests_before
         cpu = sum(bot.cpu_seconds() - before for bot, before in zip(bots, cpu_before, strict=True))
         driver = time.process_time() - driver_before
         watcher.cancel()
@@ -171,6 +173,10 @@ async def measure(
                 f"  {kind:>5}: p50 {statistics.median(values):.1f} ms, p99 "
                 f"{pct(values, 0.99):.1f} ms, max {max(values):.1f} ms"
             )
+    print(
+        f"  {requests / max(1, len(moves)):.2f} requests to Discord per move (the clicks' "
+        "answers included)"
+    )
     if control_waits:
         print(
             f"  {len(control_waits)} moves waited for their player's controls (the table or hand "
