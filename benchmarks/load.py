@@ -19,6 +19,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -119,7 +120,8 @@ async def measure(
 
         await asyncio.gather(*(play(i, p, random.Random(i)) for i, p in enumerate(players)))
         wall = time.monotonic() - wall
-        requests = len(fake.requests) - requests_before
+        routes = Counter(r.route or r.method for r in fake.requests[requests_before:])
+        requests = sum(routes.values())
         cpu = sum(bot.cpu_seconds() - before for bot, before in zip(bots, cpu_before, strict=True))
         driver = time.process_time() - driver_before
         watcher.cancel()
@@ -175,7 +177,10 @@ async def measure(
             )
     print(
         f"  {requests / max(1, len(moves)):.2f} requests to Discord per move (the clicks' "
-        "answers included)"
+        "answers included), the most: "
+        + ", ".join(
+            f"{route} {count / max(1, len(moves)):.2f}" for route, count in routes.most_common(4)
+        )
     )
     if control_waits:
         print(

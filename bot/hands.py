@@ -434,7 +434,7 @@ class LiveHands:
         is over (the last state is shown with its picture)."""
         if not getattr(payload, "pictures", False) or session.record.status != "playing":
             return False
-        backed_up = self.table.drawing.backed_up(hand.seat in session.state.to_act())
+        backed_up = self.table.drawing.backed_up()
         return hand.drawing is not None or hand.drawn is not None or backed_up
 
     async def _edit_ahead(
@@ -479,7 +479,8 @@ class LiveHands:
         """Draw the hand's picture when the publisher's turn to draw comes, from the game as it
         is then, for the hand's next edit (`_edit_ahead`), and ask for that edit."""
         try:
-            async with self.table.drawing.turn(hand.seat in session.state.to_act()):
+            # (Drawn after the others when its seat is not to act: its text waits for it.)
+            async with self.table.drawing.turn(later=hand.seat not in session.state.to_act()):
                 if self.live(hand.game_id, hand.seat) is not hand:
                     return
                 job = pictures.hand_job(self.table.context(session, hand.lang), hand.seat)

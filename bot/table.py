@@ -93,32 +93,33 @@ def _on_message(
 class DrawingTurns:
     """The publisher's turns to draw: one picture at a time for every game, so a click's own
     picture (a hand shown) waits for at most one of them, and a picture waiting here is drawn
-    from the game as it is when its turn comes. First come first served, the pictures a person
-    is to act beside (`urgent`: a table someone plays on, the hand of a seat to act) before the
-    others. `wait` tells how long a picture asked for now would wait."""
+    from the game as it is when its turn comes. First come first served, except the pictures
+    drawn `later`: those drawn in the background for a message nobody is to act on (see
+    `Table.text_ahead`), which wait until no other does. `wait` tells how long a picture asked
+    for now would wait."""
 
     def __init__(self) -> None:
         #: A picture is being drawn (its turn held).
         self._held = False
-        #: The pictures waiting for their turn: the urgent ones, then the others.
-        self._waiting: dict[bool, deque[asyncio.Future[None]]] = {True: deque(), False: deque()}
+        #: The pictures waiting for their turn: the others (False), then the later ones (True).
+        self._waiting: dict[bool, deque[asyncio.Future[None]]] = {False: deque(), True: deque()}
         #: How long a picture has lately taken to draw, in seconds (a moving average).
         self.drawing_seconds = 0.01
 
-    def wait(self, urgent: bool = False) -> float:
+    def wait(self, later: bool = False) -> float:
         """Seconds a picture asked for now would wait before it is drawn (an estimate)."""
-        ahead = len(self._waiting[True]) + (0 if urgent else len(self._waiting[False]))
+        ahead = len(self._waiting[False]) + (len(self._waiting[True]) if later else 0)
         return (ahead + self._held) * self.drawing_seconds
 
-    def backed_up(self, urgent: bool = False) -> bool:
+    def backed_up(self) -> bool:
         """Whether a picture asked for now would wait longer than `TEXT_AHEAD_SECONDS`."""
-        return self.wait(urgent) > TEXT_AHEAD_SECONDS
+        return self.wait() > TEXT_AHEAD_SECONDS
 
     @contextlib.asynccontextmanager
-    async def turn(self, urgent: bool = False) -> AsyncIterator[None]:
+    async def turn(self, later: bool = False) -> AsyncIterator[None]:
         """Wait for the turn to draw and hold it while the block runs."""
         if self._held:
-            queue = self._waiting[urgent]
+            queue = self._waiting[later]
             given = asyncio.get_running_loop().create_future()
             queue.append(given)
             try:
@@ -139,8 +140,8 @@ class DrawingTurns:
             self._pass_on()
 
     def _pass_on(self) -> None:
-        """Hand the turn to the first waiting picture, urgent ones first; else free it."""
-        for queue in (self._waiting[True], self._waiting[False]):
+        """Hand the turn to the first waiting picture, the later ones last; else free it."""
+        for queue in (self._waiting[False], self._waiting[True]):
             while queue:
                 given = queue.popleft()
                 if not given.done():
@@ -374,12 +375,9 @@ class Table:
         """Whether the seat's hand shows its picture (`pictures_on` for its player)."""
         return await self.pictures_on(session, session.record.seats[seat].user_id)
 
-    def _publisher_turn(
-        self, drawing: bool, urgent: bool = False
-    ) -> contextlib.AbstractAsyncContextManager[Any]:
-        """The publisher's turn to draw (`drawing`, see `DrawingTurns.turn`), when it is
-        `drawing`."""
-        return self.drawing.turn(urgent) if drawing else contextlib.nullcontext()
+    def _publisher_turn(self, drawing: bool) -> contextlib.AbstractAsyncContextManager[Any]:
+        """The publisher's turn to draw (`drawing`), when it is `drawing`."""
+        return self.drawing.turn() if drawing else contextlib.nullcontext()
 
     async def _with_picture(
         self, payload: dict[str, Any], job: pictures.Job | None, *, edit: bool
@@ -452,21 +450,18 @@ class Table:
         payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
         return self.keeping_picture(payload, pictures.HAND_FILE, on=on)
 
-    async def table_message(
-        self, session: Session, *, edit: bool, urgent: bool = False
-    ) -> tuple[int, dict[str, Any]]:
+    async def table_message(self, session: Session, *, edit: bool) -> tuple[int, dict[str, Any]]:
         """`table_payload` with the table's picture (from the public view only), drawn as the
         publisher's (a click answers with the text and keeps the old picture), and the version
         the picture shows. The picture is drawn from the game as it is when the publisher's
         turn to draw comes; the text and controls are the game's as it is when this returns, so
         moves made while the picture waited or was drawn are in them (each such move asked the
-        feed for another table edit, which brings its picture). `urgent`: see
-        `DrawingTurns.turn`."""
+        feed for another table edit, which brings its picture)."""
         on = await self.pictures_on(session)
         drawn = session.version
         picture = None
         if on:
-            async with self.drawing.turn(urgent):
+            async with self.drawing.turn():
                 drawn = session.version
                 picture = await pictures.draw(pictures.table_job(self.context(session)))
         payload = self.table_payload(session, pictures=on)
@@ -496,8 +491,7 @@ class Table:
             payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
         # Taken now, as the text was, not after the wait for the publisher's turn.
         job = pictures.hand_job(self.context(session, lang), seat) if payload.pictures else None
-        urgent = seat in session.state.to_act()
-        async with self._publisher_turn(job is not None and background, urgent):
+        async with self._publisher_turn(job is not None and background):
             return await self._with_picture(payload, job, edit=edit)
 
     # -- the table message ------------------------------------------------------------------
@@ -771,9 +765,7 @@ class Table:
         end is shown with its picture)."""
         if feed.unwatched or feed.ended:
             return False
-        return feed.drawing is not None or self.drawing.backed_up(
-            self._played_on_table(feed.session)
-        )
+        return feed.drawing is not None or self.drawing.backed_up()
 
     async def _table_edit(
         self, feed: Feed, answering: bool
@@ -810,7 +802,7 @@ class Table:
             payload = self.table_payload(session, pictures=True)
             return None, self.keeping_picture(payload, pictures.TABLE_FILE, on=True)
         feed.text_version = None
-        return await self.table_message(session, edit=True, urgent=self._played_on_table(session))
+        return await self.table_message(session, edit=True)
 
     def _played_on_table(self, session: Session) -> bool:
         """Whether a person is to act with the table's buttons."""
@@ -824,7 +816,8 @@ class Table:
         """Draw the table's picture when the publisher's turn to draw comes, from the game as
         it is then, and have the feed send it (`_table_edit`)."""
         try:
-            async with self.drawing.turn(self._played_on_table(feed.session)):
+            # (Drawn after the others when nobody plays on the table: its text waits for it.)
+            async with self.drawing.turn(later=not self._played_on_table(feed.session)):
                 drawn = feed.session.version
                 picture = await pictures.draw(pictures.table_job(self.context(feed.session)))
         except Exception:

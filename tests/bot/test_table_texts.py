@@ -287,8 +287,7 @@ class _PicturesOn:
 async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeypatch) -> None:
     """When moves come faster than pictures can be drawn, the publisher's pictures queue up.
     A click that shows a hand is drawn after at most the one publisher's picture already being
-    drawn, not after the whole queue; a hand its seat is to act from before the others; and a
-    table waiting for its turn is drawn from the state
+    drawn, not after the whole queue; and a table waiting for its turn is drawn from the state
     as it is when its turn comes, not as it was when it began to wait."""
     from bot.render import pictures
 
@@ -335,7 +334,6 @@ async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeyp
         for seat in range(3)
     ]
     waiting_table = asyncio.create_task(table.table_message(session, edit=True))
-    to_act = state.to_act()
     await asyncio.sleep(0)  # all four are waiting: the first hand is being drawn
     moved = state.copy()
     moved.apply(moved.to_act()[0], moved.legal_actions(moved.to_act()[0])[0])
@@ -344,9 +342,7 @@ async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeyp
     await asyncio.wait_for(asyncio.gather(*publisher, waiting_table), 30)
 
     assert drawn[:2] == ["kept 0", "click"], drawn
-    # Then the others, the hand of the seat to act first (a person is to act beside it).
-    urgent_first = sorted(["kept 1", "kept 2"], key=lambda kept: int(kept[-1]) not in to_act)
-    assert drawn[2:4] == urgent_first
+    assert drawn[2:4] == ["kept 1", "kept 2"]
     assert tables_drawn_from == [moved]
 
 
