@@ -411,21 +411,34 @@ class LiveHands:
             if self._ahead(hand, session, payload):
                 await self._edit_ahead(hand, session, payload, shown, plain)
                 return
-            try:
-                payload = await self.table.hand_message(
-                    session, hand.seat, hand.lang, edit=True, payload=payload, background=True
-                )
-                if self.live(hand.game_id, hand.seat) is not hand:
-                    # A click showed the hand meanwhile (it registers before it answers): its
-                    # answer is newer than this edit.
-                    return
-                await hand.webhook.edit_message(hand.message_id, **payload)
-            except discord.HTTPException as exc:
-                # Dismissed by its player, or the token is gone: nothing left to keep current.
-                log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
-                self._forget(hand)
+            payload = await self.table.hand_message(
+                session, hand.seat, hand.lang, edit=True, payload=payload, background=True
+            )
+            if self.live(hand.game_id, hand.seat) is not hand:
+                # A click showed the hand meanwhile (it registers before it answers): its
+                # answer is newer than this edit.
                 return
-            hand.shown, hand.plain, hand.picture_behind = shown, plain, False
+            await self._send(hand, payload, shown, plain, behind=False)
+
+    async def _send(
+        self,
+        hand: LiveHand,
+        edit: dict[str, Any],
+        shown: Fingerprint,
+        plain: Fingerprint,
+        *,
+        behind: bool,
+    ) -> None:
+        """Edit the hand's message with `edit`, which shows `shown` (`plain` without a notice
+        on top; `behind`: beside a picture older than its text)."""
+        try:
+            await hand.webhook.edit_message(hand.message_id, **edit)
+        except discord.HTTPException as exc:
+            # Dismissed by its player, or the token is gone: nothing left to keep current.
+            log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
+            self._forget(hand)
+            return
+        hand.shown, hand.plain, hand.picture_behind = shown, plain, behind
 
     def _ahead(self, hand: LiveHand, session: Session, payload: dict[str, Any]) -> bool:
         """Whether the hand's text goes out ahead of its picture, as the table's does
@@ -467,13 +480,7 @@ class LiveHands:
             return
         else:
             edit = self.table.keeping_picture(payload, pictures.HAND_FILE, on=True)
-        try:
-            await hand.webhook.edit_message(hand.message_id, **edit)
-        except discord.HTTPException as exc:
-            log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
-            self._forget(hand)
-            return
-        hand.shown, hand.plain, hand.picture_behind = shown, plain, behind
+        await self._send(hand, edit, shown, plain, behind=behind)
 
     async def _draw(self, hand: LiveHand, session: Session) -> None:
         """Draw the hand's picture when the publisher's turn to draw comes, from the game as it
