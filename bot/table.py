@@ -69,6 +69,10 @@ UNWATCHED_MIN_SECONDS = 3.0
 #: controls go out at once, keeping the picture it shows, and its picture follows in an edit of
 #: its own once drawn (`Table.text_ahead`): past what the bot can draw, the game stays playable.
 TEXT_AHEAD_SECONDS = 0.25
+#: … then the pictures of messages nobody is to act on are drawn after the others
+#: (`DrawingTurns`), but none waits longer than this for them: a table or a hand whose text
+#: waits for its picture is not left behind while the others keep the drawing busy.
+LATER_WAITS_AT_MOST = 2.0
 
 
 def transient(exc: BaseException) -> bool:
@@ -95,14 +99,18 @@ class DrawingTurns:
     picture (a hand shown) waits for at most one of them, and a picture waiting here is drawn
     from the game as it is when its turn comes. First come first served, except the pictures
     drawn `later`: those drawn in the background for a message nobody is to act on (see
-    `Table.text_ahead`), which wait until no other does. `wait` tells how long a picture asked
-    for now would wait."""
+    `Table.text_ahead`), which wait until no other does, or `LATER_WAITS_AT_MOST` seconds.
+    `wait` tells how long a picture asked for now would wait."""
 
     def __init__(self) -> None:
         #: A picture is being drawn (its turn held).
         self._held = False
-        #: The pictures waiting for their turn: the others (False), then the later ones (True).
-        self._waiting: dict[bool, deque[asyncio.Future[None]]] = {False: deque(), True: deque()}
+        #: The pictures waiting for their turn, each with the loop time it was asked for: the
+        #: others (False), then the later ones (True).
+        self._waiting: dict[bool, deque[tuple[asyncio.Future[None], float]]] = {
+            False: deque(),
+            True: deque(),
+        }
         #: How long a picture has lately taken to draw, in seconds (a moving average).
         self.drawing_seconds = 0.01
 
@@ -119,14 +127,16 @@ class DrawingTurns:
     async def turn(self, later: bool = False) -> AsyncIterator[None]:
         """Wait for the turn to draw and hold it while the block runs."""
         if self._held:
+            loop = asyncio.get_running_loop()
             queue = self._waiting[later]
-            given = asyncio.get_running_loop().create_future()
-            queue.append(given)
+            given = loop.create_future()
+            entry = (given, loop.time())
+            queue.append(entry)
             try:
                 await given
             except BaseException:
-                if given in queue:
-                    queue.remove(given)
+                if entry in queue:
+                    queue.remove(entry)
                 elif given.done() and not given.cancelled():
                     self._pass_on()  # handed the turn, but cancelled before taking it
                 raise
@@ -140,10 +150,13 @@ class DrawingTurns:
             self._pass_on()
 
     def _pass_on(self) -> None:
-        """Hand the turn to the first waiting picture, the later ones last; else free it."""
-        for queue in (self._waiting[False], self._waiting[True]):
+        """Hand the turn to the first waiting picture, the later ones last unless the first of
+        them has waited `LATER_WAITS_AT_MOST`; else free it."""
+        first, later = self._waiting[False], self._waiting[True]
+        overdue = later and asyncio.get_running_loop().time() - later[0][1] > LATER_WAITS_AT_MOST
+        for queue in (later, first) if overdue else (first, later):
             while queue:
-                given = queue.popleft()
+                given, _ = queue.popleft()
                 if not given.done():
                     given.set_result(None)
                     return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import table as table_module
 from bot.table import TEXT_AHEAD_SECONDS, DrawingTurns
 
 
@@ -47,3 +48,15 @@ async def test_a_picture_given_up_holds_up_no_other() -> None:
     await asyncio.wait_for(last, 5)
     assert order == ["last"]
     assert turns.wait() == 0
+
+
+async def test_a_later_picture_waits_no_longer_than_its_bound(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(table_module, "LATER_WAITS_AT_MOST", 0.05)
+    turns, order = DrawingTurns(), []
+    async with turns.turn():
+        overdue = asyncio.create_task(drawer(turns, "later", True, order))
+        await asyncio.sleep(0.1)  # it has waited past its bound
+        other = asyncio.create_task(drawer(turns, "other", False, order))
+        await asyncio.sleep(0)
+    await asyncio.gather(overdue, other)
+    assert order == ["later", "other"]
