@@ -483,23 +483,25 @@ class LiveHands:
         await self._send(hand, edit, shown, plain, behind=behind)
 
     async def _draw(self, hand: LiveHand, session: Session) -> None:
-        """Draw the hand's picture when the publisher's turn to draw comes, from the game as it
-        is then, for the hand's next edit (`_edit_ahead`), and ask for that edit."""
+        """Draw the hand's picture (`Table.draw_in_turn`) for the hand's next edit
+        (`_edit_ahead`), and ask for that edit; drawn after the others when its seat is not to
+        act (its text waits for it)."""
+
+        def job() -> pictures.Job | None:
+            if self.live(hand.game_id, hand.seat) is not hand:
+                return None
+            return pictures.hand_job(self.table.context(session, hand.lang), hand.seat)
+
         try:
-            # (Drawn after the others when its seat is not to act: its text waits for it.)
-            async with self.table.drawing.turn(later=hand.seat not in session.state.to_act()):
-                if self.live(hand.game_id, hand.seat) is not hand:
-                    return
-                job = pictures.hand_job(self.table.context(session, hand.lang), hand.seat)
-                picture = await pictures.draw(job)
-        except Exception:
-            # Its text is current; the game's next change asks for the picture again.
-            log.exception("game %s seat %s: hand picture not drawn", hand.game_id, hand.seat)
-            return
+            made = await self.table.draw_in_turn(
+                job,
+                later=hand.seat not in session.state.to_act(),
+                what=f"game {hand.game_id} seat {hand.seat} hand",
+            )
         finally:
             hand.drawing = None
-        if self.live(hand.game_id, hand.seat) is hand:
-            hand.drawn = (job.scene(), picture)
+        if made is not None and self.live(hand.game_id, hand.seat) is hand:
+            hand.drawn = (made[0].scene(), made[1])
             self.table.refresh_live_hands(hand.game_id)
 
     @staticmethod

@@ -825,23 +825,42 @@ class Table:
             for seat in session.state.to_act()
         )
 
-    async def _draw_table(self, feed: Feed) -> None:
-        """Draw the table's picture when the publisher's turn to draw comes, from the game as
-        it is then, and have the feed send it (`_table_edit`)."""
+    async def draw_in_turn(
+        self, job: Callable[[], pictures.Job | None], *, later: bool, what: str
+    ) -> tuple[pictures.Job, pictures.Picture] | None:
+        """A picture drawn in the background (see `text_ahead`): when the publisher's turn to
+        draw comes (`later`: see `DrawingTurns`), the `job` made then, from the game as it is
+        then, and its picture. None when `job` makes none (its message is gone), or when it
+        could not be drawn (logged, for `what`: the message's text is current, and the game's
+        next change asks for the picture again)."""
         try:
-            # (Drawn after the others when nobody plays on the table: its text waits for it.)
-            async with self.drawing.turn(later=not self._played_on_table(feed.session)):
-                drawn = feed.session.version
-                picture = await pictures.draw(pictures.table_job(self.context(feed.session)))
+            async with self.drawing.turn(later=later):
+                made = job()
+                return None if made is None else (made, await pictures.draw(made))
         except Exception:
-            # The text is current; the next move asks for the picture again.
-            log.exception("game %s: the table's picture could not be drawn", feed.session.id)
-            return
+            log.exception("%s: picture not drawn", what)
+            return None
+
+    async def _draw_table(self, feed: Feed) -> None:
+        """Draw the table's picture (`draw_in_turn`) and have the feed send it
+        (`_table_edit`); drawn after the others when nobody plays on the table (its text waits
+        for it)."""
+        session, drawn = feed.session, feed.session.version
+
+        def job() -> pictures.Job:
+            nonlocal drawn
+            drawn = session.version
+            return pictures.table_job(self.context(session))
+
+        try:
+            made = await self.draw_in_turn(
+                job, later=not self._played_on_table(session), what=f"game {session.id} table"
+            )
         finally:
             feed.drawing = None
-        if self._closed or self._feeds.get(feed.session.id) is not feed:
+        if made is None or self._closed or self._feeds.get(session.id) is not feed:
             return
-        feed.drawn = (drawn, picture)
+        feed.drawn = (drawn, made[1])
         feed.table = True
         self._start(feed)
 
