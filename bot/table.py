@@ -114,10 +114,10 @@ class DrawingTurns:
         #: How long a picture has lately taken to draw, in seconds (a moving average).
         self.drawing_seconds = 0.01
 
-    def wait(self, later: bool = False) -> float:
-        """Seconds a picture asked for now would wait before it is drawn (an estimate)."""
-        ahead = len(self._waiting[False]) + (len(self._waiting[True]) if later else 0)
-        return (ahead + self._held) * self.drawing_seconds
+    def wait(self) -> float:
+        """Seconds a picture asked for now (not `later`) would wait before it is drawn (an
+        estimate)."""
+        return (len(self._waiting[False]) + self._held) * self.drawing_seconds
 
     def backed_up(self) -> bool:
         """Whether a picture asked for now would wait longer than `TEXT_AHEAD_SECONDS`."""

@@ -23,12 +23,12 @@ async def test_later_pictures_wait_for_the_others_and_each_kind_in_order() -> No
         for name, later in [("a", True), ("b", False), ("c", True), ("d", False)]:
             tasks.append(asyncio.create_task(drawer(turns, name, later, order)))
             await asyncio.sleep(0)
-        # The one drawn and two others ahead of a new picture, four ahead of a later one.
+        # The one drawn and the two others (not the later ones) are ahead of a new picture.
         turns.drawing_seconds = 0.07
-        assert round(turns.wait(), 6) == 0.21 and round(turns.wait(later=True), 6) == 0.35
-        assert TEXT_AHEAD_SECONDS == 0.25
+        assert round(turns.wait(), 6) == 0.21
+        turns.drawing_seconds = TEXT_AHEAD_SECONDS / 3 * 0.9
         assert not turns.backed_up()
-        turns.drawing_seconds = 0.1
+        turns.drawing_seconds = TEXT_AHEAD_SECONDS / 3 * 1.1
         assert turns.backed_up()
     await asyncio.gather(*tasks)
     assert order == ["b", "d", "a", "c"]
