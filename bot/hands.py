@@ -388,10 +388,10 @@ class LiveHands:
 
     async def _edit(self, hand: LiveHand, session: Session, notice: str | None) -> None:
         async with self._busy[(hand.game_id, hand.seat)]:
-            pictures = await self.table.hand_pictures_on(session, hand.seat)
+            on = await self.table.hand_pictures_on(session, hand.seat)
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
-            payload = self.table.hand_payload(session, hand.seat, hand.lang, pictures=pictures)
+            payload = self.table.hand_payload(session, hand.seat, hand.lang, pictures=on)
             plain = self.table.fingerprint(payload)
             if notice is None and plain == hand.plain and not hand.picture_behind:
                 return  # the game changed nothing this hand shows: its notice stays
@@ -403,7 +403,7 @@ class LiveHands:
             shown = plain
             if notice is not None:
                 payload = self.table.hand_payload(
-                    session, hand.seat, hand.lang, notice, confirm=confirm, pictures=pictures
+                    session, hand.seat, hand.lang, notice, confirm=confirm, pictures=on
                 )
                 shown = self.table.fingerprint(payload)
             if shown == hand.shown and not hand.picture_behind:
@@ -440,12 +440,12 @@ class LiveHands:
             return
         hand.shown, hand.plain, hand.picture_behind = shown, plain, behind
 
-    def _ahead(self, hand: LiveHand, session: Session, payload: dict[str, Any]) -> bool:
+    def _ahead(self, hand: LiveHand, session: Session, payload: HandPayload) -> bool:
         """Whether the hand's text goes out ahead of its picture, as the table's does
         (`Table.text_ahead`): its picture would wait long for its turn to draw, or one is on
         its way or drawn already. Not for a hand made without its picture, nor once the game
         is over (the last state is shown with its picture)."""
-        if not getattr(payload, "pictures", False) or session.record.status != "playing":
+        if not payload.pictures or session.record.status != "playing":
             return False
         backed_up = self.table.drawing.backed_up()
         return hand.drawing is not None or hand.drawn is not None or backed_up
@@ -454,7 +454,7 @@ class LiveHands:
         self,
         hand: LiveHand,
         session: Session,
-        payload: dict[str, Any],
+        payload: HandPayload,
         shown: Fingerprint,
         plain: Fingerprint,
     ) -> None:

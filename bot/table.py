@@ -796,8 +796,9 @@ class Table:
             newer = drawn >= (feed.shown_version if feed.shown_version is not None else -1)
             if on and newer and (not feed.ended or drawn == session.version):
                 # Moves made while it was drawn are in the text; their picture comes next.
-                feed.text_version = session.version if drawn < session.version else None
-                feed.table = feed.table or drawn < session.version
+                moved_on = drawn < session.version
+                feed.text_version = session.version if moved_on else None
+                feed.table = feed.table or moved_on
                 payload = self.table_payload(session, pictures=True)
                 return drawn, self.attach(payload, picture, edit=True)
         if on and self.text_ahead(feed):
