@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--load-games", type=int)
     parser.add_argument("--load-seconds", type=float)
+    parser.add_argument(
+        "--load-dm-hands", action="store_true", help="load: a player of each game takes hands by DM"
+    )
     args = parser.parse_args(argv)
     chosen = args.only or DEFAULT
     if args.profile:
@@ -68,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         "engines": lambda: engines.run(quick),
         "overhead": lambda: overhead.run(quick, profile("overhead"), args.steps),
         "rest": lambda: rest_calls.run(quick),
-        "load": lambda: load.run(quick, games, seconds, profile("load")),
+        "load": lambda: load.run(quick, games, seconds, profile("load"), args.load_dm_hands),
         "persistence": lambda: persistence.run(quick),
         "restart": lambda: restart.run(quick, profile("restart")),
         "postgres": lambda: postgres.run(quick),

@@ -7,7 +7,8 @@ second. A move that is played from the hand needs the hand first, so those playe
 my hand" just before (as people do); those clicks are measured too. A game that ends is replaced
 by a new one. Latency is INTERACTION_CREATE → interaction callback at the fake server. Errors are
 refused moves, the bot's ERROR log lines and everything the fake server flags (a first response
-after 3 seconds among them).
+after 3 seconds among them). With `--load-dm-hands`, the first player of each game takes the
+hand by DM, and the moves' waits for their controls are given apart for those players.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ from benchmarks.driver import BotProcess, Player, TimedFake, titles
 P99_TARGET_MS = 250.0
 
 
-async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, object]:
+async def _run(
+    games: int, seconds: float, profile: Path | None, dm_hands: bool
+) -> dict[str, object]:
     names = titles()
     with tempfile.TemporaryDirectory() as tmp:
         async with TimedFake() as fake:
@@ -41,7 +44,8 @@ async def _run(games: int, seconds: float, profile: Path | None) -> dict[str, ob
             async def new_game(n: int) -> Player:
                 title = names[n % len(names)]
                 users = [fake.add_user(f"G{n}P{i}", locale="en-US") for i in range(3)]
-                return await Player.start(fake, bot.db, title, users)
+                dms = users[:1] if dm_hands else ()
+                return await Player.start(fake, bot.db, title, users, dms=dms)
 
             return await measure(fake, [bot], new_game, games, seconds)
 
@@ -62,6 +66,8 @@ async def measure(
     latencies: dict[str, list[float]] = {"move": [], "hand": []}
     problems: list[str] = []
     control_waits: list[float] = []
+    #: The same, for the moves of players who take their hand by DM.
+    dm_control_waits: list[float] = []
     started = {"games": 0, "deferred": 0, "dm": 0, "done apart": 0}
 
     async def next_game() -> Player:
@@ -101,13 +107,15 @@ async def measure(
                     player = await next_game()
                     continue
                 before, waited = len(player.clicks), len(player.control_waits)
+                seat = rng.choice(player.human_to_act())
                 try:
-                    await player.move(rng)
+                    await player.move(rng, seat)
                 except Exception as exc:
                     problems.append(f"{player.title} {player.game_id}: {exc!r}")
                     return
                 finally:
-                    control_waits.extend(player.control_waits[waited:])
+                    waits = player.control_waits[waited:]
+                    (dm_control_waits if seat in player.dm_seats else control_waits).extend(waits)
                 for click in player.clicks[before:]:
                     started["deferred"] += click.deferred
                     started["done apart"] += click.done_apart
@@ -182,12 +190,15 @@ async def measure(
             f"{route} {count / max(1, len(moves)):.2f}" for route, count in routes.most_common(4)
         )
     )
-    if control_waits:
-        print(
-            f"  {len(control_waits)} moves waited for their player's controls (the table or hand "
-            f"not yet showing the turn): p50 {statistics.median(control_waits):.2f} s, "
-            f"max {max(control_waits):.2f} s; {len(problems)} waited 10 s in vain"
-        )
+    for waits, whose in ((control_waits, ""), (dm_control_waits, " (hands by DM)")):
+        if waits:
+            print(
+                f"  {len(waits)} moves{whose} waited for their player's controls (the table or "
+                f"hand not yet showing the turn): p50 {statistics.median(waits):.2f} s, "
+                f"max {max(waits):.2f} s"
+            )
+    if control_waits or dm_control_waits:
+        print(f"  {len(problems)} moves waited 10 s for their controls in vain")
     p99 = pct(every, 0.99) if every else float("nan")
     total_errors = len(problems) + len(errors) + len(violations)
     verdict = "ok" if p99 <= P99_TARGET_MS and total_errors == 0 and late == 0 else "MISSED"
@@ -228,8 +239,10 @@ def run(
     games: int | None = None,
     seconds: float | None = None,
     profile: Path | None = None,
+    dm_hands: bool = False,
 ) -> dict[str, object]:
     games = games or (40 if quick else 200)
     seconds = seconds or (10.0 if quick else 30.0)
-    print(f"== 4. Load ({games} games, a move per game per second, {seconds:.0f} s)")
-    return asyncio.run(_run(games, seconds, profile))
+    dms = ", a player of each by DM" if dm_hands else ""
+    print(f"== 4. Load ({games} games{dms}, a move per game per second, {seconds:.0f} s)")
+    return asyncio.run(_run(games, seconds, profile, dm_hands))
