@@ -19,7 +19,7 @@ import datetime
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -193,6 +193,86 @@ class Fingerprint:
     __hash__ = None  # type: ignore[assignment]
 
 
+@dataclass(eq=False)
+class PictureAhead:
+    """A hand message's picture while its text goes out ahead of it, past what the bot can
+    draw (as the table's does, `Table.text_ahead`): whether the message's picture is older
+    than its text, the picture being drawn in the background, and that picture once drawn,
+    with its layout, for the message's next edit. Each live hand has one (`LiveHand.ahead`),
+    and so has each DM hand the publisher edits (`Table._dm_pictures`)."""
+
+    #: The message's picture is older than its text: the publisher's next pass sends the new
+    #: one (a click's quick answer kept it, `Table.kept_picture`, or the text went ahead).
+    behind: bool = False
+    drawing: asyncio.Task[None] | None = field(default=None, repr=False)
+    drawn: tuple[object, pictures.Picture] | None = field(default=None, repr=False)
+
+    def wanted(self, table: Table, session: Session, payload: HandPayload) -> bool:
+        """Whether the hand's next edit goes ahead of its picture: its picture would wait long
+        for its turn to draw, or one is on its way or drawn already. Not for a hand made
+        without its picture, nor once the game is over (the last state is shown with its
+        picture)."""
+        if not payload.pictures or session.record.status != "playing":
+            return False
+        return self.drawing is not None or self.drawn is not None or table.drawing.backed_up()
+
+    def next_edit(
+        self,
+        table: Table,
+        session: Session,
+        seat: int,
+        payload: HandPayload,
+        shown: Fingerprint,
+        before: Fingerprint | None,
+        draw: Callable[[], Coroutine[Any, Any, None]],
+        name: str,
+    ) -> tuple[dict[str, Any] | None, bool]:
+        """The message's next edit, to show `payload` (`shown`; `before`: what the message
+        shows, if known), and whether its picture is then behind its text: with the picture
+        drawn for it, if there is one (newer than the one the message shows, if not the
+        hand's as it is now); else, when the seat is to act, its text alone, keeping the
+        message's picture. None when nothing is to be sent: the message shows this text
+        already, or the seat is not to act (its text waits for its picture, so that past what
+        the bot can draw its requests stay one per picture). While the picture is behind,
+        `draw()` draws it in the background (task `name`; one at a time)."""
+        drawn, self.drawn = self.drawn, None
+        behind = drawn is None or drawn[0] != shown.picture
+        if behind and self.drawing is None:
+            self.drawing = asyncio.create_task(draw(), name=name)
+        if drawn is not None:
+            return table.attach(payload, drawn[1], edit=True), behind
+        if seat not in session.state.to_act():
+            return None, behind
+        if before is not None and shown.text == before.text:
+            return None, behind
+        return table.keeping_picture(payload, pictures.HAND_FILE, on=True), True
+
+    async def draw(
+        self,
+        table: Table,
+        job: Callable[[], pictures.Job | None],
+        *,
+        later: bool,
+        what: str,
+    ) -> bool:
+        """Draw the hand's picture when the publisher's turn to draw comes (`job`, made then:
+        None when the message is no longer kept; see `Table.draw_in_turn`), and keep it for the
+        next edit (`next_edit`); whether it was drawn."""
+        try:
+            made = await table.draw_in_turn(job, later=later, what=what)
+        finally:
+            self.drawing = None
+        if made is None:
+            return False
+        self.drawn = (made[0].scene(), made[1])
+        return True
+
+    def cancel(self) -> None:
+        """The message is no longer edited this way: stop drawing its picture."""
+        if self.drawing is not None:
+            self.drawing.cancel()
+
+
 @dataclass
 class LiveHand:
     """One player's ephemeral hand message and the interaction token that edits it."""
@@ -216,13 +296,8 @@ class LiveHand:
     #: The fingerprint of the hand itself, without a notice or pick on top: while the game has
     #: not changed what it shows, a notice the player was given (a refusal) stays.
     plain: Fingerprint | None = None
-    #: The message's picture is older than its text: a click's quick answer kept it
-    #: (`Table.kept_picture`), and the publisher's next pass draws the new one in.
-    picture_behind: bool = False
-    #: While its text goes out ahead of its picture (`LiveHands._edit_ahead`): the picture
-    #: being drawn in the background, and that picture once drawn, with its layout.
-    drawing: asyncio.Task[None] | None = field(default=None, repr=False)
-    drawn: tuple[object, pictures.Picture] | None = field(default=None, repr=False)
+    #: Its picture, when older than its text.
+    ahead: PictureAhead = field(default_factory=PictureAhead, repr=False)
     #: Its closing: the timer until it is due, then the task that closes it.
     closer: asyncio.TimerHandle | asyncio.Task[None] | None = field(default=None, repr=False)
     _webhook: discord.Webhook | None = field(default=None, repr=False)
@@ -306,7 +381,7 @@ class LiveHands:
         if message_id in self._replaced.get(session.id, ()):
             return
         old = self.live(session.id, seat)
-        if old is not None and old.message_id == message_id and old.picture_behind:
+        if old is not None and old.message_id == message_id and old.ahead.behind:
             picture_behind = True  # shown again in place before its picture was sent
         outdone = not replace and old is not None and old.message_id != message_id
         if plain is None and not outdone:
@@ -323,7 +398,7 @@ class LiveHands:
             shown=shown,
             confirm=confirm,
             plain=plain,
-            picture_behind=picture_behind,
+            ahead=PictureAhead(behind=picture_behind),
         )
         if outdone:
             self._remove(hand)
@@ -393,7 +468,7 @@ class LiveHands:
                 return  # replaced or closed meanwhile
             payload = self.table.hand_payload(session, hand.seat, hand.lang, pictures=on)
             plain = self.table.fingerprint(payload)
-            if notice is None and plain == hand.plain and not hand.picture_behind:
+            if notice is None and plain == hand.plain and not hand.ahead.behind:
                 return  # the game changed nothing this hand shows: its notice stays
             confirm = None
             if notice is None and hand.confirm is not None and self._legal(session, hand):
@@ -406,10 +481,21 @@ class LiveHands:
                     session, hand.seat, hand.lang, notice, confirm=confirm, pictures=on
                 )
                 shown = self.table.fingerprint(payload)
-            if shown == hand.shown and not hand.picture_behind:
+            if shown == hand.shown and not hand.ahead.behind:
                 return
-            if self._ahead(hand, session, payload):
-                await self._edit_ahead(hand, session, payload, shown, plain)
+            if hand.ahead.wanted(self.table, session, payload):
+                edit, behind = hand.ahead.next_edit(
+                    self.table,
+                    session,
+                    hand.seat,
+                    payload,
+                    shown,
+                    hand.shown,
+                    lambda: self._draw(hand, session),
+                    f"hand-picture-{hand.game_id}-{hand.seat}",
+                )
+                if edit is not None:
+                    await self._send(hand, edit, shown, plain, behind=behind)
                 return
             payload = await self.table.hand_message(
                 session, hand.seat, hand.lang, edit=True, payload=payload, background=True
@@ -438,71 +524,23 @@ class LiveHands:
             log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
             self._forget(hand)
             return
-        hand.shown, hand.plain, hand.picture_behind = shown, plain, behind
-
-    def _ahead(self, hand: LiveHand, session: Session, payload: HandPayload) -> bool:
-        """Whether the hand's text goes out ahead of its picture, as the table's does
-        (`Table.text_ahead`): its picture would wait long for its turn to draw, or one is on
-        its way or drawn already. Not for a hand made without its picture, nor once the game
-        is over (the last state is shown with its picture)."""
-        if not payload.pictures or session.record.status != "playing":
-            return False
-        backed_up = self.table.drawing.backed_up()
-        return hand.drawing is not None or hand.drawn is not None or backed_up
-
-    async def _edit_ahead(
-        self,
-        hand: LiveHand,
-        session: Session,
-        payload: HandPayload,
-        shown: Fingerprint,
-        plain: Fingerprint,
-    ) -> None:
-        """Edit the hand (its `_busy` lock held) with the picture drawn in the background for
-        it (newer than the one it shows, if not the hand's as it is now), if there is one;
-        else, when its seat is to act, with its text alone, keeping the message's picture (no
-        edit when the text is the one shown). A hand whose picture is still behind asks for
-        it in the background (`_draw`), which brings the hand up to date again once drawn: the
-        hand of a seat not to act waits for it, so that past what the bot can draw its
-        requests stay one per picture."""
-        drawn, hand.drawn = hand.drawn, None
-        behind = drawn is None or drawn[0] != shown.picture
-        if behind and hand.drawing is None:
-            hand.drawing = asyncio.create_task(
-                self._draw(hand, session), name=f"hand-picture-{hand.game_id}-{hand.seat}"
-            )
-        if drawn is not None:
-            edit = self.table.attach(payload, drawn[1], edit=True)
-        elif hand.seat not in session.state.to_act():
-            return
-        elif hand.shown is not None and shown.text == hand.shown.text:
-            hand.shown, hand.plain, hand.picture_behind = shown, plain, True
-            return
-        else:
-            edit = self.table.keeping_picture(payload, pictures.HAND_FILE, on=True)
-        await self._send(hand, edit, shown, plain, behind=behind)
+        hand.shown, hand.plain, hand.ahead.behind = shown, plain, behind
 
     async def _draw(self, hand: LiveHand, session: Session) -> None:
-        """Draw the hand's picture (`Table.draw_in_turn`) for the hand's next edit
-        (`_edit_ahead`), and ask for that edit; drawn after the others when its seat is not to
-        act (its text waits for it)."""
+        """Draw the hand's picture in the background (`PictureAhead.draw`) and bring the hand
+        up to date once drawn; drawn after the others when its seat is not to act (its text
+        waits for it)."""
 
         def job() -> pictures.Job | None:
             if self.live(hand.game_id, hand.seat) is not hand:
                 return None
             return pictures.hand_job(self.table.context(session, hand.lang), hand.seat)
 
-        try:
-            made = await self.table.draw_in_turn(
-                job,
-                later=hand.seat not in session.state.to_act(),
-                what=f"game {hand.game_id} seat {hand.seat} hand",
-            )
-        finally:
-            hand.drawing = None
-        if made is not None and self.live(hand.game_id, hand.seat) is hand:
-            hand.drawn = (made[0].scene(), made[1])
-            self.table.refresh_live_hands(hand.game_id)
+        later = hand.seat not in session.state.to_act()
+        what = f"game {hand.game_id} seat {hand.seat} hand"
+        drawn = await hand.ahead.draw(self.table, job, later=later, what=what)
+        if drawn and self.live(hand.game_id, hand.seat) is hand:
+            self.table.refresh_hands(hand.game_id)
 
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:
@@ -557,8 +595,7 @@ class LiveHands:
                 self._save(hand, keep=False)
         if hand.closer is not None and hand.closer is not asyncio.current_task():
             hand.closer.cancel()
-        if hand.drawing is not None:
-            hand.drawing.cancel()
+        hand.ahead.cancel()
 
     def forget_game(self, game_id: int) -> None:
         """Drop what is kept of a game that ended."""

@@ -99,7 +99,12 @@ class Play:
         elif message is not None:
             pick = (notice, confirm) if notice is not None and confirm is not None else None
             await self.table.dm_hand_clicked(
-                session, seat, message.id, pick, self.table.fingerprint(payload)
+                session,
+                seat,
+                message.id,
+                pick,
+                self.table.fingerprint(payload),
+                picture=not self.table.kept_picture(payload),
             )
         try:
             await self._update(interaction, **payload)

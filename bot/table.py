@@ -31,7 +31,14 @@ import aiohttp
 import discord
 
 from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
-from bot.hands import BackgroundWrites, Fingerprint, HandPayload, LiveHands, pick_still_legal
+from bot.hands import (
+    BackgroundWrites,
+    Fingerprint,
+    HandPayload,
+    LiveHands,
+    PictureAhead,
+    pick_still_legal,
+)
 from bot.i18n import messages as msg
 from bot.names import brief_name, shown_name
 from bot.render import pictures, renderer_for
@@ -260,6 +267,9 @@ class Table:
         self._dm_picks: dict[tuple[int, int], tuple[str, str] | None] = {}
         #: The writes of each seat's DM hand pick to the store (see `_keep_dm_pick`).
         self._dm_pick_writes = BackgroundWrites("DM hand pick")
+        #: Each DM hand's picture while its text goes out ahead of it (`_send_dm_hand`); gone
+        #: once the message shows a picture of the hand as it was then (`_dm_picture_current`).
+        self._dm_pictures: dict[tuple[int, int], PictureAhead] = {}
         #: What each game shows on Discord and what is still to be sent (see `publish`).
         self._feeds: dict[int, Feed] = {}
         self._closed = False
@@ -553,11 +563,15 @@ class Table:
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{feed.session.id}")
 
-    def refresh_live_hands(self, game_id: int) -> None:
-        """Bring the game's live hands up to date soon (a picture drawn for one of them)."""
+    def refresh_hands(self, game_id: int, *, dm: bool = False) -> None:
+        """Bring the game's live hands (`dm`: its DM hands) up to date soon (a picture drawn
+        for one of them)."""
         feed = self._feeds.get(game_id)
         if feed is not None and not self._closed:
-            feed.live_hands = True
+            if dm:
+                feed.dm_hands = True
+            else:
+                feed.live_hands = True
             self._start(feed)
 
     def answer_later(
@@ -1056,6 +1070,8 @@ class Table:
             del self._dm_sending[key]
         for key in [key for key in self._dm_picks if key[0] == record.id]:
             del self._dm_picks[key]
+        for key in [key for key in self._dm_pictures if key[0] == record.id]:
+            self._dm_picture_current(key)
         if self._feeds.get(record.id) is feed:
             del self._feeds[record.id]
 
@@ -1129,6 +1145,7 @@ class Table:
         for it (it may be waiting out a rate limit) and notes nothing: the refresh after the
         move then brings the message in step."""
         self._note_dm_pick(session, seat, message_id, None)  # a move answers any pick
+        self._dm_picture_current((session.id, seat))
         sending = self._dm_sending[(session.id, seat)]
         if sending.locked():
             await update(await self.hand_message(session, seat, lang, edit=True))
@@ -1149,10 +1166,13 @@ class Table:
         message_id: int,
         pick: tuple[str, str] | None,
         shown: Fingerprint,
+        *,
+        picture: bool,
     ) -> None:
         """A click is about to update DM hand message `message_id` of the seat in place, showing
         `pick` (`(notice, encoded action)` waiting for its Confirm click) or none, as `shown`
-        (its `fingerprint`). When it is the seat's DM hand message, the publisher's later edits
+        (its `fingerprint`), with the hand's picture as it is now (`picture`) or keeping the
+        message's. When it is the seat's DM hand message, the publisher's later edits
         keep showing that pick while it stays legal, as a live hand does (after a restart too:
         it is kept in the store with the message), and do not send what the message already
         shows; any other click there (a refresh, a refusal) drops it. Noted before the answer
@@ -1162,6 +1182,8 @@ class Table:
         if stored is None or stored[1] != message_id:
             return
         self._dm_shown[(session.id, seat)] = shown
+        if picture:
+            self._dm_picture_current((session.id, seat))
         self._note_dm_pick(session, seat, message_id, pick, announce=True)
 
     def dm_hand_not_shown(self, game_id: int, seat: int) -> None:
@@ -1308,17 +1330,36 @@ class Table:
         """`send_dm_hand` once, showing `pick` on the seat's DM hand message `stored` (as read
         just before), or on a new one. The pick the message shows is kept in the store with
         it (a pick dropped, no longer legal, included)."""
+        key = (session.id, seat)
         notice, confirm = pick if pick is not None else (None, None)
         on = await self.hand_pictures_on(session, seat)
         # The state as it is by now.
         payload = self.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
         shown = Fingerprint(payload)
         if stored is not None:
-            if self._dm_shown.get((session.id, seat)) != shown:
+            ahead = self._dm_pictures.setdefault(key, PictureAhead())
+            before = self._dm_shown.get(key)
+            if before != shown or ahead.behind:
                 try:
-                    edit = await self.hand_message(
-                        session, seat, lang, edit=True, payload=payload, background=background
-                    )
+                    if background and ahead.wanted(self, session, payload):
+                        # Past what the bot can draw, as a live hand (`LiveHands._edit`).
+                        edit, behind = ahead.next_edit(
+                            self,
+                            session,
+                            seat,
+                            payload,
+                            shown,
+                            before,
+                            lambda: self._draw_dm_hand(ahead, session, seat, lang),
+                            f"dm-hand-picture-{session.id}-{seat}",
+                        )
+                        if edit is None:
+                            return True
+                    else:
+                        edit = await self.hand_message(
+                            session, seat, lang, edit=True, payload=payload, background=background
+                        )
+                        behind = False
                     message = self._channel(stored.channel_id).get_partial_message(
                         stored.message_id
                     )
@@ -1328,8 +1369,13 @@ class Table:
                 except discord.HTTPException as exc:
                     log.info("DM hand edit failed for game %s seat %s: %s", session.id, seat, exc)
                     return False
+                else:
+                    if behind:
+                        ahead.behind = True
+                    else:
+                        self._dm_picture_current(key)
             if stored is not None:
-                self._dm_shown[(session.id, seat)] = shown
+                self._dm_shown[key] = shown
                 if stored.confirm != pick and self._dm_picks.get((session.id, seat)) == pick:
                     # (A click that changed the pick meanwhile has asked for its own write.)
                     self._keep_dm_pick(session.id, seat, stored.message_id, pick, read=stored)
@@ -1356,5 +1402,32 @@ class Table:
             return False
         shown_pick = (notice, confirm) if notice is not None and confirm is not None else None
         await self.bot.store.set_hand_message(session.id, seat, channel.id, message.id, shown_pick)
-        self._dm_shown[(session.id, seat)] = shown
+        self._dm_shown[key] = shown
+        self._dm_picture_current(key)
         return True
+
+    async def _draw_dm_hand(
+        self, ahead: PictureAhead, session: Session, seat: int, lang: Lang
+    ) -> None:
+        """Draw the seat's DM hand picture in the background (`PictureAhead.draw`) and bring
+        the game's DM hands up to date once drawn; drawn after the others when the seat is not
+        to act (its text waits for it)."""
+        key = (session.id, seat)
+
+        def job() -> pictures.Job | None:
+            if self._dm_pictures.get(key) is not ahead:
+                return None
+            return pictures.hand_job(self.context(session, lang), seat)
+
+        later = seat not in session.state.to_act()
+        what = f"game {session.id} seat {seat} DM hand"
+        drawn = await ahead.draw(self, job, later=later, what=what)
+        if drawn and self._dm_pictures.get(key) is ahead:
+            self.refresh_hands(session.id, dm=True)
+
+    def _dm_picture_current(self, key: tuple[int, int]) -> None:
+        """The seat's DM hand message shows a picture of the hand as it was then: a picture
+        drawn or being drawn in the background is no newer, and is given up."""
+        ahead = self._dm_pictures.pop(key, None)
+        if ahead is not None:
+            ahead.cancel()

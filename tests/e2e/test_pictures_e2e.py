@@ -5,6 +5,7 @@ player can switch them off."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import json
 import re
@@ -29,6 +30,7 @@ from tests.bot.test_renderers import PublicOnly
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
     custom_id,
+    dm_hand,
     enabled,
     game_started,
     hand_messages,
@@ -302,6 +304,20 @@ def table_text(embeds: Any) -> list[tuple[object, ...]]:
     ]
 
 
+def shown_picture_id(fake: FakeDiscord, message: Message) -> str:
+    """The attachment id of the picture the message shows now."""
+    (attachment,) = fake.message(message.id).attachments
+    return attachment["id"]
+
+
+def shows_text_of(fake: FakeDiscord, message: Message, payload: dict[str, Any]) -> bool:
+    """Whether the message shows the text and the controls of `payload` now."""
+    embeds = [embed.to_dict() for embed in payload["embeds"]]
+    controls = re.findall(r'"custom_id": "([^"]+)"', json.dumps(payload["view"].to_components()))
+    current = fake.message(message.id)
+    return table_text(current.embeds) == table_text(embeds) and current.custom_ids == controls
+
+
 async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -408,22 +424,8 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
             if seat != mover
         }
         table = table_message(fake, game_id, thread_id)
-
-        def picture_id(message: Message) -> str:
-            (attachment,) = fake.message(message.id).attachments
-            return attachment["id"]
-
-        def shown(message: Message, payload: dict[str, Any]) -> bool:
-            """Whether the message shows the text and the controls of `payload`."""
-            embeds = [embed.to_dict() for embed in payload["embeds"]]
-            controls = re.findall(
-                r'"custom_id": "([^"]+)"', json.dumps(payload["view"].to_components())
-            )
-            current = fake.message(message.id)
-            return (
-                table_text(current.embeds) == table_text(embeds) and current.custom_ids == controls
-            )
-
+        picture_id = functools.partial(shown_picture_id, fake)
+        shown = functools.partial(shows_text_of, fake)
         edits_before = {m.id: len(fake.message(m.id).versions) for m in [table, *hands.values()]}
         table_picture = picture_id(table)
         bot.table.drawing.drawing_seconds = 1.0
@@ -470,3 +472,74 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
         assert [len(fake.message(m.id).versions) for m in waiting] == [
             edits_before[m.id] + 1 for m in waiting
         ]
+
+
+async def test_past_what_the_bot_can_draw_dm_hands_show_a_move_at_once_and_their_pictures_follow(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The same for hands sent by DM: when the publisher's pictures would wait long for their
+    turn to draw, a card played from a DM hand is at once in the DM hand of the player to act
+    next (its text and buttons, beside the picture it had), while the DM hand of the player
+    not to act waits for its new picture and gets one edit; both pictures follow."""
+    async with game_started(
+        fake_discord,
+        tmp_path,
+        "take_and_share",
+        "Aoi:en-US Ben:en-US Chika:en-US",
+        dm_hands="Aoi Ben Chika",
+        seed=3,
+    ) as game:
+        fake, bot, session, game_id, _, people = game
+        users = {session.record.seat_of(user.id): user for user in people}
+        picture_id = functools.partial(shown_picture_id, fake)
+        shown = functools.partial(shows_text_of, fake)
+
+        def hand_of(seat: int) -> Message:
+            hand = dm_hand(users[seat], game_id)
+            assert hand is not None, f"seat {seat} has no DM hand"
+            return hand
+
+        def current(seat: int) -> bool:
+            """Whether the seat's DM hand shows the hand as it is, picture and all."""
+            hand = dm_hand(users[seat], game_id)
+            return (
+                hand is not None
+                and shown(hand, bot.table.hand_payload(session, seat, "en", pictures=True))
+                and fake.attachment_bytes(picture_id(hand))
+                == hand_job(bot.table.context(session, "en"), seat)().data
+            )
+
+        def edits(seat: int) -> int:
+            return len(fake.message(hands[seat].id).versions)
+
+        await wait_until(fake, lambda: all(map(current, users)), "every DM hand")
+        hands = {seat: hand_of(seat) for seat in users}
+        edits_before = {seat: edits(seat) for seat in users}
+        (mover,) = session.state.to_act()
+        version = session.version
+        bot.table.drawing.drawing_seconds = 1.0
+        async with bot.table.drawing.turn():
+            moves = enabled(hands[mover], rf"mv:{game_id}:{version}:{mover}:play\..*")
+            inter = await users[mover].click(hands[mover], moves[0])
+            assert (await inter.response()).type == 7  # the DM hand answers in place
+            await wait_stored(fake, session, version)
+            (next_seat,) = session.state.to_act()
+            (other,) = set(users) - {mover, next_seat}
+            before = picture_id(hands[next_seat])
+            await wait_until(
+                fake,
+                lambda: shown(
+                    hands[next_seat],
+                    bot.table.hand_payload(session, next_seat, "en", pictures=True),
+                ),
+                "the move in the DM hand of the player to act",
+            )
+            assert picture_id(hands[next_seat]) == before  # the new one waits for its turn
+            await asyncio.sleep(0.2)
+            assert edits(other) == edits_before[other]
+        for seat in users:
+            await wait_until(fake, lambda s=seat: current(s), f"seat {seat}'s new DM hand picture")
+        # Not to act: one edit, text and picture together; to act: its text, then its picture.
+        assert edits(other) == edits_before[other] + 1
+        assert edits(next_seat) == edits_before[next_seat] + 2
+        assert {seat: hand_of(seat).id for seat in users} == {s: h.id for s, h in hands.items()}
