@@ -130,7 +130,7 @@ class Play:
         replace: bool = True,
     ) -> None:
         """Note the hand `payload` (made with `notice` and `confirm`; `picture_behind`: see
-        `LiveHand`; `replace`: see `LiveHands.shown`) as the seat's live hand."""
+        `PictureAhead.behind`; `replace`: see `LiveHands.shown`) as the seat's live hand."""
         shown = self.table.fingerprint(payload)
         pick = (notice, confirm) if notice is not None and confirm is not None else None
         plain = shown if notice is None and confirm is None else None
