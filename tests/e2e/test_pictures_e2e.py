@@ -37,6 +37,7 @@ from tests.e2e.harness import (
     make_bot,
     open_hand,
     play_a_card,
+    refresh_hand,
     start_through_lobby,
     table_message,
     wait_stored,
@@ -474,13 +475,16 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
         ]
 
 
+@pytest.mark.parametrize("refreshed", [False, True], ids=["follow", "refreshed"])
 async def test_past_what_the_bot_can_draw_dm_hands_show_a_move_at_once_and_their_pictures_follow(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, refreshed: bool
 ) -> None:
     """The same for hands sent by DM: when the publisher's pictures would wait long for their
     turn to draw, a card played from a DM hand is at once in the DM hand of the player to act
     next (its text and buttons, beside the picture it had), while the DM hand of the player
-    not to act waits for its new picture and gets one edit; both pictures follow."""
+    not to act waits for its new picture and gets one edit; both pictures follow. When the
+    player to act refreshes their DM hand meanwhile (its answer brings the picture as it is
+    now), the picture that was to follow is given up: no edit is sent for it."""
     async with game_started(
         fake_discord,
         tmp_path,
@@ -535,11 +539,16 @@ async def test_past_what_the_bot_can_draw_dm_hands_show_a_move_at_once_and_their
                 "the move in the DM hand of the player to act",
             )
             assert picture_id(hands[next_seat]) == before  # the new one waits for its turn
+            if refreshed:
+                await refresh_hand(fake, users[next_seat], hands[next_seat], game_id)
+                assert current(next_seat)
             await asyncio.sleep(0.2)
             assert edits(other) == edits_before[other]
         for seat in users:
             await wait_until(fake, lambda s=seat: current(s), f"seat {seat}'s new DM hand picture")
-        # Not to act: one edit, text and picture together; to act: its text, then its picture.
+        await asyncio.sleep(0.5)  # (a picture drawn for nothing would be sent by now)
+        # Not to act: one edit, text and picture together; to act: its text, then its picture
+        # (or the refresh's answer).
         assert edits(other) == edits_before[other] + 1
         assert edits(next_seat) == edits_before[next_seat] + 2
         assert {seat: hand_of(seat).id for seat in users} == {s: h.id for s, h in hands.items()}
