@@ -154,16 +154,16 @@ def hold_commits(spec: str) -> None:
     nth_text, _, seconds_text = spec.partition(":")
     nth, seconds = int(nth_text), float(seconds_text or "1")
     moves = itertools.count(1)
-    original_write = Store._write
+    original_store = Store._store_move
     original_move = Store.write_move
     current: list[int] = [0, 0]
 
-    async def write(self: Store, sql: str, args: Sequence[Any] = ()) -> None:
-        if sql != MOVE_SQL or next(moves) != nth:
-            await original_write(self, sql, args)
+    async def store_move(self: Store, *args: Any) -> None:
+        if next(moves) != nth:
+            await original_store(self, *args)
             return
         async with self.transaction():
-            await self.db.execute(sql, args)
+            await self.db.execute(MOVE_SQL, args)
             say(f"commit-open {current[0]} {current[1]}")
             await asyncio.sleep(seconds)
 
@@ -171,7 +171,7 @@ def hold_commits(spec: str) -> None:
         current[:] = [game_id, version]
         return await original_move(self, game_id, version=version, **kwargs)
 
-    Store._write = write  # type: ignore[method-assign]
+    Store._store_move = store_move  # type: ignore[method-assign]
     Store.write_move = write_move  # type: ignore[method-assign]
 
 
