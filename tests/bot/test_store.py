@@ -301,6 +301,56 @@ async def test_the_log_is_checkpointed_in_the_background_not_by_moves(
     )
 
 
+async def test_a_move_is_not_written_behind_a_slow_read_nor_lost_behind_a_lock(
+    tmp_path: Path,
+) -> None:
+    """A move's write does not queue behind whatever the database thread is doing (here a
+    read that takes a while): it is stored at once, on a connection of its own. While another
+    connection holds the write lock, it waits for it instead, and is stored once it is free."""
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    other = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        game_id = await playing_game(store)
+        slow = asyncio.create_task(
+            store.db.execute_fetchall(
+                "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?) "
+                "SELECT count(*) FROM n",
+                (3_000_000,),
+            )
+        )
+        await asyncio.sleep(0)  # the read is handed to the database thread first
+        await store.write_move(
+            game_id, version=1, seat=1, action="a1", by_cpu=False, snapshot={"v": 1}, deadline=None
+        )
+        assert not slow.done()  # stored while the read goes on
+        async with other.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cur:
+            assert await cur.fetchone() == (1,)
+        assert [tuple(row) for row in await slow] == [(3_000_000,)]
+        await other.execute("BEGIN IMMEDIATE")
+        write = asyncio.create_task(
+            store.write_move(
+                game_id,
+                version=2,
+                seat=0,
+                action="a2",
+                by_cpu=False,
+                snapshot={"v": 2},
+                deadline=None,
+            )
+        )
+        await asyncio.sleep(0.3)
+        assert not write.done()  # waits for the lock, neither refused nor lost
+        await other.execute("COMMIT")
+        await write
+        record = await store.get(game_id)
+        assert record is not None and (record.version, record.snapshot) == (2, {"v": 2})
+        assert await store.actions(game_id) == [(1, 1, "a1"), (2, 0, "a2")]
+    finally:
+        await other.close()
+        await store.close()
+
+
 async def test_games_are_listed_with_their_own_seats(store: AnyStore) -> None:
     """`games` filters by status, guild and channel (or thread), keeps only the newest when
     asked, lists oldest first, and gives each game its own seats in order."""
