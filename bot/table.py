@@ -77,8 +77,9 @@ UNWATCHED_MIN_SECONDS = 3.0
 #: its own once drawn (`Table.text_ahead`): past what the bot can draw, the game stays playable.
 TEXT_AHEAD_SECONDS = 0.25
 #: … then the pictures of messages nobody is to act on are drawn after the others
-#: (`DrawingTurns`), but none waits longer than this for them: a table or a hand whose text
-#: waits for its picture is not left behind while the others keep the drawing busy.
+#: (`DrawingTurns`), until the first of them has waited this long: from then on they take every
+#: other turn. A table or a hand whose text waits for its picture is not left behind while the
+#: others keep the drawing busy, nor are the others while those catch up.
 LATER_WAITS_AT_MOST = 2.0
 
 
@@ -106,8 +107,9 @@ class DrawingTurns:
     picture (a hand shown) waits for at most one of them, and a picture waiting here is drawn
     from the game as it is when its turn comes. First come first served, except the pictures
     drawn `later`: those drawn in the background for a message nobody is to act on (see
-    `Table.text_ahead`), which wait until no other does, or `LATER_WAITS_AT_MOST` seconds.
-    `wait` tells how long a picture asked for now would wait."""
+    `Table.text_ahead`), which wait until no other does, or, once the first of them has waited
+    `LATER_WAITS_AT_MOST` seconds, take every other turn. `wait` tells how long a picture
+    asked for now would wait."""
 
     def __init__(self) -> None:
         #: A picture is being drawn (its turn held).
@@ -120,11 +122,23 @@ class DrawingTurns:
         }
         #: How long a picture has lately taken to draw, in seconds (a moving average).
         self.drawing_seconds = 0.01
+        #: The turn last went to a later picture because they were overdue: the next one goes
+        #: to the others, if any wait.
+        self._gave_overdue = False
+
+    def _overdue(self) -> bool:
+        """Whether the first later picture has waited `LATER_WAITS_AT_MOST`."""
+        later = self._waiting[True]
+        waited = asyncio.get_running_loop().time() - later[0][1] if later else 0.0
+        return waited > LATER_WAITS_AT_MOST
 
     def wait(self) -> float:
         """Seconds a picture asked for now (not `later`) would wait before it is drawn (an
-        estimate)."""
-        return (len(self._waiting[False]) + self._held) * self.drawing_seconds
+        estimate): each picture ahead of it, and as many later ones while those are overdue."""
+        turns = len(self._waiting[False]) + self._held
+        if self._overdue():
+            turns *= 2
+        return turns * self.drawing_seconds
 
     def backed_up(self) -> bool:
         """Whether a picture asked for now would wait longer than `TEXT_AHEAD_SECONDS`."""
@@ -157,17 +171,19 @@ class DrawingTurns:
             self._pass_on()
 
     def _pass_on(self) -> None:
-        """Hand the turn to the first waiting picture, the later ones last unless the first of
-        them has waited `LATER_WAITS_AT_MOST`; else free it."""
+        """Hand the turn to the first waiting picture, the later ones last, except every other
+        turn while they are overdue; else free it."""
         first, later = self._waiting[False], self._waiting[True]
-        overdue = later and asyncio.get_running_loop().time() - later[0][1] > LATER_WAITS_AT_MOST
+        overdue = not self._gave_overdue and self._overdue()
         for queue in (later, first) if overdue else (first, later):
             while queue:
                 given, _ = queue.popleft()
                 if not given.done():
                     given.set_result(None)
+                    self._gave_overdue = overdue and queue is later
                     return
         self._held = False
+        self._gave_overdue = False
 
 
 def _hand_picture(ctx: RenderContext, seat: int) -> pictures.Scene:

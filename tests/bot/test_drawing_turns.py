@@ -60,3 +60,22 @@ async def test_a_later_picture_waits_no_longer_than_its_bound(monkeypatch) -> No
         await asyncio.sleep(0)
     await asyncio.gather(overdue, other)
     assert order == ["later", "other"]
+
+
+async def test_overdue_later_pictures_take_every_other_turn(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Later pictures past their bound do not hold up the others until they have all been
+    drawn (under load that never lets up, hundreds of them can be waiting): they take every
+    other turn, and a picture's wait is estimated with them."""
+    monkeypatch.setattr(table_module, "LATER_WAITS_AT_MOST", 0.05)
+    turns, order = DrawingTurns(), []
+    async with turns.turn():
+        tasks = [asyncio.create_task(drawer(turns, f"later{i}", True, order)) for i in range(4)]
+        await asyncio.sleep(0.1)  # they have waited past their bound
+        for i in range(2):
+            tasks.append(asyncio.create_task(drawer(turns, f"other{i}", False, order)))
+        await asyncio.sleep(0)
+        # The one drawn and the two others, each after a later one.
+        turns.drawing_seconds = 0.07
+        assert round(turns.wait(), 6) == 0.42
+    await asyncio.gather(*tasks)
+    assert order == ["later0", "other0", "later1", "other1", "later2", "later3"]
