@@ -1091,7 +1091,8 @@ class Store(SqlStore):
 
     async def _disconnect(self) -> None:
         if self._direct is not None:
-            self._direct.close()
+            direct, self._direct = self._direct, None
+            direct.close()
         await self.db.close()  # the last connection to close checkpoints what is left
 
     async def _store_move(self, *args: Any) -> None:
