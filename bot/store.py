@@ -1108,7 +1108,8 @@ class Store(SqlStore):
                 self._direct.execute(MOVE_SQL, args)
                 return
             except sqlite3.OperationalError as exc:
-                if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # (none: not SQLite's own)
+                if code not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                     raise
         await self._write(MOVE_SQL, args)
 

@@ -48,19 +48,26 @@ async def playing_game(store: AnyStore) -> int:
     return game_id
 
 
-async def commit_stand_in(
-    store: AnyStore, game_id: int, version: int, **changes: Any
-) -> GameRecord:
-    """Store move `version` of a `playing_game`: seat `version % 2` plays `a<version>`, the
-    snapshot becomes `{"v": version}`, no deadline; `changes` replace any of those arguments."""
+def stand_in_move(version: int, **changes: Any) -> dict[str, Any]:
+    """The arguments of move `version` of a `playing_game` (`write_move`'s and `commit_move`'s):
+    seat `version % 2` plays `a<version>`, the snapshot becomes `{"v": version}`, no deadline;
+    `changes` replace any of those."""
     arguments: dict[str, Any] = {
+        "version": version,
         "seat": version % 2,
         "action": f"a{version}",
         "by_cpu": False,
         "snapshot": {"v": version},
         "deadline": None,
     }
-    return await store.commit_move(game_id, version=version, **(arguments | changes))
+    return arguments | changes
+
+
+async def commit_stand_in(
+    store: AnyStore, game_id: int, version: int, **changes: Any
+) -> GameRecord:
+    """Store move `version` of a `playing_game` (`stand_in_move`) and read the game back."""
+    return await store.commit_move(game_id, **stand_in_move(version, **changes))
 
 
 async def commit_stand_ins(store: AnyStore, game_id: int, last: int) -> None:

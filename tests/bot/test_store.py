@@ -22,7 +22,14 @@ import pytest
 from bot import pgstore
 from bot.pgstore import PostgresStore
 from bot.store import DmHand, SeatRecord, StaleVersion, Store, StoredHand, migration_files
-from tests.bot.stored import AnyStore, commit_stand_in, commit_stand_ins, create_lobby, playing_game
+from tests.bot.stored import (
+    AnyStore,
+    commit_stand_in,
+    commit_stand_ins,
+    create_lobby,
+    playing_game,
+    stand_in_move,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -312,6 +319,10 @@ async def test_a_move_is_not_written_behind_a_slow_read_nor_lost_behind_a_lock(
     other = await aiosqlite.connect(path, isolation_level=None)
     try:
         game_id = await playing_game(store)
+
+        async def move(version: int) -> None:
+            await store.write_move(game_id, **stand_in_move(version))
+
         slow = asyncio.create_task(
             store.db.execute_fetchall(
                 "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?) "
@@ -320,25 +331,13 @@ async def test_a_move_is_not_written_behind_a_slow_read_nor_lost_behind_a_lock(
             )
         )
         await asyncio.sleep(0)  # the read is handed to the database thread first
-        await store.write_move(
-            game_id, version=1, seat=1, action="a1", by_cpu=False, snapshot={"v": 1}, deadline=None
-        )
+        await move(1)
         assert not slow.done()  # stored while the read goes on
         async with other.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cur:
             assert await cur.fetchone() == (1,)
         assert [tuple(row) for row in await slow] == [(3_000_000,)]
         await other.execute("BEGIN IMMEDIATE")
-        write = asyncio.create_task(
-            store.write_move(
-                game_id,
-                version=2,
-                seat=0,
-                action="a2",
-                by_cpu=False,
-                snapshot={"v": 2},
-                deadline=None,
-            )
-        )
+        write = asyncio.create_task(move(2))
         await asyncio.sleep(0.3)
         assert not write.done()  # waits for the lock, neither refused nor lost
         await other.execute("COMMIT")

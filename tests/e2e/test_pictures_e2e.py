@@ -319,6 +319,22 @@ def shows_text_of(fake: FakeDiscord, message: Message, payload: dict[str, Any]) 
     return table_text(current.embeds) == table_text(embeds) and current.custom_ids == controls
 
 
+async def shown_ahead_of_its_picture(
+    fake: FakeDiscord, bot: Any, session: Any, hand: Message, seat: int
+) -> None:
+    """Wait until `hand` shows the text and buttons of the seat's hand as it is now, and check
+    that it still shows the picture it had (the new one waits for its turn to draw)."""
+    before = shown_picture_id(fake, hand)
+    await wait_until(
+        fake,
+        lambda: shows_text_of(
+            fake, hand, bot.table.hand_payload(session, seat, "en", pictures=True)
+        ),
+        f"the move in seat {seat}'s hand, at once",
+    )
+    assert shown_picture_id(fake, hand) == before
+
+
 async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -426,7 +442,6 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
         }
         table = table_message(fake, game_id, thread_id)
         picture_id = functools.partial(shown_picture_id, fake)
-        shown = functools.partial(shows_text_of, fake)
         edits_before = {m.id: len(fake.message(m.id).versions) for m in [table, *hands.values()]}
         table_picture = picture_id(table)
         bot.table.drawing.drawing_seconds = 1.0
@@ -434,16 +449,7 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
             await play_a_card(fake, session, users[mover], mover, thread_id)
             (next_seat,) = session.state.to_act()
             assert next_seat in hands and not bot.table.acts_on_table(session, next_seat)
-            before = picture_id(hands[next_seat])
-            await wait_until(
-                fake,
-                lambda: shown(
-                    hands[next_seat],
-                    bot.table.hand_payload(session, next_seat, "en", pictures=True),
-                ),
-                "the move in the hand of the player to act",
-            )
-            assert picture_id(hands[next_seat]) == before  # the new one waits for its turn
+            await shown_ahead_of_its_picture(fake, bot, session, hands[next_seat], next_seat)
             waiting = [table, *(hand for seat, hand in hands.items() if seat != next_seat)]
             await asyncio.sleep(0.2)
             assert [len(fake.message(m.id).versions) for m in waiting] == [
@@ -529,16 +535,7 @@ async def test_past_what_the_bot_can_draw_dm_hands_show_a_move_at_once_and_their
             await wait_stored(fake, session, version)
             (next_seat,) = session.state.to_act()
             (other,) = set(users) - {mover, next_seat}
-            before = picture_id(hands[next_seat])
-            await wait_until(
-                fake,
-                lambda: shown(
-                    hands[next_seat],
-                    bot.table.hand_payload(session, next_seat, "en", pictures=True),
-                ),
-                "the move in the DM hand of the player to act",
-            )
-            assert picture_id(hands[next_seat]) == before  # the new one waits for its turn
+            await shown_ahead_of_its_picture(fake, bot, session, hands[next_seat], next_seat)
             if refreshed:
                 await refresh_hand(fake, users[next_seat], hands[next_seat], game_id)
                 assert current(next_seat)

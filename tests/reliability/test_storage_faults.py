@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import aiosqlite
@@ -109,19 +110,25 @@ async def test_a_full_disk_refuses_the_move_and_changes_nothing(
         db = tmp_path / "db.sqlite3"
         seat = session.state.to_act()[0]
         before = await read_row(db, game_id)
-        real_execute = bot.store.db.execute
+        # A move is written on aiosqlite's connection, or at once on the store's direct one.
+        real_execute, direct = bot.store.db.execute, bot.store._direct
+        assert direct is not None
 
-        def full_disk(sql: str, *args: Any, **kwargs: Any) -> Any:
-            if sql.startswith("INSERT INTO moves"):
-                raise sqlite3.OperationalError("database or disk is full")
-            return real_execute(sql, *args, **kwargs)
+        def full_disk(execute: Any) -> Any:
+            def execute_unless_a_move(sql: str, *args: Any, **kwargs: Any) -> Any:
+                if sql.startswith("INSERT INTO moves"):
+                    raise sqlite3.OperationalError("database or disk is full")
+                return execute(sql, *args, **kwargs)
 
-        bot.store.db.execute = full_disk  # type: ignore[method-assign]
+            return execute_unless_a_move
+
+        bot.store.db.execute = full_disk(real_execute)  # type: ignore[method-assign]
+        bot.store._direct = SimpleNamespace(execute=full_disk(direct.execute))  # type: ignore[assignment]
         response = await click_take(fake, people[seat], game_id, thread_id, 0, seat)
         assert response.ephemeral and "could not save" in response.message.text  # type: ignore[union-attr]
         assert await read_row(db, game_id) == before
         assert session.version == 0 and session.state.snapshot() == before_snapshot(before)
-        bot.store.db.execute = real_execute  # type: ignore[method-assign]
+        bot.store.db.execute, bot.store._direct = real_execute, direct  # type: ignore[method-assign]
         # Once the disk has room again, the same button works.
         response = await click_take(fake, people[seat], game_id, thread_id, 0, seat)
         assert response.type == 7 and session.version == 1
