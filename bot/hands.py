@@ -19,7 +19,7 @@ import datetime
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -221,11 +221,14 @@ class PictureAhead:
         table: Table,
         session: Session,
         seat: int,
+        lang: Lang,
         payload: HandPayload,
         shown: Fingerprint,
         before: Fingerprint | None,
-        draw: Callable[[], Coroutine[Any, Any, None]],
-        name: str,
+        *,
+        current: Callable[[], bool],
+        then: Callable[[], None],
+        what: str,
     ) -> tuple[dict[str, Any] | None, bool]:
         """The message's next edit, to show `payload` (`shown`; `before`: what the message
         shows, if known), and whether its picture is then behind its text: with the picture
@@ -233,12 +236,16 @@ class PictureAhead:
         hand's as it is now); else, when the seat is to act, its text alone, keeping the
         message's picture. None when nothing is to be sent: the message shows this text
         already, or the seat is not to act (its text waits for its picture, so that past what
-        the bot can draw its requests stay one per picture). While the picture is behind,
-        `draw()` draws it in the background (task `name`; one at a time)."""
+        the bot can draw its requests stay one per picture). While the picture is behind, it
+        is drawn in the background (`_draw`, one at a time; `current`, `then`, `what`: see
+        there)."""
         drawn, self.drawn = self.drawn, None
         behind = drawn is None or drawn[0] != shown.picture
         if behind and self.drawing is None:
-            self.drawing = asyncio.create_task(draw(), name=name)
+            self.drawing = asyncio.create_task(
+                self._draw(table, session, seat, lang, current, then, what),
+                name=f"{what} picture",
+            )
         if drawn is not None:
             return table.attach(payload, drawn[1], edit=True), behind
         if seat not in session.state.to_act():
@@ -247,25 +254,33 @@ class PictureAhead:
             return None, behind
         return table.keeping_picture(payload, pictures.HAND_FILE, on=True), True
 
-    async def draw(
+    async def _draw(
         self,
         table: Table,
-        job: Callable[[], pictures.Job | None],
-        *,
-        later: bool,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        current: Callable[[], bool],
+        then: Callable[[], None],
         what: str,
-    ) -> bool:
-        """Draw the hand's picture when the publisher's turn to draw comes (`job`, made then:
-        None when the message is no longer kept; see `Table.draw_in_turn`), and keep it for the
-        next edit (`next_edit`); whether it was drawn."""
+    ) -> None:
+        """Draw the seat's hand picture when the publisher's turn to draw comes, from the game
+        as it is then (`Table.draw_in_turn`; after the others when the seat is not to act: its
+        text waits for it), keep it for the next edit (`next_edit`) and ask for that edit
+        (`then`); nothing once the message is no longer edited this way (`current`). `what`
+        names the hand in the log."""
+
+        def job() -> pictures.Job | None:
+            return pictures.hand_job(table.context(session, lang), seat) if current() else None
+
+        later = seat not in session.state.to_act()
         try:
             made = await table.draw_in_turn(job, later=later, what=what)
         finally:
             self.drawing = None
-        if made is None:
-            return False
-        self.drawn = (made[0].scene(), made[1])
-        return True
+        if made is not None and current():
+            self.drawn = (made[0].scene(), made[1])
+            then()
 
     def cancel(self) -> None:
         """The message is no longer edited this way: stop drawing its picture."""
@@ -488,11 +503,13 @@ class LiveHands:
                     self.table,
                     session,
                     hand.seat,
+                    hand.lang,
                     payload,
                     shown,
                     hand.shown,
-                    lambda: self._draw(hand, session),
-                    f"hand-picture-{hand.game_id}-{hand.seat}",
+                    current=lambda: self.live(hand.game_id, hand.seat) is hand,
+                    then=lambda: self.table.refresh_hands(hand.game_id),
+                    what=f"game {hand.game_id} seat {hand.seat} hand",
                 )
                 if edit is not None:
                     await self._send(hand, edit, shown, plain, behind=behind)
@@ -525,22 +542,6 @@ class LiveHands:
             self._forget(hand)
             return
         hand.shown, hand.plain, hand.ahead.behind = shown, plain, behind
-
-    async def _draw(self, hand: LiveHand, session: Session) -> None:
-        """Draw the hand's picture in the background (`PictureAhead.draw`) and bring the hand
-        up to date once drawn; drawn after the others when its seat is not to act (its text
-        waits for it)."""
-
-        def job() -> pictures.Job | None:
-            if self.live(hand.game_id, hand.seat) is not hand:
-                return None
-            return pictures.hand_job(self.table.context(session, hand.lang), hand.seat)
-
-        later = hand.seat not in session.state.to_act()
-        what = f"game {hand.game_id} seat {hand.seat} hand"
-        drawn = await hand.ahead.draw(self.table, job, later=later, what=what)
-        if drawn and self.live(hand.game_id, hand.seat) is hand:
-            self.table.refresh_hands(hand.game_id)
 
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:

@@ -1363,11 +1363,13 @@ class Table:
                             self,
                             session,
                             seat,
+                            lang,
                             payload,
                             shown,
                             before,
-                            lambda: self._draw_dm_hand(ahead, session, seat, lang),
-                            f"dm-hand-picture-{session.id}-{seat}",
+                            current=lambda: self._dm_pictures.get(key) is ahead,
+                            then=lambda: self.refresh_hands(session.id, dm=True),
+                            what=f"game {session.id} seat {seat} DM hand",
                         )
                         if edit is None:
                             return True
@@ -1421,25 +1423,6 @@ class Table:
         self._dm_shown[key] = shown
         self._dm_picture_current(key)
         return True
-
-    async def _draw_dm_hand(
-        self, ahead: PictureAhead, session: Session, seat: int, lang: Lang
-    ) -> None:
-        """Draw the seat's DM hand picture in the background (`PictureAhead.draw`) and bring
-        the game's DM hands up to date once drawn; drawn after the others when the seat is not
-        to act (its text waits for it)."""
-        key = (session.id, seat)
-
-        def job() -> pictures.Job | None:
-            if self._dm_pictures.get(key) is not ahead:
-                return None
-            return pictures.hand_job(self.context(session, lang), seat)
-
-        later = seat not in session.state.to_act()
-        what = f"game {session.id} seat {seat} DM hand"
-        drawn = await ahead.draw(self, job, later=later, what=what)
-        if drawn and self._dm_pictures.get(key) is ahead:
-            self.refresh_hands(session.id, dm=True)
 
     def _dm_picture_current(self, key: tuple[int, int]) -> None:
         """The seat's DM hand message shows a picture of the hand as it was then: a picture
