@@ -1058,6 +1058,10 @@ class Store(SqlStore):
         self._writing = asyncio.Lock()
         #: A second connection to the same file, for a move's write on the event loop's own
         #: thread when the database is free (`_store_move`); None for a database in memory.
+        #: Because of it, every read of `db` is one call to its thread (`execute_fetchall`):
+        #: a cursor left open across calls keeps a snapshot of the database, so the reads
+        #: and writes handed over meanwhile would not see the moves written here since (and
+        #: the writes would fail at once, "database is locked").
         self._direct: sqlite3.Connection | None = None
 
     @classmethod
@@ -1128,8 +1132,7 @@ class Store(SqlStore):
                     log.warning("checkpoint failed (the log keeps the data): %s", exc)
 
     async def schema_version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
+        row = await self._row("PRAGMA user_version")
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:

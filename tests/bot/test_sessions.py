@@ -125,8 +125,10 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
     await run_until(store, record.id, lambda r: r.version >= 1, timeout=5)
     stored = await store.get(record.id)
     assert stored is not None and stored.deadline is not None and stored.deadline >= 1031.0
-    async with store.db.execute("SELECT by_cpu FROM actions WHERE game_id = ?", (record.id,)) as c:
-        assert (await c.fetchone())[0] == 1
+    rows = await store.db.execute_fetchall(
+        "SELECT by_cpu FROM actions WHERE game_id = ? ORDER BY version", (record.id,)
+    )
+    assert rows[0][0] == 1
     # The log marks the move as the timer's, not the player's own.
     await run_until(store, record.id, lambda r: session.version >= 1, timeout=5)
     assert session.stand_ins == {1: 0}

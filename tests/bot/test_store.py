@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -47,8 +48,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 async def execute(store: AnyStore, sql: str, *args: Any) -> list[tuple[Any, ...]]:
     """Run raw SQL written with `?` placeholders on either backend; the rows it returns."""
     if isinstance(store, Store):
-        async with store.db.execute(sql, args) as cur:
-            return [tuple(row) for row in await cur.fetchall()]
+        return [tuple(row) for row in await store.db.execute_fetchall(sql, args)]
     numbered = iter(range(1, len(args) + 1))
     sql = re.sub(r"\?", lambda _: f"${next(numbered)}", sql)
     async with store.pool.acquire() as conn:
@@ -347,6 +347,53 @@ async def test_a_move_is_not_written_behind_a_slow_read_nor_lost_behind_a_lock(
         assert await store.actions(game_id) == [(1, 1, "a1"), (2, 0, "a2")]
     finally:
         await other.close()
+        await store.close()
+
+
+async def test_the_health_checks_test_write_leaves_no_stale_snapshot_behind(
+    tmp_path: Path,
+) -> None:
+    """A move is written on the store's own connection right after the running bot's health
+    check has begun its test write; the read and the write handed to the database thread
+    meanwhile see that move and succeed. (The check read the schema version through a cursor
+    left open between calls to that thread: the calls in between kept the snapshot it began
+    with, so the game was read back one version behind, and the write failed at once with
+    "database is locked".)"""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    reached = [threading.Event(), threading.Event()]
+    release = [threading.Event(), threading.Event()]
+
+    def hold(number: int) -> int:
+        """Holds the database thread until released: the order of its calls is the test's."""
+        reached[number].set()
+        release[number].wait()
+        return number
+
+    try:
+        game_id = await playing_game(store)
+        await store.db.create_function("hold", 1, hold)
+        calls: list[asyncio.Task[Any]] = []
+        for call in (
+            store.db.execute_fetchall("SELECT hold(0)"),
+            store.check_writable(),  # its first call, between the two holds
+            store.db.execute_fetchall("SELECT hold(1)"),
+            store.get(game_id),
+            store.update_game(game_id, ping_message_id=7),
+        ):
+            calls.append(asyncio.create_task(call))
+            await asyncio.sleep(0)  # each is handed to the database thread in this order
+        release[0].set()
+        while not reached[1].is_set():
+            await asyncio.sleep(0.001)
+        await store.write_move(game_id, **stand_in_move(1))
+        release[1].set()
+        _, _, _, read, _ = await asyncio.gather(*calls)
+        assert read is not None and (read.version, read.snapshot) == (1, {"v": 1})
+        stored = await store.get(game_id)
+        assert stored is not None and stored.ping_message_id == 7
+    finally:
+        for event in release:
+            event.set()
         await store.close()
 
 

@@ -243,12 +243,13 @@ class Players:
         return "accepted"
 
     async def log_rows(self, game_id: int) -> list[tuple[int, int, str, int]]:
-        """The game's action log as `(version, seat, action, by_cpu)`."""
-        async with self.bot.store.db.execute(
+        """The game's action log as `(version, seat, action, by_cpu)`, read in one call to the
+        store's database thread (see `Store._direct`)."""
+        rows = await self.bot.store.db.execute_fetchall(
             "SELECT version, seat, action, by_cpu FROM actions WHERE game_id = ? ORDER BY version",
             (game_id,),
-        ) as cur:
-            return [(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     def claim(self, click: Click, rows: list[tuple[int, int, str, int]]) -> bool:
         """Pair `click` with the first unpaired human move of the log it can have made (a
