@@ -38,9 +38,11 @@ _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _URL = re.compile(r"(?i)([a-z][a-z0-9+.-]*:)(//)")
 
 
+@functools.lru_cache(maxsize=4096)
 def display_width(text: str) -> int:
     """How wide `text` shows, in columns of a Latin letter: East Asian wide and full-width
-    characters (kanji, kana, most emoji) take two."""
+    characters (kanji, kana, most emoji) take two. Cached: a text-only table measures each
+    line of its log again at every render, and most lines are those of the render before."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 

@@ -102,7 +102,10 @@ def log_text(
             lines.append(f"• {stand_in}{text}")
     lines.reverse()
     if rows is not None:
-        while len(lines) > 1 and sum(phone_rows(line) for line in lines) > rows:
+        heights = [phone_rows(line) for line in lines]
+        total = sum(heights)
+        while len(lines) > 1 and total > rows:
+            total -= heights.pop(0)
             del lines[0]
     body = "\n".join(lines)
     return body[-1024:] if body else "—"
