@@ -214,7 +214,7 @@ def _encode_value(value: Any) -> str:
         if not value or any(c in value for c in ".:-~ "):
             raise ValueError(f"string field {value!r} cannot be encoded")
         return value
-    if isinstance(value, tuple | list):
+    if isinstance(value, (tuple, list)):
         return "-".join(_encode_value(v) for v in value) if value else "_"
     raise TypeError(f"cannot encode {type(value).__name__} in an action")
 
@@ -247,6 +247,19 @@ def _decode_value(text: str, annotation: Any) -> Any:
 
 
 _KIND_TABLES: dict[type, dict[str, type]] = {}
+_FIELD_TABLES: dict[type, dict[str, Any]] = {}
+
+
+def _fields_of(kind: type[Action]) -> dict[str, Any]:
+    """The fields an action of `kind` encodes, in order (all but `kind`), with their
+    annotations; worked out once per class (pydantic builds `model_fields` at every access)."""
+    found = _FIELD_TABLES.get(kind)
+    if found is None:
+        found = {
+            name: field.annotation for name, field in kind.model_fields.items() if name != "kind"
+        }
+        _FIELD_TABLES[kind] = found
+    return found
 
 
 class Action(BaseModel):
@@ -264,8 +277,8 @@ class Action(BaseModel):
     kind: str
 
     def encode(self) -> str:
-        values = [getattr(self, name) for name in type(self).model_fields if name != "kind"]
-        return ".".join([self.kind, *(_encode_value(v) for v in values)])
+        fields = _fields_of(type(self))
+        return ".".join([self.kind, *(_encode_value(getattr(self, name)) for name in fields)])
 
     @classmethod
     def _kinds(cls) -> dict[str, type[Action]]:
@@ -291,13 +304,13 @@ class Action(BaseModel):
         sub = cls._kinds().get(kind)
         if sub is None:
             raise IllegalAction(Reason.MALFORMED, f"unknown action kind {kind!r}")
-        names = [n for n in sub.model_fields if n != "kind"]
-        if len(parts) != len(names):
+        fields = _fields_of(sub)
+        if len(parts) != len(fields):
             raise IllegalAction(Reason.MALFORMED, "wrong number of fields")
         try:
             values = {
-                name: _decode_value(part, sub.model_fields[name].annotation)
-                for name, part in zip(names, parts, strict=True)
+                name: _decode_value(part, annotation)
+                for (name, annotation), part in zip(fields.items(), parts, strict=True)
             }
             action = sub(kind=kind, **values)
             canonical = action.encode()
