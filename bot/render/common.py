@@ -3,16 +3,17 @@ brief table text shown beside a picture; and `GameRenderer`, the base of the gam
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import discord
 
 from bot.i18n import messages as msg
 from bot.names import display_width
 from bot.render.base import FIELD_MAX, TABLE_COLOUR, RenderContext
-from games.core import Event, Result
+from games.core import Action, Event, Result
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 
@@ -20,6 +21,13 @@ CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 def seat_mark(seat: int) -> str:
     """A compact mark for a seat: ① for seat 0, ② for seat 1, …"""
     return CIRCLED[seat] if 0 <= seat < len(CIRCLED) else f"({seat + 1})"
+
+
+@functools.lru_cache(maxsize=1024)
+def action_code(kind: type[Action], **fields: Any) -> str:
+    """`kind(**fields).encode()`, what a control for that move carries. Cached: a hand's
+    controls name mostly the same moves at every render, and making an action validates it."""
+    return kind(**fields).encode()
 
 
 def seat_title(ctx: RenderContext, seat: int) -> str:

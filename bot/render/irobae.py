@@ -372,7 +372,7 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
             Button(
                 label=texts.card_name(card.id, lang),
                 emoji=COLOUR_MARK[card.colour],
-                action=act.PlayCard(card=card.id).encode(),
+                action=common.action_code(act.PlayCard, card=card.id),
                 seat=seat,
                 style=discord.ButtonStyle.primary
                 if card.id in playable

@@ -266,7 +266,7 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
                 Button(
                     label=str(number),
                     emoji=texts.SUITS[suit].emoji,
-                    action=act.Play(suit=suit, number=number).encode(),
+                    action=common.action_code(act.Play, suit=suit, number=number),
                     seat=seat,
                     style=(
                         discord.ButtonStyle.primary
