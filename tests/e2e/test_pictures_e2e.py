@@ -268,8 +268,24 @@ def slow_table_edits(fake: FakeDiscord, session: Any, people: list[User]) -> dic
     }
 
 
+def publisher_state(bot: Any, game_id: int) -> str:
+    """Where the game's publisher is (its feed's flags and versions, its picture's drawing),
+    for the message of a wait that timed out."""
+    feed = bot.table._feeds.get(game_id)
+    if feed is None:
+        return "the game has no feed"
+    drawing = "none" if feed.drawing is None else f"done={feed.drawing.done()}"
+    drawn = None if feed.drawn is None else feed.drawn[0]
+    return (
+        f"feed: table={feed.table} editing={feed.editing} shown={feed.shown_version} "
+        f"text={feed.text_version} drawing {drawing} drawn={drawn} answers={len(feed.answers)} "
+        f"running={feed.task is not None and not feed.task.done()}; "
+        f"drawing backed up={bot.table.drawing.backed_up()}"
+    )
+
+
 async def sakura_step(
-    fake: FakeDiscord, session: Any, users: dict[int, User], thread_id: int
+    fake: FakeDiscord, bot: Any, session: Any, users: dict[int, User], thread_id: int
 ) -> int | None:
     """One step of the cherry-tree game as its player makes it. A step played from the hand,
     or a table that does not show the step's buttons yet (its edit in flight: the feed sends
@@ -284,11 +300,20 @@ async def sakura_step(
     table = table_message(fake, game_id, thread_id)
     shown = shown_moves(table, game_id, version, seat)
     if not shown:
-        await wait_until(
-            fake,
-            lambda: shown_moves(table_message(fake, game_id, thread_id), game_id, version, seat),
-            "the table's buttons",
-        )
+        try:
+            await wait_until(
+                fake,
+                lambda: shown_moves(
+                    table_message(fake, game_id, thread_id), game_id, version, seat
+                ),
+                "the table's buttons",
+            )
+        except AssertionError as exc:
+            current = session.version
+            raise AssertionError(
+                f"{exc} of version {version} (the game is at {current}); "
+                f"{publisher_state(bot, game_id)}"
+            ) from None
         return None
     action = choose(view, legal(session, seat), version)
     inter = await users[seat].click(table, shown[action])
@@ -351,7 +376,7 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
         # At least eight clicks, and on until one came while an edit was in flight (that
         # window is the edit's request alone, a second here).
         while len(answers) < 8 or (6 not in answers and len(answers) < 30):
-            answer = await sakura_step(fake, session, users, thread_id)
+            answer = await sakura_step(fake, bot, session, users, thread_id)
             if answer is not None:
                 answers.append(answer)
 
@@ -402,7 +427,7 @@ async def test_a_click_acknowledged_during_a_table_edit_does_not_wait_for_the_ne
         fake, bot, session, game_id, thread_id, people = game
         users = slow_table_edits(fake, session, people)
         for _ in range(40):
-            if await sakura_step(fake, session, users, thread_id) != 6:
+            if await sakura_step(fake, bot, session, users, thread_id) != 6:
                 continue
             # Acknowledged while the table's edit was in flight: every picture is held back
             # now, and the table still comes to show the game after the move.
