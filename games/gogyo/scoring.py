@@ -302,8 +302,12 @@ def best_arrangement(hand: Sequence[str]) -> dict[str, Any]:
     the cards sorted by id, so the result is deterministic.
     """
     names = sorted(hand, key=_type)
-    target = best_score(names)
-    for order in permutations(names):
-        if _order_types([_type(name) for name in order]) == target:
-            return arrange_order(order)
+    types = [_type(name) for name in names]
+    target = _best_types(tuple(sorted(types)))
+    dyn = [_DYN[t] for t in types]
+    ele = [_ELE[t] for t in types]
+    # The orders in `permutations(names)`'s order, each scored from its cards' codes.
+    for pick in _pickers(len(names)):
+        if _dyn_points(pick(dyn)) + _ele_points(pick(ele)) == target:
+            return arrange_order(pick(names))
     return arrange_order(names)

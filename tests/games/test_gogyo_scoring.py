@@ -180,3 +180,23 @@ def test_best_score_equals_brute_force_on_hands_rich_in_wilds_and_runs() -> None
         hand = wilds + rest
         assert best_score(hand) == _brute_best(hand), hand
         checked += 1
+
+
+def test_best_arrangement_is_the_first_best_order_of_the_hand_sorted_by_card() -> None:
+    # The tie-break `best_arrangement` promises: of the orders scoring best, the first one in
+    # `permutations` of the cards sorted by id (hands of 2 to 7 cards, wilds included).
+    rng = random.Random(7)
+    for _ in range(150):
+        hand = rng.sample(NAMES, rng.randint(2, 7))
+        names = sorted(hand, key=_lowest_id)
+        first = next(
+            order
+            for order in itertools.permutations(names)
+            if order_score(order) == best_score(hand)
+        )
+        assert best_arrangement(hand) == arrange_order(first), hand
+
+
+def _lowest_id(name: str) -> int:
+    """The lowest card id named `name`."""
+    return next(c for c in ALL_CARDS if card_name(c) == name)
