@@ -11,8 +11,6 @@ Not a test and not part of CI. The full run also writes `benchmarks/latency.svg`
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import sys
 import time
 from collections.abc import Callable
@@ -29,6 +27,7 @@ from benchmarks import (
     restart,
     shards,
 )
+from benchmarks.driver import machine_line
 
 HERE = Path(__file__).resolve().parent
 NAMES = ("engines", "overhead", "rest", "load", "persistence", "restart", "postgres", "shards")
@@ -59,11 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     def profile(name: str) -> Path | None:
         return args.profile / f"{name}.prof" if args.profile else None
 
-    print(
-        f"machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), "
-        f"{platform.machine()}, Python {platform.python_version()}, "
-        f"load average {os.getloadavg()[0]:.2f}; {'quick' if args.quick else 'full'} run"
-    )
+    print(machine_line(args.quick))
     started = time.monotonic()
     quick, games, seconds = args.quick, args.load_games, args.load_seconds
     #: Each benchmark's run, in the order of NAMES.

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import os
+import platform
 import random
 import signal
 import sqlite3
@@ -269,6 +270,23 @@ def controls_for(
 
 #: What the bot says of a move it played when it cannot show it on the clicked message.
 MOVE_DONE_TEXTS = {msg.MOVE_DONE("en"), msg.MOVE_DONE("ja")}
+
+
+def machine_line(quick: bool) -> str:
+    """The machine a run measures, for its figures to be read against other days': cores,
+    processor (the same code's ratios differ from one processor to another), Python, and how
+    busy the machine was at the start."""
+    model = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return (
+        f"machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), {model}, "
+        f"{platform.machine()}, Python {platform.python_version()}, "
+        f"load average {os.getloadavg()[0]:.2f}; {'quick' if quick else 'full'} run"
+    )
 
 
 @dataclass

@@ -142,6 +142,27 @@ async def _run(
     }
 
 
+def ratios_table(runs: dict[str, list[dict[str, object]]]) -> str:
+    """The runs of `_run` by what was set for them (e.g. pictures "on" / "off"), one row each:
+    the trivial button's and the moves' p50, and the moves' ratio to each yardstick."""
+    lines = [
+        "| pictures | run | trivial button p50 | all moves p50 | move / button p50, p99 "
+        "| move / handler p50, p99 |",
+        "|---|---|---|---|---|---|",
+    ]
+    for setting, found in runs.items():
+        for n, figures in enumerate(found, 1):
+            samples: dict[str, list[float]] = figures["samples_ms"]  # type: ignore[assignment]
+            moves = samples["move"] + samples["hand move"]
+            lines.append(
+                f"| {setting} | {n} | {statistics.median(samples['trivial button']):.2f} ms "
+                f"| {statistics.median(moves):.2f} ms "
+                f"| {figures['button_ratio_p50']:.2f}×, {figures['button_ratio_p99']:.2f}× "
+                f"| {figures['ratio_p50']:.2f}×, {figures['ratio_p99']:.2f}× |"
+            )
+    return "\n".join(lines)
+
+
 def run(quick: bool, profile: Path | None = None, steps: bool = False) -> dict[str, object]:
     """Section 2; with `steps`, also where each click's time goes inside the bot (the
     timestamps slow the bot a little: see `benchmarks.click_steps`)."""

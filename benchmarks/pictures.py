@@ -4,6 +4,7 @@ drawing in a thread leaves the event loop free.
     .venv/bin/python -m benchmarks.pictures            # about a minute
     .venv/bin/python -m benchmarks.pictures --quick
     .venv/bin/python -m benchmarks.pictures --round-trips   # and 3., a few minutes more
+    .venv/bin/python -m benchmarks.pictures --quick --round-trips --rounds 3   # 3., alternated
 
 1. Per picture, over seeded random games of every title and player count, in both languages:
    the CPU time of one job (lay out, paint, encode, as the bot runs it) on one thread, p50 / p99
@@ -30,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from benchmarks import overhead
 from benchmarks.cpu_match import pct
+from benchmarks.driver import machine_line
 from bot.render import pictures
 from bot.render.pictures import Job, Picture, warm_up
 from games import registry
@@ -210,12 +212,16 @@ def run(quick: bool) -> dict[str, object]:
     return figures
 
 
-def round_trips(quick: bool) -> dict[str, object]:
-    """The bot-overhead benchmark (move vs trivial round trip) with pictures on, then off."""
-    found = {}
-    for shown in (True, False):
-        print(f"-- move round trips with pictures {'on' if shown else 'off'}")
-        found["on" if shown else "off"] = asyncio.run(overhead._run(quick, None, shown))
+def round_trips(quick: bool, rounds: int = 1) -> dict[str, list[dict[str, object]]]:
+    """The bot-overhead benchmark (move vs trivial round trip) with pictures on, then off,
+    `rounds` times alternated (the machine's moment moves the ratio more than one run can
+    tell), then each run's ratios side by side."""
+    found: dict[str, list[dict[str, object]]] = {"on": [], "off": []}
+    for n in range(rounds):
+        for shown in (True, False):
+            print(f"-- move round trips with pictures {'on' if shown else 'off'}, run {n + 1}")
+            found["on" if shown else "off"].append(asyncio.run(overhead._run(quick, None, shown)))
+    print(overhead.ratios_table(found))
     return found
 
 
@@ -225,10 +231,14 @@ def main() -> None:
     parser.add_argument(
         "--round-trips", action="store_true", help="also the move round trips, pictures on/off"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="with --round-trips: how many on/off pairs"
+    )
     args = parser.parse_args()
+    print(machine_line(args.quick))
     run(args.quick)
     if args.round_trips:
-        round_trips(args.quick)
+        round_trips(args.quick, args.rounds)
 
 
 if __name__ == "__main__":
