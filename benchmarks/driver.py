@@ -276,15 +276,16 @@ def machine_line(quick: bool) -> str:
     """The machine a run measures, for its figures to be read against other days': cores,
     processor (the same code's ratios differ from one processor to another), Python, and how
     busy the machine was at the start."""
-    model = platform.processor() or platform.machine()
+    model = platform.processor()  # often empty on Linux, where /proc/cpuinfo names it
     with contextlib.suppress(OSError):
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
                 model = line.split(":", 1)[1].strip()
                 break
     return (
-        f"machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), {model}, "
-        f"{platform.machine()}, Python {platform.python_version()}, "
+        f"machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), "
+        f"{f'{model}, ' if model else ''}{platform.machine()}, "
+        f"Python {platform.python_version()}, "
         f"load average {os.getloadavg()[0]:.2f}; {'quick' if quick else 'full'} run"
     )
 
