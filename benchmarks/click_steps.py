@@ -111,7 +111,7 @@ def install(*extra_controls: type) -> None:
     import bot.components
     import bot.play
     import bot.sessions
-    import bot.store
+    import bot.storage.queries
     import bot.table
 
     received = discord.gateway.DiscordWebSocket.received_message
@@ -135,7 +135,7 @@ def install(*extra_controls: type) -> None:
     for control in (*bot.components.DYNAMIC_ITEMS, *extra_controls):
         _callback(control)
     _around(bot.sessions.Sessions, "play", "play")
-    _around(bot.store.SqlStore, "write_move", "write", "written")
+    _around(bot.storage.queries.GameStore, "write_move", "write", "written")
     _around(bot.play.Play, "_answer_move", "answer")
     _around(bot.table.Table, "hand_payload", "render", "rendered")
     _around(bot.table.Table, "table_payload", "render", "rendered")

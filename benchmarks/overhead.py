@@ -23,7 +23,7 @@ from benchmarks import click_steps
 from benchmarks.bot_process import TRIVIAL_BUTTON
 from benchmarks.cpu_match import pct
 from benchmarks.driver import BotProcess, Player, TimedFake, titles
-from bot.store import Store
+from bot.storage.sqlite import SqliteStore
 
 #: Target: a move's round trip at most this many times the trivial one, at p50 and at p99.
 RATIO_TARGET = 2.0
@@ -68,7 +68,7 @@ async def _run(
             stamps = Path(tmp) / "steps.json" if steps else None
             bot = BotProcess(fake, Path(tmp) / "bot.sqlite3", profile=profile, steps=stamps)
             if not pictures:  # the server's switch, set before the bot starts
-                store = await Store.open(bot.db)
+                store = await SqliteStore.open(bot.db)
                 await store.set_guild_pictures(fake.guild.id, False)
                 await store.close()
             await bot.start()

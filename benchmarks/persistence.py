@@ -4,17 +4,17 @@ sizes.
 Both writes go the same way, in one temporary database, interleaved move by move, so they meet
 the same disk and the same load; each way in a database of its own:
 
-- the way the bot writes a move while the database is free (`Store._store_move`): on the
+- the way the bot writes a move while the database is free (`SqliteStore._store_move`): on the
   store's direct connection, on the event loop's thread;
 - through aiosqlite's thread, as the bot writes a move while the database is busy (and wrote
   every move before): there each write also pays for the call to that thread.
 
-WAL, `synchronous=NORMAL` both ways. The move is `Store.write_move`, the write the bot awaits
-before it answers a move (snapshot serialised, then the one statement whose trigger checks the
-version and writes the action row, the snapshot and version, and for a last move the result; the
-bot reads the row back only after the answer); the baseline is one `INSERT … ON CONFLICT DO
-UPDATE` of a ready string as long as that snapshot's JSON. The target is checked through
-aiosqlite's thread, where it was set.
+WAL, `synchronous=NORMAL` both ways. The move is `SqliteStore.write_move`, the write the bot
+awaits before it answers a move (snapshot serialised, then the one statement whose trigger checks
+the version and writes the action row, the snapshot and version, and for a last move the result; the
+bot reads the row back only after the answer); the baseline is one `INSERT … ON CONFLICT DO UPDATE`
+of a ready string as long as that snapshot's JSON. The target is checked through aiosqlite's thread,
+where it was set.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from benchmarks.cpu_match import pct
-from bot.pgstore import PostgresStore
-from bot.store import SeatRecord, Store, _dumps
+from bot.storage.postgres import PostgresStore
+from bot.storage.records import SeatRecord, dumps
+from bot.storage.sqlite import SqliteStore
 from games import registry
 from games.core import Rng
 
@@ -38,7 +39,7 @@ SNAPSHOT_TARGET = 16 * 1024
 
 
 async def _play(
-    store: Store | PostgresStore,
+    store: SqliteStore | PostgresStore,
     game_id: str,
     players: int,
     seed: int,
@@ -88,13 +89,13 @@ async def _play(
             status="finished" if over else "playing",
         )
         move = time.perf_counter() - start
-        blob = "x" * len(_dumps(snapshot))
+        blob = "x" * len(dumps(snapshot))
         start = time.perf_counter()
         await bare_upsert(blob)
         bare = time.perf_counter() - start
         out["move"].append(move)
         out["bare"].append(bare)
-        size = len(_dumps(snapshot).encode())
+        size = len(dumps(snapshot).encode())
         sizes = out["sizes"].setdefault(game_id, [])
         sizes.append(size)
 
@@ -111,7 +112,7 @@ async def _one_way(quick: bool, direct_writes: bool) -> dict[str, object]:
     both through aiosqlite's thread."""
     out: dict = {"move": [], "bare": [], "sizes": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        store = await SqliteStore.open(Path(tmp) / "bench.sqlite3")
         await store.db.execute("CREATE TABLE bench_blob (id INTEGER PRIMARY KEY, blob TEXT)")
         direct = store._direct
         assert direct is not None
@@ -140,7 +141,7 @@ async def _run(quick: bool) -> dict[str, object]:
 
 
 async def play_every_title(
-    store: Store | PostgresStore,
+    store: SqliteStore | PostgresStore,
     quick: bool,
     out: dict,
     bare_upsert: Callable[[str], Awaitable[object]],

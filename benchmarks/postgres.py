@@ -19,8 +19,8 @@ import asyncio
 
 from benchmarks import restart
 from benchmarks.persistence import play_every_title, report
-from bot.pgstore import PostgresStore
 from bot.sandbox.postgres import throwaway_cluster
+from bot.storage.postgres import PostgresStore
 
 
 async def _run(url: str, quick: bool) -> dict[str, object]:

@@ -23,9 +23,10 @@ import time
 from pathlib import Path
 
 from benchmarks.driver import BotProcess, Player, TimedFake
-from bot.migrate import TABLES, _rows
-from bot.pgstore import PostgresStore
-from bot.store import Store, _dumps
+from bot.storage.copy import TABLES, _rows
+from bot.storage.postgres import PostgresStore
+from bot.storage.records import dumps
+from bot.storage.sqlite import SqliteStore
 from games import registry
 from games.core import Rng
 
@@ -121,7 +122,7 @@ async def populate(
                     seed,
                     players,
                     version,
-                    _dumps(snapshots[version]),
+                    dumps(snapshots[version]),
                     now,
                     now,
                     version - 1 if playing and n < behind else version,
@@ -140,9 +141,9 @@ async def populate(
                         game_id,
                         title,
                         now,
-                        _dumps(result["scores"]),
-                        _dumps(result["winners"]),
-                        _dumps(result),
+                        dumps(result["scores"]),
+                        dumps(result["winners"]),
+                        dumps(result),
                     )
                 )
         conn.executemany(
@@ -270,10 +271,10 @@ async def _run(
 
 async def copy_to_postgres(db: Path, url: str) -> int:
     """Every row of the SQLite file into PostgreSQL with COPY, as `python -m bot
-    migrate-sqlite-to-postgres` converts them (`bot.migrate`) but without its verification,
+    migrate-sqlite-to-postgres` converts them (`bot.storage.copy`) but without its verification,
     which replays every game (a quarter of an hour for these 10,000 games on a loaded machine).
     Returns the rows copied."""
-    source = await Store.open(db)
+    source = await SqliteStore.open(db)
     target = await PostgresStore.open(url)
     copied = 0
     try:

@@ -65,7 +65,7 @@ def run_migration(args: argparse.Namespace) -> int:
 
     from dotenv import load_dotenv
 
-    from bot.migrate import MigrationError, migrate_sqlite_to_postgres
+    from bot.storage.copy import MigrationError, migrate_sqlite_to_postgres
 
     load_dotenv(".env", override=False)
     sqlite_path = args.sqlite or Path(os.environ.get("DATABASE_PATH") or "data/kasane.sqlite3")

@@ -21,13 +21,15 @@ from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby
-from bot.pgstore import PostgresStore
 from bot.play import Play
 from bot.quotas import Quotas
 from bot.render import pictures
 from bot.sessions import Sessions
 from bot.settings import Settings
-from bot.store import STORAGE_ERRORS, Store, open_store
+from bot.storage import open_store
+from bot.storage.postgres import PostgresStore
+from bot.storage.queries import GameStore
+from bot.storage.records import STORAGE_ERRORS
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -105,7 +107,7 @@ class CommandTree(discord.app_commands.CommandTree["GameBot"]):
 class GameBot(commands.Bot):
     """The game bot. Everything it needs is created in `setup_hook` from `settings`."""
 
-    store: Store | PostgresStore
+    store: GameStore
     sessions: Sessions
     table: Table
     play: Play
@@ -367,7 +369,7 @@ class GameBot(commands.Bot):
 class ShardedGameBot(GameBot, commands.AutoShardedBot):
     """The game bot on discord.py's shards: `SHARD_COUNT` shards in all, of which this process
     runs `SHARD_IDS` (all of them if unset). Other processes run the other shards on the same
-    PostgreSQL database (see `bot.pgstore`)."""
+    PostgreSQL database (see `bot.storage.postgres`)."""
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import discord
 
-    from bot.store import GameRecord
+    from bot.storage.records import GameRecord
 
 #: Ids are SQLite integers: anything outside 1 .. 2**63 - 1 names no game.
 MAX_ID = (1 << 63) - 1

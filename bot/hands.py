@@ -29,7 +29,7 @@ from bot.components import ShowHand
 from bot.i18n import messages as msg
 from bot.render import pictures
 from bot.render.common import winners_line
-from bot.store import STORAGE_ERRORS, StoredHand
+from bot.storage.records import STORAGE_ERRORS, StoredHand
 from games.core import Lang
 
 if TYPE_CHECKING:

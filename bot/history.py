@@ -23,7 +23,7 @@ from games.core import Event, IllegalAction, Lang
 
 if TYPE_CHECKING:
     from bot.client import GameBot
-    from bot.store import GameRecord
+    from bot.storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 

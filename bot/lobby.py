@@ -22,7 +22,7 @@ from bot.i18n import LANGS, lang_of
 from bot.i18n import messages as msg
 from bot.i18n.errors import reason_text
 from bot.render.base import TABLE_COLOUR
-from bot.store import GameRecord, SeatRecord
+from bot.storage.records import GameRecord, SeatRecord
 from games import registry
 from games.core import Game, Lang, OptionsRefused
 from games.text import Text

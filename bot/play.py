@@ -27,7 +27,7 @@ from games.core import IllegalAction, Lang
 if TYPE_CHECKING:
     from bot.client import GameBot
     from bot.sessions import Session
-    from bot.store import GameRecord
+    from bot.storage.records import GameRecord
     from bot.table import Table
 
 log = logging.getLogger(__name__)

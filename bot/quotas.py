@@ -25,7 +25,7 @@ import aiosqlite
 import discord
 
 from bot.i18n import messages as msg
-from bot.store import OpenCounts
+from bot.storage.records import OpenCounts
 from games import registry
 from games.core import Lang
 from games.text import Text

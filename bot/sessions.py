@@ -8,17 +8,17 @@ the lock. Start, abandon and replace go the same way. CPU decisions are computed
 pool (`bot.cpu`), each when its game's turn comes in the budget all games share (`CpuTurns`):
 human moves first, CPU moves in turn. Nothing here composes Discord messages.
 
-With several bot processes on one PostgreSQL database (`bot.pgstore`), a game belongs to the
-process whose shard holds its guild (`owns`): only there do its CPU turns, timers and publishing
+With several bot processes on one PostgreSQL database (`bot.storage.postgres`), a game belongs to
+the process whose shard holds its guild (`owns`): only there do its CPU turns, timers and publishing
 run. Another process may still apply a click to it (DM hands arrive on shard 0): the database
-serialises the moves (the row lock and version check of the move's one statement), and every
-process that holds a copy of the game hears of each stored move (`moved`, from the store's
-NOTIFY) and brings its copy up to the stored version by applying the stored actions to it. A
-copy known to be behind is caught up before a move is applied to it, and a move refused because
-another process stored that version first is retried once on the caught-up copy if the click is
-still current. A change of who holds a seat (`replace`, `return_seat`) stores no new version: it
-is announced too (`seats_changed`), and a copy elsewhere adopts the stored record, its seats
-and turn deadline, with nothing to replay.
+serialises the moves (the row lock and version check of the move's one statement), and every process
+that holds a copy of the game hears of each stored move (`moved`, from the store's NOTIFY) and
+brings its copy up to the stored version by applying the stored actions to it. A copy known to be
+behind is caught up before a move is applied to it, and a move refused because another process
+stored that version first is retried once on the caught-up copy if the click is still current. A
+change of who holds a seat (`replace`, `return_seat`) stores no new version: it is announced too
+(`seats_changed`), and a copy elsewhere adopts the stored record, its seats and turn deadline, with
+nothing to replay.
 """
 
 from __future__ import annotations
@@ -33,12 +33,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from bot.cpu import CpuPool, CpuTurns, Question
-from bot.store import STORAGE_ERRORS, StaleVersion
+from bot.storage.records import STORAGE_ERRORS, StaleVersion
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, State
 
 if TYPE_CHECKING:
-    from bot.store import GameRecord, Store
+    from bot.storage.queries import GameStore
+    from bot.storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -275,7 +276,7 @@ class Sessions:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         *,
         cpu_delay: float = 1.5,
         expert_rollouts: int | None = None,

@@ -10,10 +10,10 @@ ends. A feed coalesces: while a request is in flight or waits out a rate limit, 
 change what the next request shows. A game with nobody at its table (CPU players only) has its
 table edited less often the more such games there are, so a flood of them neither crowds the
 bot nor spends Discord's request budget. It records the version each table shows, so a restart
-republishes only the tables that are behind. With several processes (`bot.pgstore`), clicks in
-DMs are answered by the process running shard 0, which may not own the game: the pick such a
-click shows on a DM hand is kept in the store and announced, and the owner's edits of that hand
-take it from there (`dm_hand_clicked_elsewhere`).
+republishes only the tables that are behind. With several processes (`bot.storage.postgres`), clicks
+in DMs are answered by the process running shard 0, which may not own the game: the pick such a
+click shows on a DM hand is kept in the store and announced, and the owner's edits of that hand take
+it from there (`dm_hand_clicked_elsewhere`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from bot.names import brief_name, shown_name
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.render.common import in_play
-from bot.store import STORAGE_ERRORS, DmHand
+from bot.storage.records import STORAGE_ERRORS, DmHand
 from games.core import Lang
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from bot.names import brief_name, shown_name
 from games.core import Event, Game, Lang, State
 
 if TYPE_CHECKING:
-    from bot.store import GameRecord
+    from bot.storage.records import GameRecord
 
 #: Discord caps an embed field's value at this many characters.
 FIELD_MAX = 1024

@@ -52,7 +52,8 @@ import yarl
 from bot import quotas
 from bot.client import GameBot, create_bot
 from bot.settings import Settings
-from bot.store import MOVE_SQL, Store
+from bot.storage.queries import MOVE_SQL
+from bot.storage.sqlite import SqliteStore
 from games import registry
 
 log = logging.getLogger("botproc")
@@ -154,11 +155,11 @@ def hold_commits(spec: str) -> None:
     nth_text, _, seconds_text = spec.partition(":")
     nth, seconds = int(nth_text), float(seconds_text or "1")
     moves = itertools.count(1)
-    original_store = Store._store_move
-    original_move = Store.write_move
+    original_store = SqliteStore._store_move
+    original_move = SqliteStore.write_move
     current: list[int] = [0, 0]
 
-    async def store_move(self: Store, *args: Any) -> None:
+    async def store_move(self: SqliteStore, *args: Any) -> None:
         if next(moves) != nth:
             await original_store(self, *args)
             return
@@ -167,12 +168,12 @@ def hold_commits(spec: str) -> None:
             say(f"commit-open {current[0]} {current[1]}")
             await asyncio.sleep(seconds)
 
-    async def write_move(self: Store, game_id: int, *, version: int, **kwargs: Any) -> Any:
+    async def write_move(self: SqliteStore, game_id: int, *, version: int, **kwargs: Any) -> Any:
         current[:] = [game_id, version]
         return await original_move(self, game_id, version=version, **kwargs)
 
-    Store._store_move = store_move  # type: ignore[method-assign]
-    Store.write_move = write_move  # type: ignore[method-assign]
+    SqliteStore._store_move = store_move  # type: ignore[method-assign]
+    SqliteStore.write_move = write_move  # type: ignore[method-assign]
 
 
 def resident_kib() -> int:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.migrations import migration_files, sqlite_statements
+from bot.storage.migrations import migration_files, sqlite_statements
 
 HISTORY = Path(__file__).with_name("schema_history.txt")
 
@@ -38,7 +38,7 @@ def sqlite_schema(db: sqlite3.Connection) -> Schema:
 
 
 def apply_sqlite(db: sqlite3.Connection, sql: str) -> None:
-    """One migration's statements, run as `Store.migrate` runs them."""
+    """One migration's statements, run as `SqliteStore.migrate` runs them."""
     for statement in sqlite_statements(sql):
         db.execute(statement)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.pgstore import PostgresStore
-from bot.store import GameRecord, SeatRecord, Store
+from bot.storage.postgres import PostgresStore
+from bot.storage.records import GameRecord, SeatRecord
+from bot.storage.sqlite import SqliteStore
 
-AnyStore = Store | PostgresStore
+AnyStore = SqliteStore | PostgresStore
 
 
 #: The lobby `create_lobby` makes unless told otherwise: the arguments of `create_game`.

@@ -14,7 +14,7 @@ import pytest
 from bot import table as table_module
 from bot.cpu import CpuPool, CpuTurns
 from bot.sessions import Sessions
-from bot.store import Store
+from bot.storage.sqlite import SqliteStore
 from bot.table import Table
 from tests.bot.test_sessions import cpu_game, human_game, run_until
 
@@ -84,7 +84,7 @@ async def test_a_cancelled_wait_gives_its_turn_to_the_next_game() -> None:
 async def test_cpu_games_wait_while_a_human_move_is_answered(tmp_path: Path) -> None:
     """A flood of CPU-only games stores no move while a person's click is being answered: the
     click is served first, and the CPU games go on once it is done."""
-    store = await Store.open(tmp_path / "humans.sqlite3")
+    store = await SqliteStore.open(tmp_path / "humans.sqlite3")
     cpu_ids = [await cpu_game(store, 3, seed=40 + n) for n in range(3)]
     record = await human_game(store, "kasane", seed=3)
     sessions = Sessions(
@@ -129,7 +129,7 @@ async def test_cpu_games_wait_while_a_human_move_is_answered(tmp_path: Path) -> 
     await store.close()
 
 
-async def cpu_moves(store: Store, game_ids: list[int]) -> int:
+async def cpu_moves(store: SqliteStore, game_ids: list[int]) -> int:
     total = 0
     for game_id in game_ids:
         total += len(await store.actions(game_id))
@@ -140,7 +140,7 @@ class RecordingDiscord:
     """Just enough of the bot for `Table`: each game's table requests in its own thread, noted
     with the version of the game at the moment of the request."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: SqliteStore) -> None:
         self.store = store
         self.settings = SimpleNamespace(table_repost_minutes=55)
         self.ids = itertools.count(1000)
@@ -168,7 +168,7 @@ class RecordingDiscord:
 
 
 async def _start_in_thread(
-    sessions: Sessions, store: Store, fake: RecordingDiscord, game_id: int, thread_id: int
+    sessions: Sessions, store: SqliteStore, fake: RecordingDiscord, game_id: int, thread_id: int
 ) -> Any:
     """Start a stored game whose table lives in its own thread of `fake`."""
     await store.update_game(game_id, thread_id=thread_id)
@@ -199,7 +199,7 @@ async def test_tables_nobody_sits_at_show_many_moves_per_edit(
     play, and its last edit shows the end; the table of a game people sit at is edited after
     every move."""
     monkeypatch.setattr(table_module, "UNWATCHED_MIN_SECONDS", 0.5)
-    store = await Store.open(tmp_path / "tables.sqlite3")
+    store = await SqliteStore.open(tmp_path / "tables.sqlite3")
     await store.set_guild_pictures(1, False)
     fake = RecordingDiscord(store)
     table = Table(fake)  # type: ignore[arg-type]

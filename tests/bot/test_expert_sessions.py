@@ -7,7 +7,8 @@ import asyncio
 from pathlib import Path
 
 from bot.sessions import Sessions
-from bot.store import SeatRecord, Store
+from bot.storage.records import SeatRecord
+from bot.storage.sqlite import SqliteStore
 from games import registry
 from games.core import Rng
 from tests.bot.stored import create_lobby
@@ -16,7 +17,7 @@ BUDGET = 48
 
 
 async def test_expert_seats_play_with_the_bots_budget(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
     seed = 4242
     stored = await create_lobby(
         store,

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.migrate import MigrationError, migrate_sqlite_to_postgres
-from bot.pgstore import PostgresStore
-from bot.store import DmHand, SeatRecord, Store
+from bot.storage.copy import MigrationError, migrate_sqlite_to_postgres
+from bot.storage.postgres import PostgresStore
+from bot.storage.records import DmHand, SeatRecord
+from bot.storage.sqlite import SqliteStore
 from games import registry
 from tests.bot.stored import create_lobby
 
 
-async def play(store: Store, game: str, players: int, moves: int | None, seed: int) -> int:
+async def play(store: SqliteStore, game: str, players: int, moves: int | None, seed: int) -> int:
     """A stored game of `game` with `moves` random legal moves (None: to its end)."""
     seats = [SeatRecord(i, f"p{i}", 10 + i) for i in range(players)]
     record = await create_lobby(
@@ -54,7 +55,7 @@ async def play(store: Store, game: str, players: int, moves: int | None, seed: i
 
 
 async def sqlite_with_games(path: Path) -> list[int]:
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     games = [
         await play(store, "kasane", 3, 7, seed=11),
         await play(store, "take_and_share", 4, None, seed=12),
@@ -84,7 +85,7 @@ async def test_copies_verifies_and_can_run_twice(tmp_path: Path, postgres_url: s
     assert report.counts["actions"] > 7 and report.counts["results"] == 1
     assert report.replayed == 3 and report.not_replaying == []
 
-    source = await Store.open(path)
+    source = await SqliteStore.open(path)
     target = await PostgresStore.open(postgres_url)
     try:
         for game_id in game_ids:

@@ -10,9 +10,10 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from bot import pgstore
-from bot.pgstore import PostgresStore
-from bot.store import DmHand, StaleVersion, migration_files
+from bot.storage import postgres
+from bot.storage.migrations import migration_files
+from bot.storage.postgres import PostgresStore
+from bot.storage.records import DmHand, StaleVersion
 from tests.bot.stored import commit_stand_in, playing_game
 
 
@@ -40,7 +41,7 @@ async def wait_until(condition: Callable[[], bool], seconds: float = 5.0) -> Non
 
 
 def test_both_dialects_have_the_same_numbered_migrations() -> None:
-    assert [(n, name) for n, name, _ in pgstore.migration_files()] == [
+    assert [(n, name) for n, name, _ in postgres.migration_files()] == [
         (n, name) for n, name, _ in migration_files()
     ]
 
@@ -173,7 +174,7 @@ async def test_a_change_of_seats_is_announced_to_the_other_processes_once_stored
 async def test_a_lost_listening_connection_is_replaced_and_asks_for_a_resync(
     stores, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pgstore, "RELISTEN_SECONDS", 0.05)
+    monkeypatch.setattr(postgres, "RELISTEN_SECONDS", 0.05)
     first, second = await stores(), await stores()
     resyncs: list[int] = []
     heard: list[tuple[int, int]] = []

@@ -15,7 +15,7 @@ from bot.render.gogyo import (
     card,
     yaku_line,
 )
-from bot.store import SeatRecord
+from bot.storage.records import SeatRecord
 from games import registry
 from games.core import Event, Rng
 from games.gogyo import actions as act

@@ -16,7 +16,7 @@ from bot.render.sakura import (
     SPLIT_BUTTONS_MAX,
     fatal_colours,
 )
-from bot.store import SeatRecord
+from bot.storage.records import SeatRecord
 from games.core import Event
 from games.sakura import GAME, scoring, texts
 from games.sakura.state import SakuraState

@@ -20,7 +20,7 @@ from bot.render.base import Button, Control, RenderContext, Select
 from bot.render.pictures import pictures_for, seat_names
 from bot.sandbox.fakediscord.limits import check_message
 from bot.sessions import Session
-from bot.store import GameRecord, SeatRecord
+from bot.storage.records import GameRecord, SeatRecord
 from bot.table import Table
 from games import registry
 from games.core import Event, Rng, State

@@ -10,9 +10,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.migrations import in_dialect, migration_files
-from bot.pgstore import PostgresStore
-from bot.store import Store
+from bot.storage.migrations import in_dialect, migration_files
+from bot.storage.postgres import PostgresStore
+from bot.storage.sqlite import SqliteStore
 from tests.bot.schema import (
     Schema,
     apply_sqlite,
@@ -59,7 +59,7 @@ def test_sqlite_migrations_build_each_recorded_stage() -> None:
 
 
 async def test_a_new_sqlite_database_has_the_recorded_schema(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "new.sqlite3")
+    store = await SqliteStore.open(tmp_path / "new.sqlite3")
     await store.close()
     db = sqlite3.connect(tmp_path / "new.sqlite3")
     history = HISTORY["sqlite"]

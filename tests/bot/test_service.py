@@ -18,7 +18,7 @@ import pytest
 from bot import sessions as sessions_module
 from bot.cpu import CpuPool, Question, cpu_rng
 from bot.sessions import MoveRefused, Session, Sessions
-from bot.store import Store
+from bot.storage.sqlite import SqliteStore
 from bot.table import Table
 from games import registry
 from tests.bot.test_sessions import cpu_game, human_game, run_until
@@ -42,7 +42,7 @@ async def test_cpu_decisions_run_in_the_pool_and_follow_the_seed() -> None:
 async def test_a_cpu_game_plays_the_moves_its_seed_decides(tmp_path: Path) -> None:
     """Every stored CPU move of a whole game is what the CPU decides for that seat, at that
     version, from the game's seed: the pool changes where decisions run, not what they are."""
-    store = await Store.open(tmp_path / "cpu.sqlite3")
+    store = await SqliteStore.open(tmp_path / "cpu.sqlite3")
     game_id = await cpu_game(store, 3, seed=21)
     sessions = Sessions(store, cpu_delay=0, cpu_pool=CpuPool(2))
     record = await store.get(game_id)
@@ -68,9 +68,9 @@ def hold_write_lock(path: Path) -> sqlite3.Connection:
     return other
 
 
-async def started_kasane(path: Path) -> tuple[Store, Sessions, Session]:
+async def started_kasane(path: Path) -> tuple[SqliteStore, Sessions, Session]:
     """A Kasane game of humans (seed 3) stored at `path` and started, without Discord."""
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     record = await human_game(store, "kasane", seed=3)
     sessions = Sessions(store, cpu_delay=0)
     return store, sessions, await sessions.start(record)
@@ -247,7 +247,7 @@ async def test_a_move_is_answered_before_its_row_is_read_back(
     await store.close()
 
 
-async def published(store: Store, *, seed: int) -> tuple[Sessions, FakeDiscord, Table, Any]:
+async def published(store: SqliteStore, *, seed: int) -> tuple[Sessions, FakeDiscord, Table, Any]:
     """A started kasane game of three humans whose publisher talks to `FakeDiscord`."""
     record = await human_game(store, "kasane", seed=seed)
     sessions = Sessions(store, cpu_delay=0)
@@ -266,7 +266,7 @@ async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
     """The last move is stored while the publisher is still busy with the move before it: the
     publisher does not take the stored end for one it was told of, so the table's last edit
     (the game over) still goes out, after which the end is published."""
-    store = await Store.open(tmp_path / "end.sqlite3")
+    store = await SqliteStore.open(tmp_path / "end.sqlite3")
     sessions, fake, table, session = await published(store, seed=4)
     record = session.record
     game = registry.get("kasane")
@@ -324,7 +324,7 @@ async def test_a_table_click_while_the_tables_picture_waits_its_turn_is_answered
     text, not only acknowledged until that edit goes out: the edit's text is made once its
     picture is drawn, so it is never older than such an answer. The edits then made show the
     latest version."""
-    store = await Store.open(tmp_path / "turn.sqlite3")
+    store = await SqliteStore.open(tmp_path / "turn.sqlite3")
     sessions, fake, table, session = await published(store, seed=5)
     record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
@@ -362,7 +362,7 @@ async def test_a_table_whose_picture_would_wait_long_shows_its_move_at_once(
     text and controls go out at once, keeping the picture the message shows, and the picture
     follows in an edit of its own once drawn, from the game as it is then. The version recorded
     as shown is the picture's."""
-    store = await Store.open(tmp_path / "ahead.sqlite3")
+    store = await SqliteStore.open(tmp_path / "ahead.sqlite3")
     sessions, fake, table, session = await published(store, seed=6)
     record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
@@ -398,7 +398,7 @@ class FakeDiscord:
     """Just enough of the bot for `Table`: channels whose sends and edits are recorded with
     the game's version at the moment of the request; the first table edit can be rate-limited."""
 
-    def __init__(self, store: Store, version: Any) -> None:
+    def __init__(self, store: SqliteStore, version: Any) -> None:
         self.store = store
         self.settings = SimpleNamespace(table_repost_minutes=55)
         self.version = version
@@ -444,7 +444,7 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     """A long rate limit on the table's edit does not hold the game: the moves made meanwhile
     are stored at once, and when the limit lifts the table is edited once, with the latest
     version, which is recorded as the one the table shows."""
-    store = await Store.open(tmp_path / "limit.sqlite3")
+    store = await SqliteStore.open(tmp_path / "limit.sqlite3")
     sessions, fake, table, session = await published(store, seed=3)
     record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
@@ -476,7 +476,7 @@ async def test_a_player_back_on_their_own_turn_gets_a_fresh_deadline(tmp_path: P
     the seat back on their own turn gets the whole turn again (the timer does not play for them
     at once), and taking back a seat that is not to act leaves the deadline alone."""
     now = [1000.0]
-    store = await Store.open(tmp_path / "return.sqlite3")
+    store = await SqliteStore.open(tmp_path / "return.sqlite3")
     record = await human_game(store, "kasane", seed=3, turn_seconds=30)
     # The stand-in waits (a long CPU delay), so the seat is still to act when its player is back.
     sessions = Sessions(store, cpu_delay=3600, clock=lambda: now[0])

@@ -11,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.pgstore import PostgresStore
 from bot.sessions import MoveRefused, Session, Sessions
-from bot.store import GameRecord, SeatRecord, Store
+from bot.storage.postgres import PostgresStore
+from bot.storage.queries import GameStore
+from bot.storage.records import GameRecord, SeatRecord
+from bot.storage.sqlite import SqliteStore
 from bot.table import Table
 from games import registry
 from tests.bot.stored import create_lobby
 
 
-async def cpu_game(store: Store, players: int, seed: int) -> int:
+async def cpu_game(store: SqliteStore, players: int, seed: int) -> int:
     seats = [
         SeatRecord(i, f"CPU {i + 1}", None, "random" if i else "strong") for i in range(players)
     ]
@@ -27,7 +29,9 @@ async def cpu_game(store: Store, players: int, seed: int) -> int:
     return record.id
 
 
-async def human_game(store: Store, game: str, *, seed: int, turn_seconds: int = 0) -> GameRecord:
+async def human_game(
+    store: GameStore, game: str, *, seed: int, turn_seconds: int = 0
+) -> GameRecord:
     """A stored lobby of three human seats, ready to start."""
     return await create_lobby(
         store,
@@ -41,7 +45,7 @@ async def human_game(store: Store, game: str, *, seed: int, turn_seconds: int = 
     )
 
 
-async def run_until(store: Store, game_id: int, predicate, timeout: float = 60) -> None:
+async def run_until(store: SqliteStore, game_id: int, predicate, timeout: float = 60) -> None:
     async def poll() -> None:
         while True:
             record = await store.get(game_id)
@@ -62,7 +66,7 @@ async def play_through(
     """A three-CPU kasane game played to the end (stopped at `stop_at` and restored from the
     file, after `between` did what it does to the file) and checked against its replay."""
     path = tmp_path / name
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     game_id = await cpu_game(store, 3, seed)
     sessions = Sessions(store, cpu_delay=0)
     record = await store.get(game_id)
@@ -75,7 +79,7 @@ async def play_through(
         if between is not None:
             await between(path)
         # A new process: new store and sessions on the same file.
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         sessions = Sessions(store, cpu_delay=0)
         assert await sessions.restore() == 1
     await run_until(store, game_id, lambda r: r.status == "finished")
@@ -110,7 +114,7 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
     """When a human's deadline passes, a CPU move is played for them and the next turn gets a
     fresh deadline."""
     now = [1000.0]
-    store = await Store.open(tmp_path / "timer.sqlite3")
+    store = await SqliteStore.open(tmp_path / "timer.sqlite3")
     record = await human_game(store, "kasane", seed=3, turn_seconds=30)
     sessions = Sessions(store, cpu_delay=0, clock=lambda: now[0])
     session = await sessions.start(record)
@@ -144,7 +148,7 @@ async def test_simultaneous_choices_do_not_make_each_other_stale(tmp_path: Path)
     stale once its own seat has moved, and in a sequential phase as soon as anything moved."""
     from bot.sessions import MoveRefused
 
-    store = await Store.open(tmp_path / "pass.sqlite3")
+    store = await SqliteStore.open(tmp_path / "pass.sqlite3")
     record = await human_game(store, "irobae", seed=9, turn_seconds=0)
     sessions = Sessions(store, cpu_delay=0)
     session = await sessions.start(record)
@@ -174,7 +178,7 @@ async def test_restore_publishes_games_left_behind_by_a_crash_bug(tmp_path: Path
     After a restart the games whose table is behind are published as stored, and only those:
     a table known to show its game's version is left alone."""
     path = tmp_path / "crash.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     record = await human_game(store, "kasane", seed=3, turn_seconds=0)
     current = await human_game(store, "kasane", seed=4, turn_seconds=0)
     sessions = Sessions(store, cpu_delay=0)
@@ -193,7 +197,7 @@ async def test_restore_publishes_games_left_behind_by_a_crash_bug(tmp_path: Path
         def publish(self, session: Session, outcome: object = None, **_: object) -> None:
             published.append((session.id, session.version))
 
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     sessions = Sessions(store, cpu_delay=0)
     sessions.publisher = Publisher()
     assert await sessions.restore() == 2
@@ -213,7 +217,7 @@ async def test_restore_publishes_an_end_left_behind_by_a_crash_bug(tmp_path: Pat
     The last move marks the end unpublished; after a restart it is published."""
 
     path = tmp_path / "end.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     game_id = await cpu_game(store, 3, seed=8)
     sessions = Sessions(store, cpu_delay=0)  # no publisher: nothing reaches Discord
     record = await store.get(game_id)
@@ -234,7 +238,7 @@ async def test_restore_publishes_an_end_left_behind_by_a_crash_bug(tmp_path: Pat
                 asyncio.ensure_future(session_store.update_game(session.id, end_published=1))
             )
 
-    store = session_store = await Store.open(path)
+    store = session_store = await SqliteStore.open(path)
     sessions = Sessions(store, cpu_delay=0)
     sessions.publisher = Publisher()
     assert await sessions.restore() == 0

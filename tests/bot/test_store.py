@@ -20,9 +20,11 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot import pgstore
-from bot.pgstore import PostgresStore
-from bot.store import DmHand, SeatRecord, StaleVersion, Store, StoredHand, migration_files
+from bot.storage import postgres
+from bot.storage.migrations import migration_files
+from bot.storage.postgres import PostgresStore
+from bot.storage.records import DmHand, SeatRecord, StaleVersion, StoredHand
+from bot.storage.sqlite import SqliteStore
 from tests.bot.stored import (
     AnyStore,
     commit_stand_in,
@@ -38,7 +40,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
     """A new empty store of each backend."""
     opened: AnyStore
     if request.param == "sqlite":
-        opened = await Store.open(tmp_path / "db.sqlite3")
+        opened = await SqliteStore.open(tmp_path / "db.sqlite3")
     else:
         opened = await PostgresStore.open(request.getfixturevalue("postgres_url"))
     yield opened
@@ -47,7 +49,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 async def execute(store: AnyStore, sql: str, *args: Any) -> list[tuple[Any, ...]]:
     """Run raw SQL written with `?` placeholders on either backend; the rows it returns."""
-    if isinstance(store, Store):
+    if isinstance(store, SqliteStore):
         return [tuple(row) for row in await store.db.execute_fetchall(sql, args)]
     numbered = iter(range(1, len(args) + 1))
     sql = re.sub(r"\?", lambda _: f"${next(numbered)}", sql)
@@ -58,7 +60,7 @@ async def execute(store: AnyStore, sql: str, *args: Any) -> list[tuple[Any, ...]
 async def test_migrations_are_numbered_and_applied(tmp_path: Path) -> None:
     files = migration_files()
     assert [n for n, _, _ in files] == list(range(1, len(files) + 1))
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
     assert await store.schema_version() == files[-1][0]
     async with store.db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"
@@ -74,7 +76,7 @@ async def test_upgrades_a_database_of_the_previous_schema(tmp_path: Path) -> Non
             await db.executescript(sql)
             await db.execute(f"PRAGMA user_version = {number}")
         await db.commit()
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     assert await store.schema_version() == files[-1][0]
     game_id = (await create_lobby(store)).id
     record = await store.get(game_id)
@@ -84,7 +86,7 @@ async def test_upgrades_a_database_of_the_previous_schema(tmp_path: Path) -> Non
 
 async def test_upgrades_a_postgres_database_of_the_previous_schema(postgres_url: str) -> None:
     """Likewise on PostgreSQL: a game in play stored by the previous schema plays on."""
-    files = pgstore.migration_files()
+    files = postgres.migration_files()
     conn = await asyncpg.connect(postgres_url)
     try:
         await conn.execute(
@@ -216,7 +218,7 @@ async def test_a_seat_changing_hands_on_sqlite_is_one_statement_as_before(
     """What a database shared by several processes needs to announce a change of seats costs
     one process on SQLite nothing: a seat given to a CPU is written by its one statement, with
     no transaction around it, and one taken back by the transaction it always had."""
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
     game_id = await playing_game(store)
     statements: list[str] = []
     await store.db.set_trace_callback(statements.append)
@@ -252,7 +254,7 @@ async def test_concurrent_transactions_of_two_games_bug(tmp_path: Path) -> None:
     """One connection serves every game: moves of two games at once must not meet inside one
     transaction ("cannot start a transaction within a transaction"), and a write made while
     another game's transaction is open must not be undone by that transaction's rollback."""
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
     try:
         games = [await playing_game(store) for _ in range(3)]
         await asyncio.gather(*(commit_stand_ins(store, game_id, 20) for game_id in games))
@@ -286,9 +288,9 @@ async def test_the_log_is_checkpointed_in_the_background_not_by_moves(
 ) -> None:
     """No move's commit copies the write-ahead log into the database (that made it wait for a
     file sync); the store's own checkpointer does, so the database file takes in the moves."""
-    monkeypatch.setattr("bot.store.CHECKPOINT_SECONDS", 0.05)
+    monkeypatch.setattr("bot.storage.sqlite.CHECKPOINT_SECONDS", 0.05)
     path = tmp_path / "db.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     try:
         async with store.db.execute("PRAGMA wal_autocheckpoint") as cur:
             assert (await cur.fetchone())[0] == 0
@@ -315,7 +317,7 @@ async def test_a_move_is_not_written_behind_a_slow_read_nor_lost_behind_a_lock(
     read that takes a while): it is stored at once, on a connection of its own. While another
     connection holds the write lock, it waits for it instead, and is stored once it is free."""
     path = tmp_path / "db.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     other = await aiosqlite.connect(path, isolation_level=None)
     try:
         game_id = await playing_game(store)
@@ -359,7 +361,7 @@ async def test_the_health_checks_test_write_leaves_no_stale_snapshot_behind(
     left open between calls to that thread: the calls in between kept the snapshot it began
     with, so the game was read back one version behind, and the write failed at once with
     "database is locked".)"""
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
     reached = [threading.Event(), threading.Event()]
     release = [threading.Event(), threading.Event()]
 

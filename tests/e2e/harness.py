@@ -18,7 +18,7 @@ from bot.sandbox.botproc import bot_settings
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.players import create_lobby, custom_id, game_id_of, lobby_click
 from bot.sessions import Session
-from bot.store import GameRecord
+from bot.storage.records import GameRecord
 from games import registry
 
 #: When set (see `tests/e2e/test_postgres_e2e.py`), the PostgreSQL database URL that stands

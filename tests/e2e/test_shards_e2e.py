@@ -22,10 +22,10 @@ import pytest
 
 from bot.client import GameBot
 from bot.i18n import messages as msg
-from bot.pgstore import PostgresStore
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
 from bot.sessions import Session
+from bot.storage.postgres import PostgresStore
 from games import registry
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (

@@ -41,7 +41,7 @@ import pytest
 from bot.i18n import messages as msg
 from bot.sandbox import botproc
 from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
-from bot.store import Store
+from bot.storage.sqlite import SqliteStore
 from games import registry
 from games.core import Game
 
@@ -278,7 +278,7 @@ class BotProcess:
         if not self.db.exists():
             # Pictures off: this test is about what is stored when the bot is killed; pictures
             # only add drawings and table edits (covered by the pictures' own tests) and time.
-            store = await Store.open(self.db)
+            store = await SqliteStore.open(self.db)
             await store.set_guild_pictures(self.fake.guild.id, False)
             await store.close()
         self.proc = await botproc.spawn(self.fake, self.db, self.log_path, seed=SEED, hold=hold)

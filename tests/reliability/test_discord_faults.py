@@ -244,7 +244,7 @@ class Players:
 
     async def log_rows(self, game_id: int) -> list[tuple[int, int, str, int]]:
         """The game's action log as `(version, seat, action, by_cpu)`, read in one call to the
-        store's database thread (see `Store._direct`)."""
+        store's database thread (see `SqliteStore._direct`)."""
         rows = await self.bot.store.db.execute_fetchall(
             "SELECT version, seat, action, by_cpu FROM actions WHERE game_id = ? ORDER BY version",
             (game_id,),

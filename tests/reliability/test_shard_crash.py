@@ -32,9 +32,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.pgstore import PostgresStore
 from bot.sandbox import botproc
 from bot.sandbox.fakediscord import FakeDiscord, Message, RequestRecord, User
+from bot.storage.postgres import PostgresStore
 from games import registry
 from tests.e2e.harness import dm_hand, game_id_of, lobby_click, move_buttons
 

@@ -12,7 +12,8 @@ from typing import Any
 import aiosqlite
 
 from bot.sandbox.fakediscord import FakeDiscord, User
-from bot.store import Store, migration_files
+from bot.storage.migrations import migration_files
+from bot.storage.sqlite import SqliteStore
 from tests.bot.test_sessions import play_through
 from tests.e2e.harness import game_started, make_bot, start_through_lobby, table_message
 
@@ -160,7 +161,7 @@ async def test_a_database_of_an_older_schema_plays_on(tmp_path: Path) -> None:
             await db.execute("ALTER TABLE hand_messages DROP COLUMN confirm_action")
             await db.execute("PRAGMA user_version = 2")
             await db.commit()
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         assert await store.schema_version() == files[-1][0]
         await store.close()
 

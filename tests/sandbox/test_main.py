@@ -129,7 +129,7 @@ def test_the_bot_itself_loads_no_sandbox_or_fake_discord_module() -> None:
     """The fake Discord and the sandbox are imported by the sandbox entry point, the tests and
     the benchmarks only: the bot's own modules and `python -m bot`'s normal path load none."""
     code = (
-        "import sys, bot.__main__, bot.client, bot.pgstore, bot.migrate; "
+        "import sys, bot.__main__, bot.client, bot.storage.postgres, bot.storage.copy; "
         "import cogs.lobby, cogs.help; "
         "print(sorted(m for m in sys.modules if m.startswith(('bot.sandbox', 'tests'))))"
     )

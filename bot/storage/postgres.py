@@ -1,10 +1,13 @@
-"""PostgreSQL storage (asyncpg): the driver calls behind the queries `bot.store.SqlStore` shares
-with the SQLite `Store`, and what only a database shared by several processes needs.
+"""Storage on PostgreSQL: `PostgresStore`, one database shared by several bot processes (asyncpg).
+
+It holds the driver calls behind the queries of `bot.storage.queries.GameStore` (which the SQLite
+backend, `bot.storage.sqlite.SqliteStore`, runs too), and what only a database shared by several
+processes needs.
 
 Chosen by `DATABASE_URL=postgresql://…` when several bot processes share one database. The
-schema comes from the same numbered migrations in their PostgreSQL dialect (`bot/migrations/`,
-one file a migration for both backends), applied at start under an advisory lock so two
-processes starting together apply each one once.
+schema comes from the same numbered migrations in their PostgreSQL dialect
+(`bot/storage/migrations/`, one file a migration for both backends), applied at start under an
+advisory lock so two processes starting together apply each one once.
 
 A move is still one statement (`INSERT INTO moves …`, migration 0005) checked against the
 expected version. Its UPDATE of the game's row holds that row's lock until the statement
@@ -34,8 +37,8 @@ from typing import Any
 
 import asyncpg
 
-from bot import store
-from bot.store import Reads, Row, SqlStore, Statements
+from bot.storage import migrations
+from bot.storage.queries import GameStore, Reads, Row, Statements
 
 log = logging.getLogger(__name__)
 
@@ -65,10 +68,10 @@ SeatsListener = Callable[[int], None]
 
 def migration_files() -> list[tuple[int, str, str]]:
     """`(number, name, sql)` of every PostgreSQL migration, in order."""
-    return store.migration_files("postgres")
+    return migrations.migration_files("postgres")
 
 
-class PostgresStore(SqlStore):
+class PostgresStore(GameStore):
     """The bot's database on PostgreSQL. Create with `await PostgresStore.open(url)`."""
 
     SHARED = True
@@ -255,7 +258,7 @@ class PostgresStore(SqlStore):
 
 @lru_cache(maxsize=1024)
 def numbered(sql: str) -> str:
-    """A statement written with `?` placeholders (see `SqlStore`) in PostgreSQL's numbered
+    """A statement written with `?` placeholders (see `GameStore`) in PostgreSQL's numbered
     ones: the n-th `?` becomes `$n` (no statement of the store has a `?` inside a string)."""
     numbers = itertools.count(1)
     return re.sub(r"\?", lambda _: f"${next(numbers)}", sql)

@@ -2,8 +2,9 @@
 backends, and how each file becomes the SQL of one dialect.
 
 A database records the numbers it has applied (SQLite in `PRAGMA user_version`, PostgreSQL in
-`schema_migrations`); `bot.store.Store.migrate` and `bot.pgstore.PostgresStore.migrate` apply
-the newer ones in order, each in its own transaction.
+`schema_migrations`); `bot.storage.sqlite.SqliteStore.migrate` and
+`bot.storage.postgres.PostgresStore.migrate` apply the newer ones in order, each in its own
+transaction.
 
 The dialects differ in three ways, all spelled out here:
 

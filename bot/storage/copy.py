@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.pgstore import PostgresStore
-from bot.store import GAME_COLUMNS, Store
+from bot.storage.postgres import PostgresStore
+from bot.storage.records import GAME_COLUMNS
+from bot.storage.sqlite import SqliteStore
 from games import registry
 
 log = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ def _convert(column: str, value: Any) -> Any:
     return value
 
 
-async def _rows(source: Store, table: str) -> list[tuple[Any, ...]]:
+async def _rows(source: SqliteStore, table: str) -> list[tuple[Any, ...]]:
     columns, key = TABLES[table]
     sql = f"SELECT {', '.join(columns)} FROM {table} ORDER BY {', '.join(key)}"
     async with source.db.execute(sql) as cur:
@@ -96,7 +97,7 @@ async def _rows(source: Store, table: str) -> list[tuple[Any, ...]]:
         ]
 
 
-async def copy(source: Store, target: PostgresStore) -> Report:
+async def copy(source: SqliteStore, target: PostgresStore) -> Report:
     """Copy every row of `source` into `target`, then verify (raises `MigrationError`)."""
     data = {table: await _rows(source, table) for table in TABLES}
     game_ids = [row[0] for row in data["games"]]
@@ -204,7 +205,7 @@ async def migrate_sqlite_to_postgres(sqlite_path: Path, url: str) -> Report:
     """Open both databases (each brought to the latest schema), copy and verify."""
     if not sqlite_path.is_file():
         raise MigrationError(f"no SQLite database at {sqlite_path}")
-    source = await Store.open(sqlite_path)
+    source = await SqliteStore.open(sqlite_path)
     try:
         target = await PostgresStore.open(url)
         try:

@@ -1,5 +1,9 @@
-"""Storage: game records, the queries both backends share (`SqlStore`), and SQLite's backend
-(aiosqlite, WAL: `Store`). PostgreSQL's backend is `bot.pgstore.PostgresStore`.
+"""Storage queries: `GameStore`, the interface both backends implement, with every shared query.
+
+Each query is written once with `?` placeholders, in SQL both SQLite and PostgreSQL run (the
+PostgreSQL store numbers the placeholders); a backend (`bot.storage.sqlite.SqliteStore`,
+`bot.storage.postgres.PostgresStore`) supplies its driver calls and what is its own: opening,
+migrating, `check_writable`.
 
 A move is stored by `write_move` in one statement, atomic by itself: the action row (its primary
 key `(game_id, version)` makes a second write of the same version impossible), the new snapshot
@@ -9,80 +13,30 @@ and the new version. The bot answers Discord only after it is committed.
 from __future__ import annotations
 
 import asyncio
-import logging
 import sqlite3
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, suppress
+from typing import Any, Protocol
 
-import aiosqlite
 import asyncpg
-import pydantic_core
-
-if TYPE_CHECKING:
-    from bot.pgstore import PostgresStore
-    from bot.settings import Settings
 
 from bot.guards import valid_id
-from bot.migrations import migration_files, sqlite_statements
-
-log = logging.getLogger(__name__)
-
-GAME_COLUMNS = [
-    "id",
-    "game",
-    "status",
-    "guild_id",
-    "channel_id",
-    "thread_id",
-    "lobby_message_id",
-    "table_message_id",
-    "table_posted_at",
-    "ping_message_id",
-    "host_id",
-    "language",
-    "options",
-    "cpu_level",
-    "turn_seconds",
-    "deadline",
-    "seed",
-    "players",
-    "version",
-    "snapshot",
-    "created_at",
-    "updated_at",
-    "problem",
-    "end_published",
-    "table_version",
-]
-
-#: Columns `update_game` may change; everything else is set by dedicated methods (a game's
-#: status only by the game service's calls: `start_game`, `write_move`, `abandon_game`).
-MUTABLE_COLUMNS = frozenset(
-    [
-        "thread_id",
-        "lobby_message_id",
-        "table_message_id",
-        "table_posted_at",
-        "ping_message_id",
-        "options",
-        "cpu_level",
-        "turn_seconds",
-        "deadline",
-        "language",
-        "problem",
-        "end_published",
-        "table_version",
-    ]
+from bot.storage.records import (
+    MUTABLE_COLUMNS,
+    SEAT_COLUMNS,
+    DmHand,
+    GameRecord,
+    OpenCounts,
+    SeatRecord,
+    StaleVersion,
+    StoredHand,
+    dumps,
+    game_record,
+    loads,
+    seat_record,
 )
-
-
-#: How often the write-ahead log is checkpointed, in seconds (see `Store._checkpoint_regularly`).
-CHECKPOINT_SECONDS = 1.0
 
 #: The one statement that stores a move (see `write_move` and migration 0005's `moves` view;
 #: its trigger raises "stale version" when the game is not at the version before it).
@@ -91,211 +45,8 @@ MOVE_SQL = (
     "deadline, scores, winners, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
-
-@dataclass(frozen=True)
-class OpenCounts:
-    """Open lobbies and live games of one user and one channel (see `Store.open_counts`)."""
-
-    channel_lobbies: int
-    #: When the channel's least recently changed lobby last changed (unix time), if any.
-    channel_oldest_lobby: float | None
-    #: Lobbies the user sits in (as host or player).
-    user_lobbies: int
-    user_oldest_lobby: float | None
-    #: Games in play the user sits in, and those left without humans that the user hosts.
-    user_games: int
-
-
-#: What a store raises when the database fails (SQLite's errors; PostgreSQL's, including a lost
-#: connection): the move was not stored.
-STORAGE_ERRORS: tuple[type[Exception], ...] = (
-    sqlite3.Error,
-    asyncpg.PostgresError,
-    asyncpg.InterfaceError,
-    OSError,
-)
-
-
-class StaleVersion(RuntimeError):
-    """The game moved on since the caller read it; nothing was written."""
-
-
-@dataclass
-class SeatRecord:
-    seat: int
-    name: str
-    user_id: int | None = None
-    cpu_level: str | None = None
-    #: A human seat a CPU took over: its player (who may take it back) and their name.
-    away_user_id: int | None = None
-    away_name: str | None = None
-
-    @property
-    def is_cpu(self) -> bool:
-        return self.user_id is None
-
-
-@dataclass
-class GameRecord:
-    """One row of `games` with its seats."""
-
-    id: int
-    game: str
-    status: str
-    guild_id: int
-    channel_id: int
-    host_id: int
-    language: str
-    seed: int
-    created_at: float
-    updated_at: float
-    version: int = 0
-    thread_id: int | None = None
-    lobby_message_id: int | None = None
-    table_message_id: int | None = None
-    table_posted_at: float | None = None
-    ping_message_id: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    cpu_level: str = "strong"
-    turn_seconds: int = 0
-    deadline: float | None = None
-    players: int | None = None
-    snapshot: dict[str, Any] | None = None
-    seats: list[SeatRecord] = field(default_factory=list)
-    #: Why this game's stored data could not be used, if it could not (see `Sessions`).
-    problem: str | None = None
-    #: False from a game's last move until its end has been published (see `Table.finish`).
-    end_published: bool = True
-    #: The version the table message shows on Discord, as last recorded (None: unknown).
-    table_version: int | None = None
-    #: Set when the snapshot column holds something that is not valid JSON.
-    snapshot_error: str | None = None
-
-    def after_move(
-        self,
-        *,
-        version: int,
-        snapshot: dict[str, Any],
-        deadline: float | None,
-        status: str,
-        stored_at: float,
-    ) -> GameRecord:
-        """This record with a move stored by `SqlStore.write_move` with these values, as the
-        `moves` trigger writes them into the row (migration 0005), so that a move can be
-        answered before its row is read back."""
-        return replace(
-            self,
-            version=version,
-            snapshot=snapshot,
-            deadline=deadline,
-            status=status,
-            updated_at=stored_at,
-            end_published=status != "finished",
-        )
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat this user holds, if any."""
-        for seat in self.seats:
-            if seat.user_id == user_id:
-                return seat.seat
-        return None
-
-    def away_seat_of(self, user_id: int) -> int | None:
-        """The seat a CPU took over from this user, if any (they may take it back)."""
-        for seat in self.seats:
-            if seat.away_user_id == user_id:
-                return seat.seat
-        return None
-
-    @property
-    def play_channel_id(self) -> int:
-        """Where the table lives: the thread, or the lobby's channel if no thread exists."""
-        return self.thread_id or self.channel_id
-
-
 #: The settings tables holding a `pictures` switch, with the column each is keyed on.
 PICTURE_SWITCHES = {"guild_settings": "guild_id", "user_settings": "user_id"}
-
-#: The `seats` columns a `SeatRecord` is read from.
-SEAT_COLUMNS = "seat, user_id, cpu_level, name, away_user_id, away_name"
-
-
-def seat_record(row: Mapping[str, Any]) -> SeatRecord:
-    """The seat of a `seats` row holding `SEAT_COLUMNS` (a row of either backend)."""
-    return SeatRecord(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        cpu_level=row["cpu_level"],
-        name=row["name"],
-        away_user_id=row["away_user_id"],
-        away_name=row["away_name"],
-    )
-
-
-def game_record(row: Mapping[str, Any], seats: Iterable[SeatRecord]) -> GameRecord:
-    """The record of a `games` row (of either backend) with its seats. Options or a snapshot
-    that are not valid JSON do not raise: the record says what is wrong with it instead."""
-    data = {key: row[key] for key in GAME_COLUMNS}
-    try:
-        data["options"] = _loads(data["options"] or "{}")
-    except ValueError:
-        data["options"] = {}
-        data["problem"] = data["problem"] or "options are not valid JSON"
-    try:
-        data["snapshot"] = _loads(data["snapshot"]) if data["snapshot"] else None
-    except ValueError as exc:
-        data["snapshot"] = None
-        data["snapshot_error"] = f"snapshot is not valid JSON ({exc})"
-    data["end_published"] = bool(data["end_published"])
-    record = GameRecord(**data)
-    record.seats = list(seats)
-    return record
-
-
-@dataclass(frozen=True)
-class StoredHand:
-    """A live ephemeral hand as kept for the next process (`bot.hands`): the interaction token
-    that edits its message (with the application's id) and when that interaction was made."""
-
-    game_id: int
-    seat: int
-    language: str
-    application_id: int
-    #: A secret for 15 minutes: kept out of this record's repr (and so out of any log line).
-    token: str = field(repr=False)
-    message_id: int
-    #: The interaction's creation (Unix seconds): its token lives 15 minutes from then.
-    created_at: float
-    #: A pick shown back on the hand for confirmation: `(notice, encoded action)`.
-    confirm: tuple[str, str] | None = None
-    #: The game's server and whether it is in play (read with the hand, not stored with it).
-    guild_id: int = 0
-    playing: bool = True
-
-
-@dataclass(frozen=True)
-class DmHand:
-    """A seat's hand message in its player's DMs, as kept for the next process."""
-
-    channel_id: int
-    message_id: int
-    #: A pick shown back on the message for confirmation: `(notice, encoded action)`.
-    confirm: tuple[str, str] | None = None
-
-
-def _dumps(value: Any) -> str:
-    """`value` as compact JSON text, characters as they are (not escaped). pydantic's serializer
-    writes it about five times as fast as the standard library's `json.dumps`, and every move
-    writes its snapshot this way before it is answered. Keys keep their order (the engines'
-    snapshots list them in a fixed order)."""
-    return pydantic_core.to_json(value).decode()
-
-
-def _loads(text: str) -> Any:
-    """The value of JSON text, read by pydantic's parser (about twice as fast as `json.loads`;
-    a game's row is read back after every move). Raises `ValueError` for text that is not
-    JSON."""
-    return pydantic_core.from_json(text)
 
 
 def _real(value: float | None) -> float | None:
@@ -309,7 +60,7 @@ Row = Any
 
 
 class Reads(Protocol):
-    """Queries on one connection (see `SqlStore._reads`), with `?` placeholders."""
+    """Queries on one connection (see `GameStore._reads`), with `?` placeholders."""
 
     async def row(self, sql: str, *args: Any) -> Row | None:
         """The first row a query returns, if any."""
@@ -319,7 +70,7 @@ class Reads(Protocol):
 
 
 class Statements(Reads, Protocol):
-    """The statements of one transaction (see `SqlStore._atomic`), with `?` placeholders."""
+    """The statements of one transaction (see `GameStore._atomic`), with `?` placeholders."""
 
     async def run(self, sql: str, *args: Any) -> int:
         """Run one statement; how many rows it changed."""
@@ -331,13 +82,15 @@ class Statements(Reads, Protocol):
         """Run one `INSERT` of a row with an `id` column; the id the new row was given."""
 
 
-class SqlStore(ABC):
-    """What the two backends share: every query the same in SQLite's and PostgreSQL's dialects
-    (written with `?` placeholders, which the PostgreSQL store numbers), the records built from
-    rows, the checks on changes and the caches of settings.
+class GameStore(ABC):
+    """The bot's database, the interface both backends implement (`SqliteStore`,
+    `PostgresStore`): every query the same in SQLite's and PostgreSQL's dialects (written with
+    `?` placeholders, which the PostgreSQL store numbers), the records built from rows, the
+    checks on changes and the caches of settings.
 
     A backend supplies its driver calls (`_row`, `_rows`, `_run`, `_count`, `_atomic`,
-    `_reads`) and what is its own: opening, migrating, `check_writable`."""
+    `_reads`) and what is its own: opening, migrating, `check_writable`. Open the one the
+    settings name with `bot.storage.open_store`."""
 
     #: Whether several processes share the database. Then what another process may change (a
     #: seat, a pictures switch) is read again each time rather than taken from memory.
@@ -361,6 +114,21 @@ class SqlStore(ABC):
             with suppress(asyncio.CancelledError):
                 await self._background
         await self._disconnect()
+
+    # -- schema (each backend's own) ------------------------------------------------------
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the newest migration the database has applied."""
+
+    @abstractmethod
+    async def migrate(self) -> None:
+        """Apply every migration newer than the database, each in its own transaction."""
+
+    @abstractmethod
+    async def check_writable(self) -> None:
+        """A test write that changes nothing; raises when the database cannot be written to
+        (see `bot.health`)."""
 
     # -- driver calls (each backend's own) ------------------------------------------------
 
@@ -442,7 +210,7 @@ class SqlStore(ABC):
                 channel_id,
                 host_id,
                 language,
-                _dumps(options),
+                dumps(options),
                 cpu_level,
                 turn_seconds,
                 seed,
@@ -572,7 +340,7 @@ class SqlStore(ABC):
         rows = await self._rows(
             f"SELECT game_id, scores, winners FROM results WHERE game_id IN ({marks})", *game_ids
         )
-        return {int(r[0]): (_loads(r[1]), _loads(r[2])) for r in rows}
+        return {int(r[0]): (loads(r[1]), loads(r[2])) for r in rows}
 
     async def update_game(self, game_id: int, **values: Any) -> None:
         """Set mutable columns (`options` may be a dict)."""
@@ -580,7 +348,7 @@ class SqlStore(ABC):
         if unknown:
             raise ValueError(f"not mutable: {sorted(unknown)}")
         if "options" in values:
-            values["options"] = _dumps(values["options"])
+            values["options"] = dumps(values["options"])
         if "end_published" in values:
             values["end_published"] = bool(values["end_published"])
         for key in ("deadline", "table_posted_at"):
@@ -658,7 +426,7 @@ class SqlStore(ABC):
             "UPDATE games SET status = 'playing', players = ?, snapshot = ?, version = 0, "
             "deadline = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
             players,
-            _dumps(snapshot),
+            dumps(snapshot),
             _real(deadline),
             time.time(),
             game_id,
@@ -727,11 +495,11 @@ class SqlStore(ABC):
                 int(by_cpu),
                 stored_at,
                 status,
-                _dumps(snapshot),
+                dumps(snapshot),
                 _real(deadline),
-                _dumps(result["scores"]) if result is not None else None,
-                _dumps(result["winners"]) if result is not None else None,
-                _dumps(result) if result is not None else None,
+                dumps(result["scores"]) if result is not None else None,
+                dumps(result["winners"]) if result is not None else None,
+                dumps(result) if result is not None else None,
             )
         except (sqlite3.IntegrityError, asyncpg.RaiseError) as exc:
             if str(exc) == "stale version":  # raised by the trigger (see MOVE_SQL)
@@ -777,7 +545,7 @@ class SqlStore(ABC):
         """Replace an unreadable snapshot by one rebuilt from the complete action log."""
         await self._run(
             "UPDATE games SET snapshot = ?, problem = NULL WHERE id = ? AND version = ?",
-            _dumps(snapshot),
+            dumps(snapshot),
             game_id,
             version,
         )
@@ -796,7 +564,7 @@ class SqlStore(ABC):
 
     async def result(self, game_id: int) -> dict[str, Any] | None:
         row = await self._row("SELECT result FROM results WHERE game_id = ?", game_id)
-        return _loads(row[0]) if row is not None else None
+        return loads(row[0]) if row is not None else None
 
     # -- per-user settings and DM hand messages --------------------------------------------
 
@@ -1016,211 +784,6 @@ class SqlStore(ABC):
         return [_stored_hand(row) for row in rows]
 
 
-class _SqliteStatements:
-    """`Statements` on a SQLite connection: the store's inside its `transaction()`, or for
-    reads only (`Reads`), the store's or a reader's own."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-
-    # A read is one call to the database thread (`execute_fetchall`): a cursor's execute,
-    # fetch and close would be three, each a round trip through the event loop. Every query
-    # read with `row` selects at most one row (by key, or an aggregate).
-
-    async def row(self, sql: str, *args: Any) -> Row | None:
-        return next(iter(await self.db.execute_fetchall(sql, args)), None)
-
-    async def rows(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self.db.execute_fetchall(sql, args))
-
-    async def run(self, sql: str, *args: Any) -> int:
-        cursor = await self.db.execute(sql, args)
-        return cursor.rowcount
-
-    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self.db.executemany(sql, rows)
-
-    async def insert(self, sql: str, *args: Any) -> int:
-        cursor = await self.db.execute(sql, args)
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
-
-
-class Store(SqlStore):
-    """The bot's database on SQLite. Create with `await Store.open(path)`."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        super().__init__()
-        self.db = db
-        #: One connection serves every game: a statement run while another coroutine's
-        #: transaction is open would become part of that transaction. Transactions hold this
-        #: lock; single statements only wait for it (see `_write`).
-        self._writing = asyncio.Lock()
-        #: A second connection to the same file, for a move's write on the event loop's own
-        #: thread when the database is free (`_store_move`); None for a database in memory.
-        #: Because of it, every read of `db` is one call to its thread (`execute_fetchall`):
-        #: a cursor left open across calls keeps a snapshot of the database, so the reads
-        #: and writes handed over meanwhile would not see the moves written here since (and
-        #: the writes would fail at once, "database is locked").
-        self._direct: sqlite3.Connection | None = None
-
-    @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        path = Path(path)
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        try:
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
-            store = cls(db)
-            await store.migrate()
-        except BaseException:
-            # aiosqlite's thread would otherwise keep the process alive after the failure.
-            await db.close()
-            raise
-        if str(path) != ":memory:":
-            # Left to itself, SQLite checkpoints inside whichever commit fills the log past
-            # 1,000 pages: that move waited several milliseconds for pages to be copied and
-            # the file synced. Checkpoints are made in the background instead.
-            await db.execute("PRAGMA wal_autocheckpoint=0")
-            store._direct = _direct_connection(path)
-            store._background = asyncio.create_task(
-                store._checkpoint_regularly(path), name="wal-checkpoint"
-            )
-        return store
-
-    async def _disconnect(self) -> None:
-        if self._direct is not None:
-            direct, self._direct = self._direct, None
-            direct.close()
-        await self.db.close()  # the last connection to close checkpoints what is left
-
-    async def _store_move(self, *args: Any) -> None:
-        """A move's write, the one the click's answer waits for. When no transaction of the
-        store is open and no other connection holds SQLite's write lock, it is made at once on
-        the event loop's own thread (`_direct`): a single statement into the write-ahead log,
-        with no checkpoint and no fsync (`synchronous=NORMAL`), about a tenth of a millisecond,
-        where a call to aiosqlite's thread costs as much again in handing over and waking the
-        loop. When the database is busy, it never waits there (`busy_timeout=0`): the write
-        goes to aiosqlite's thread as any other (`_write`), which waits for the lock."""
-        if self._direct is not None and not self._writing.locked():
-            try:
-                self._direct.execute(MOVE_SQL, args)
-                return
-            except sqlite3.OperationalError as exc:
-                code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # (none: not SQLite's own)
-                if code not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                    raise
-        await self._write(MOVE_SQL, args)
-
-    async def _checkpoint_regularly(self, path: Path) -> None:
-        """Copy the write-ahead log into the database every `CHECKPOINT_SECONDS`, from a
-        connection (and so a thread) of its own: a passive checkpoint never blocks the moves
-        being written meanwhile, and they never wait for it."""
-        async with aiosqlite.connect(path, isolation_level=None) as db:
-            await db.execute("PRAGMA busy_timeout=5000")
-            while True:
-                await asyncio.sleep(CHECKPOINT_SECONDS)
-                try:
-                    async with db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
-                        await cursor.fetchall()
-                except sqlite3.Error as exc:
-                    log.warning("checkpoint failed (the log keeps the data): %s", exc)
-
-    async def schema_version(self) -> int:
-        row = await self._row("PRAGMA user_version")
-        return int(row[0]) if row else 0
-
-    async def migrate(self) -> None:
-        """Apply every migration newer than the database, each in its own transaction."""
-        current = await self.schema_version()
-        for number, name, sql in migration_files():
-            if number <= current:
-                continue
-            log.info("applying migration %s", name)
-            async with self.transaction():
-                for statement in sqlite_statements(sql):
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {number}")
-
-    async def check_writable(self) -> None:
-        """A test write that changes nothing (the schema version written back as it is);
-        raises when the database cannot be written to (see `bot.health`)."""
-        await self._write(f"PRAGMA user_version = {await self.schema_version()}")
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        """`BEGIN IMMEDIATE` … `COMMIT`, rolled back on any error (a failed COMMIT included).
-        Other writes wait until it ends."""
-        async with self._writing:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-                await self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    await self.db.execute("ROLLBACK")
-                raise
-
-    async def _write(self, sql: str, args: Sequence[Any] = ()) -> None:
-        """One statement that changes data, outside any other coroutine's transaction.
-
-        A single statement is atomic by itself, so such writes need not wait for each other:
-        aiosqlite's thread runs them in the order they are handed over, one after another,
-        without a round trip to the event loop in between (under load, that round trip was what
-        made moves queue). Only while a `transaction()` is open does a statement wait, since it
-        would otherwise become part of that transaction."""
-        if self._writing.locked():
-            async with self._writing:
-                await self.db.execute(sql, args)
-        else:
-            # Handed to the database thread before this coroutine can be suspended, so it
-            # runs before the BEGIN of any transaction that starts after it.
-            await self.db.execute(sql, args)
-
-    # -- driver calls ---------------------------------------------------------------------
-
-    async def _row(self, sql: str, *args: Any) -> Row | None:
-        return await _SqliteStatements(self.db).row(sql, *args)
-
-    async def _rows(self, sql: str, *args: Any) -> list[Row]:
-        return await _SqliteStatements(self.db).rows(sql, *args)
-
-    async def _run(self, sql: str, *args: Any) -> None:
-        await self._write(sql, args)
-
-    async def _count(self, sql: str, *args: Any) -> int:
-        async with self._atomic() as tx:
-            return await tx.run(sql, *args)
-
-    @asynccontextmanager
-    async def _atomic(self) -> AsyncIterator[Statements]:
-        async with self.transaction():
-            yield _SqliteStatements(self.db)
-
-    @asynccontextmanager
-    async def _reads(self, db: aiosqlite.Connection | None = None) -> AsyncIterator[Reads]:
-        yield _SqliteStatements(db or self.db)
-
-
-def _direct_connection(path: Path) -> sqlite3.Connection:
-    """`Store._direct`: the store's settings, but never waiting for the write lock, and never
-    checkpointing (the store does that in the background)."""
-    direct = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    for pragma in (
-        "synchronous=NORMAL",
-        "foreign_keys=ON",
-        "busy_timeout=0",
-        "wal_autocheckpoint=0",
-    ):
-        direct.execute(f"PRAGMA {pragma}")
-    return direct
-
-
 def _stored_hand(row: Sequence[Any]) -> StoredHand:
     notice, action = row[7], row[8]
     return StoredHand(
@@ -1235,13 +798,3 @@ def _stored_hand(row: Sequence[Any]) -> StoredHand:
         guild_id=row[9],
         playing=row[10] == "playing",
     )
-
-
-async def open_store(settings: Settings) -> Store | PostgresStore:
-    """The database the settings name: PostgreSQL with `DATABASE_URL` (several processes may
-    share it), otherwise the SQLite file at `DATABASE_PATH` (the default)."""
-    if settings.database_url:
-        from bot.pgstore import PostgresStore
-
-        return await PostgresStore.open(settings.database_url)
-    return await Store.open(settings.database_path)
