@@ -1,4 +1,7 @@
-"""The bot: wires storage, sessions, the table publisher, handlers and cogs in `setup_hook`."""
+"""The bot: wires storage, sessions, the publisher, handlers and cogs in `setup_hook`.
+
+This is where the parts meet: each is built with the narrow things it uses (`bot.ports`,
+`bot.publish.ports`), and only here, and in the cogs, is the bot itself handed around."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import asyncio
 import gc
 import logging
 import signal
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from contextlib import suppress
 from typing import Any
 
@@ -20,8 +23,9 @@ from bot.history import History
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.i18n.translator import Translator
-from bot.lobby import Lobby
+from bot.lobby import Lobby, LobbyLocks
 from bot.play import Play
+from bot.publish.publisher import Publisher
 from bot.quotas import Quotas
 from bot.render import pictures
 from bot.sessions import Sessions
@@ -30,7 +34,6 @@ from bot.storage import open_store
 from bot.storage.postgres import PostgresStore
 from bot.storage.queries import GameStore
 from bot.storage.records import STORAGE_ERRORS
-from bot.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +112,7 @@ class GameBot(commands.Bot):
 
     store: GameStore
     sessions: Sessions
-    table: Table
+    publisher: Publisher
     play: Play
     lobby: Lobby
     quotas: Quotas
@@ -133,7 +136,6 @@ class GameBot(commands.Bot):
         )
         self.settings = settings
         logsafe.protect(settings.discord_token.get_secret_value())
-        self._lobby_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._seen_interactions: OrderedDict[int, None] = OrderedDict()
         self._restoring: asyncio.Task[None] | None = None
         #: Set once the bot is stopping: clicks and commands are refused from then on.
@@ -168,7 +170,10 @@ class GameBot(commands.Bot):
         self.store = await open_store(self.settings)
         self._status = asyncio.create_task(
             health.report(
-                self, health.health_file(self.settings), self.settings.health_interval_seconds
+                self,
+                self.store,
+                health.health_file(self.settings),
+                self.settings.health_interval_seconds,
             ),
             name="health-status",
         )
@@ -186,19 +191,26 @@ class GameBot(commands.Bot):
             self.store.add_move_listener(self.sessions.moved)
             self.store.add_seats_listener(self.sessions.seats_changed)
             self.store.add_resync_listener(self.sessions.resync)
-        self.table = Table(self)
-        self.sessions.publisher = self.table
+        self.publisher = Publisher(
+            self.store,
+            self,
+            repost_minutes=lambda: self.settings.table_repost_minutes,
+            hand_lifetime=lambda: self.settings.hand_lifetime_seconds,
+            owns=self.sessions.owns,
+        )
+        self.sessions.publisher = self.publisher
         if isinstance(self.store, PostgresStore):
             # Clicks on DM hands that another process answered (DMs arrive on shard 0's).
-            self.store.add_dm_hand_listener(self.table.dm_hand_clicked_elsewhere)
-            self.store.add_resync_listener(self.table.dm_hands_unknown)
+            self.store.add_dm_hand_listener(self.publisher.dm_hand_clicked_elsewhere)
+            self.store.add_resync_listener(self.publisher.dm_hands_unknown)
         if self.settings.picture_process:
             pictures.start_process()
-        self.play = Play(self)
-        self.lobby = Lobby(self)
-        self.quotas = Quotas(self)
+        self.play = Play(self.sessions, self.store, self.publisher)
+        locks = LobbyLocks()
+        self.quotas = Quotas(self.settings, self.store, self.sessions, locks, self)
+        self.lobby = Lobby(self.sessions, self.store, self.quotas, locks)
         self.quotas.start_expiry()
-        self.history = History(self)
+        self.history = History(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -229,7 +241,7 @@ class GameBot(commands.Bot):
             # The live hands the previous process kept first, so that what the restore
             # publishes reaches them too; then each is brought up to date.
             try:
-                hands = await self.table.hands.restore(self.sessions.owns_guild)
+                hands = await self.publisher.hands.restore(self.sessions.owns_guild)
             except STORAGE_ERRORS as exc:
                 log.warning("live hands not taken over: %s", exc)
                 hands = []
@@ -237,18 +249,10 @@ class GameBot(commands.Bot):
             for game_id in hands:
                 session = await self.sessions.get(game_id)
                 if session is not None:
-                    await self.table.hands.refresh(session)
+                    await self.publisher.hands.refresh(session)
         finally:
             gc.enable()
         log.info("%d game(s) in play restored", restored)
-
-    def lobby_lock(self, game_id: int) -> asyncio.Lock:
-        """Serialises clicks on one lobby (seats and options change one at a time)."""
-        return self._lobby_locks[game_id]
-
-    def lobby_closed(self, game_id: int) -> None:
-        """Forget a lobby's lock once the lobby has started or been cancelled."""
-        self._lobby_locks.pop(game_id, None)
 
     def first_delivery(self, interaction: discord.Interaction[Any]) -> bool:
         """False for an interaction this bot has already handled. Discord may deliver one
@@ -327,7 +331,7 @@ class GameBot(commands.Bot):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace
         locks = [s.lock for s in self.sessions.live()] if hasattr(self, "sessions") else []
-        locks += list(self._lobby_locks.values())
+        locks += self.lobby.locks.held() if hasattr(self, "lobby") else []
         for lock in locks:
             if not lock.locked():
                 continue
@@ -354,10 +358,9 @@ class GameBot(commands.Bot):
             self._restoring.cancel()
             with suppress(asyncio.CancelledError):
                 await self._restoring
-        if hasattr(self, "table"):
-            self.table.close()
-            await self.table.hands.saved()
-            await self.table.dm_picks_kept()
+        if hasattr(self, "publisher"):
+            self.publisher.close()
+            await self.publisher.kept()
             pictures.stop_process()
         if hasattr(self, "sessions"):
             await self.sessions.close()

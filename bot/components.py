@@ -9,7 +9,9 @@ Templates (all ≤ 100 characters):
 
 Because these are registered in `setup_hook`, a click on any message the bot ever sent —
 including an ephemeral hand from before a restart — reaches the right handler. Handlers live in
-`bot.play` and `bot.lobby`; this module only parses and builds.
+`bot.play`, `bot.lobby` and `bot.history`; this module only parses and builds, and reaches them
+through `interaction.client` (the edge where discord.py hands the client over), typed as the
+`ClickHandlers` it must provide.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import functools
 import logging
 import re
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
@@ -26,9 +28,6 @@ from bot import answers
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.render.base import Button, Control, Select
-
-if TYPE_CHECKING:
-    from bot.client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +42,72 @@ def _emoji(text: str | None) -> discord.PartialEmoji | None:
     return discord.PartialEmoji.from_str(text) if text else None
 
 
-def _bot(interaction: discord.Interaction[Any]) -> GameBot:
+class PlayClicks(Protocol):
+    """Clicks in a game in play (`bot.play.Play`)."""
+
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        seat: int,
+        action_text: str,
+    ) -> None: ...
+
+    async def preview(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        seat: int,
+        action_text: str,
+        chosen: str,
+    ) -> None: ...
+
+    async def show_hand(
+        self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool
+    ) -> None: ...
+
+    async def return_seat(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
+
+class HistoryClicks(Protocol):
+    """Clicks that read a game's log or rules (`bot.history.History`)."""
+
+    async def show(
+        self, interaction: discord.Interaction[Any], game_id: int, page: int | None
+    ) -> None: ...
+
+    async def reference(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
+
+class LobbyClicks(Protocol):
+    """Clicks on a lobby (`bot.lobby.Lobby`)."""
+
+    async def button(
+        self, interaction: discord.Interaction[Any], game_id: int, op: str
+    ) -> None: ...
+
+    async def set_option(
+        self, interaction: discord.Interaction[Any], game_id: int, field: str, value: str
+    ) -> None: ...
+
+
+class ClickHandlers(Protocol):
+    """What a control's click reaches through `interaction.client` (the bot provides it)."""
+
+    stopping: bool
+    play: PlayClicks
+    history: HistoryClicks
+    lobby: LobbyClicks
+
+    async def say_stopping(self, interaction: discord.Interaction[Any]) -> None: ...
+
+    def first_delivery(self, interaction: discord.Interaction[Any]) -> bool: ...
+
+
+def _bot(interaction: discord.Interaction[Any]) -> ClickHandlers:
+    """The handlers of the client that received the click."""
     return interaction.client  # type: ignore[return-value]
 
 

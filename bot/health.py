@@ -20,10 +20,11 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    import discord
+
     from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -97,25 +98,35 @@ def _write_status(path: Path, status: dict[str, Any]) -> None:
     os.replace(partial, path)
 
 
-def connected(bot: GameBot) -> bool:
-    """Whether the bot is logged in with an open gateway connection."""
-    if bot.is_closed() or not bot.is_ready():
+class Writable(Protocol):
+    """A database the bot writes to (`GameStore.check_writable` makes a test write)."""
+
+    async def check_writable(self) -> None: ...
+
+
+def connected(client: discord.Client) -> bool:
+    """Whether the client is logged in with an open gateway connection."""
+    if client.is_closed() or not client.is_ready():
         return False
-    socket = getattr(bot, "ws", None)
+    socket = getattr(client, "ws", None)
     return socket is not None and bool(getattr(socket, "open", False))
 
 
-async def report(bot: GameBot, path: Path, every: float) -> None:
+async def report(client: discord.Client, store: Writable, path: Path, every: float) -> None:
     """Refresh the status file every `every` seconds until cancelled; remove it then."""
     try:
         while True:
             problem = None
             try:
-                await bot.store.check_writable()
+                await store.check_writable()
             except Exception as exc:  # any failure means "not writable"; say which
                 problem = f"{type(exc).__name__}: {exc}"
                 log.error("the database cannot be written to: %s", problem)
-            status = {"time": time.time(), "connected": connected(bot), "database": problem or "ok"}
+            status = {
+                "time": time.time(),
+                "connected": connected(client),
+                "database": problem or "ok",
+            }
             try:
                 await asyncio.to_thread(_write_status, path, status)
             except OSError as exc:

@@ -22,7 +22,7 @@ from games import registry
 from games.core import Event, IllegalAction, Lang
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.ports import HistoryRecords
     from bot.storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -73,8 +73,8 @@ def page_payload(record: GameRecord, lines: list[str], page: int, lang: Lang) ->
 class History:
     """`/game log` and the log's page buttons; one instance per bot."""
 
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(self, records: HistoryRecords) -> None:
+        self._records = records
 
     async def show(
         self, interaction: discord.Interaction[Any], game_id: int, page: int | None
@@ -83,11 +83,11 @@ class History:
         None); a page button's click edits its own message. Only games of the server asked
         from, and only once they started."""
         lang = lang_of(interaction.locale)
-        record = await self.bot.store.get(game_id)
+        record = await self._records.get(game_id)
         if record is None or record.guild_id != interaction.guild_id or record.status == "lobby":
             await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return
-        rows = await self.bot.store.actions(game_id)
+        rows = await self._records.actions(game_id)
         lines = replayed_lines(record, rows, lang)
         last = max(0, -(-len(lines) // PAGE_LINES) - 1)
         payload = page_payload(record, lines, last if page is None else page, lang)
@@ -99,7 +99,7 @@ class History:
     async def reference(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """The rules summary and the game's reference, privately, in the reader's language."""
         lang = lang_of(interaction.locale)
-        record = await self.bot.store.get(game_id)
+        record = await self._records.get(game_id)
         if record is None or record.guild_id != interaction.guild_id:
             await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return

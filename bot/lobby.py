@@ -7,9 +7,11 @@ options, add CPUs, start, or cancel; Start needs a seat count the game allows.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import typing
+from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,7 +30,7 @@ from games.core import Game, Lang, OptionsRefused
 from games.text import Text
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.ports import GameService, LobbyQuotas, LobbyRecords
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +66,34 @@ def option_label(game: Game, field: str, lang: Lang) -> tuple[str, str]:
     return label(lang), description(lang)
 
 
-class Lobby:
-    """Lobby handlers; one instance per bot."""
+class LobbyLocks:
+    """One lock per lobby: seats and options change one at a time. Forgotten once the lobby has
+    started or been cancelled."""
 
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(self) -> None:
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks[game_id]
+
+    def closed(self, game_id: int) -> None:
+        self._locks.pop(game_id, None)
+
+    def held(self) -> list[asyncio.Lock]:
+        """The locks of lobbies whose clicks are under way (a stopping bot waits for them)."""
+        return [lock for lock in self._locks.values() if lock.locked()]
+
+
+class Lobby:
+    """Lobby handlers; one instance per bot. It owns the lobbies' locks (`locks`)."""
+
+    def __init__(
+        self, sessions: GameService, records: LobbyRecords, quotas: LobbyQuotas, locks: LobbyLocks
+    ) -> None:
+        self._sessions = sessions
+        self._records = records
+        self._quotas = quotas
+        self.locks = locks
         #: Where new games get their seed (tests replace it to replay a game exactly).
         self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 62)
 
@@ -203,20 +228,20 @@ class Lobby:
         except KeyError:
             await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return
-        refusal = await self.bot.quotas.newgame(interaction, lang)
+        refusal = await self._quotas.newgame(interaction, lang)
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
-        self.bot.quotas.opened(interaction.user.id)
+        self._quotas.opened(interaction.user.id)
         # The table speaks the host's language unless the host picks another one.
         table_lang = language if language in LANGS else lang
-        await self.bot.store.remember_language(interaction.user.id, lang)
+        await self._records.remember_language(interaction.user.id, lang)
         if cpu_level is None:
             cpu_level = game.default_cpu_level
         elif cpu_level not in game.cpu_levels:
             # A level this game lacks: its strongest.
             cpu_level = game.cpu_levels[-1]
-        record = await self.bot.store.create_game(
+        record = await self._records.create_game(
             game=game.id,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -232,14 +257,14 @@ class Lobby:
             **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
         )
         message = await interaction.original_response()
-        await self.bot.store.update_game(record.id, lobby_message_id=message.id)
+        await self._records.update_game(record.id, lobby_message_id=message.id)
 
     # -- lobby buttons -----------------------------------------------------------------------
 
     async def _lobby_record(
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> GameRecord | None:
-        record = await self.bot.store.get(game_id)
+        record = await self._records.get(game_id)
         if record is None or not belongs(interaction, record, in_dm=False):
             await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return None
@@ -253,7 +278,7 @@ class Lobby:
 
     async def button(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
         lang = lang_of(interaction.locale)
-        async with self.bot.lobby_lock(game_id):
+        async with self.locks.lock(game_id):
             record = await self._lobby_record(interaction, game_id, lang)
             if record is None:
                 return
@@ -271,12 +296,12 @@ class Lobby:
                 if len(seats) >= game.max_players:
                     await self._say(interaction, lang, msg.ERROR_LOBBY_FULL)
                     return
-                refusal = await self.bot.quotas.join(interaction, lang)
+                refusal = await self._quotas.join(interaction, lang)
                 if refusal is not None:
                     await interaction.response.send_message(refusal, ephemeral=True)
                     return
                 seats.append(SeatRecord(seat=len(seats), user_id=user.id, name=user.display_name))
-                await self.bot.store.remember_language(user.id, lang)
+                await self._records.remember_language(user.id, lang)
             elif op == "leave":
                 if record.seat_of(user.id) is None:
                     await self._say(interaction, lang, msg.ERROR_NOT_PLAYER)
@@ -294,8 +319,8 @@ class Lobby:
                     SeatRecord(seat=len(seats), name=f"CPU {number}", cpu_level=record.cpu_level)
                 )
             elif op == "cancel":
-                await self.bot.sessions.abandon(record.id)
-                self.bot.lobby_closed(record.id)
+                await self._sessions.abandon(record.id)
+                self.locks.closed(record.id)
                 await interaction.response.edit_message(
                     content=msg.LOBBY_CANCELLED(record.language, game=game.name(record.language)),  # type: ignore[arg-type]
                     embeds=[],
@@ -303,13 +328,13 @@ class Lobby:
                 )
                 return
             elif op == "start":
-                refusal = await self.bot.quotas.start(interaction, lang)
+                refusal = await self._quotas.start(interaction, lang)
                 if refusal is not None:
                     await interaction.response.send_message(refusal, ephemeral=True)
                     return
                 await self._start(interaction, record, game, lang)
                 return
-            await self.bot.store.set_seats(record.id, seats)
+            await self._records.set_seats(record.id, seats)
             record.seats = [
                 SeatRecord(seat=i, name=s.name, user_id=s.user_id, cpu_level=s.cpu_level)
                 for i, s in enumerate(seats)
@@ -325,7 +350,7 @@ class Lobby:
         self, interaction: discord.Interaction[Any], game_id: int, field: str, value: str
     ) -> None:
         lang = lang_of(interaction.locale)
-        async with self.bot.lobby_lock(game_id):
+        async with self.locks.lock(game_id):
             record = await self._lobby_record(interaction, game_id, lang)
             if record is None:
                 return
@@ -337,7 +362,7 @@ class Lobby:
                     await self._say(interaction, lang, "error.malformed")
                     return
                 record.language = value
-                await self.bot.store.update_game(record.id, language=value)
+                await self._records.update_game(record.id, language=value)
                 await interaction.response.edit_message(
                     **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
                 )
@@ -353,7 +378,7 @@ class Lobby:
             except ValidationError:
                 await self._say(interaction, lang, msg.ERROR_MALFORMED)
                 return
-            await self.bot.store.update_game(record.id, options=record.options)
+            await self._records.update_game(record.id, options=record.options)
             await interaction.response.edit_message(
                 **self.payload(record), allowed_mentions=discord.AllowedMentions.none()
             )
@@ -393,11 +418,11 @@ class Lobby:
             except discord.HTTPException as exc:
                 log.warning("no thread for game %s (%s); playing in the channel", record.id, exc)
                 thread_id = None
-        await self.bot.store.update_game(record.id, thread_id=thread_id)
+        await self._records.update_game(record.id, thread_id=thread_id)
         record.thread_id = thread_id
         # The service stores the start and hands the table and the first ping to the publisher.
-        await self.bot.sessions.start(record)
-        self.bot.lobby_closed(record.id)
+        await self._sessions.start(record)
+        self.locks.closed(record.id)
         seats = "\n".join(
             f"{i + 1}. " + (f"🤖 {s.name}" if s.is_cpu else f"<@{s.user_id}>")
             for i, s in enumerate(record.seats)

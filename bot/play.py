@@ -21,14 +21,15 @@ from bot.guards import belongs
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.i18n.errors import reason_text
-from bot.sessions import GameDamaged, MoveOutcome, MoveRefused
+from bot.publish import compose
+from bot.publish.payload import Fingerprint, Payload
+from bot.session import GameDamaged, MoveOutcome, MoveRefused
 from games.core import IllegalAction, Lang
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
-    from bot.sessions import Session
+    from bot.ports import GameService, HandPublisher, PlayRecords
+    from bot.session import Session
     from bot.storage.records import GameRecord
-    from bot.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -48,19 +49,19 @@ def _is_hand_message(interaction: discord.Interaction[Any]) -> bool:
 class Play:
     """Handlers for in-game clicks; one instance per bot."""
 
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, sessions: GameService, records: PlayRecords, publisher: HandPublisher
+    ) -> None:
+        self._sessions = sessions
+        self._records = records
+        self._publisher = publisher
 
-    @property
-    def table(self) -> Table:
-        return self.bot.table
-
-    async def _update(self, interaction: discord.Interaction[Any], **payload: Any) -> None:
+    async def _update(self, interaction: discord.Interaction[Any], payload: Payload) -> None:
         """Update the clicked message: as the first response, or after a deferral."""
         if interaction.response.is_done():
-            await interaction.edit_original_response(**payload)
+            await interaction.edit_original_response(**payload.edit())
         else:
-            await interaction.response.edit_message(**payload)
+            await interaction.response.edit_message(**payload.edit())
 
     async def _update_hand(
         self,
@@ -68,7 +69,7 @@ class Play:
         session: Session,
         seat: int,
         lang: Lang,
-        payload: dict[str, Any],
+        payload: Payload,
         *,
         notice: str | None = None,
         confirm: str | None = None,
@@ -98,21 +99,21 @@ class Play:
             )
         elif message is not None:
             pick = (notice, confirm) if notice is not None and confirm is not None else None
-            await self.table.dm_hand_clicked(
+            await self._publisher.dm_hand_clicked(
                 session,
                 seat,
                 message.id,
                 pick,
-                self.table.fingerprint(payload),
-                picture=not self.table.kept_picture(payload),
+                Fingerprint(payload),
+                picture=not payload.kept_picture,
             )
         try:
-            await self._update(interaction, **payload)
+            await self._update(interaction, payload)
         except Exception:
             if live:
-                self.table.hands.discard(session.id, seat, interaction)
+                self._publisher.hand_not_shown(session.id, seat, interaction)
             elif message is not None:
-                self.table.dm_hand_not_shown(session.id, seat)
+                self._publisher.dm_hand_not_shown(session.id, seat)
             raise
 
     def _live(
@@ -122,7 +123,7 @@ class Play:
         seat: int,
         lang: Lang,
         message_id: int,
-        payload: dict[str, Any],
+        payload: Payload,
         notice: str | None = None,
         confirm: str | None = None,
         *,
@@ -131,10 +132,10 @@ class Play:
     ) -> None:
         """Note the hand `payload` (made with `notice` and `confirm`; `picture_behind`: see
         `PictureAhead.behind`; `replace`: see `LiveHands.shown`) as the seat's live hand."""
-        shown = self.table.fingerprint(payload)
+        shown = Fingerprint(payload)
         pick = (notice, confirm) if notice is not None and confirm is not None else None
         plain = shown if notice is None and confirm is None else None
-        self.table.hands.shown(
+        self._publisher.hand_shown(
             session,
             seat,
             lang,
@@ -151,12 +152,12 @@ class Play:
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> Session | None:
         try:
-            session = await self.bot.sessions.get(game_id)
+            session = await self._sessions.get(game_id)
         except GameDamaged:
             await answers.send(interaction, msg.ERROR_DAMAGED(lang))
             return None
         if session is None:
-            record = await self.bot.store.get(game_id)
+            record = await self._records.get(game_id)
             if record is not None and not belongs(interaction, record):
                 record = None
             refusal = msg.ERROR_GAME_OVER if record is not None else msg.ERROR_UNKNOWN_GAME
@@ -218,7 +219,7 @@ class Play:
             return table_shown
 
         try:
-            await self.bot.sessions.play(
+            await self._sessions.play(
                 game_id,
                 seat,
                 action,
@@ -241,9 +242,9 @@ class Play:
         # A move on the table that leaves this seat to act from its hand (e.g. a take followed
         # by a meld step): bring the hand straight up, unless the player's DM hand or live
         # hand is kept current with every move anyway.
-        if seat in session.state.to_act() and not self.table.acts_on_table(session, seat):
-            delivery, _ = await self.bot.store.user_settings(interaction.user.id)
-            if delivery != "dm" and self.table.hands.live(session.id, seat) is None:
+        if seat in session.state.to_act() and not compose.acts_on_table(session, seat):
+            delivery, _ = await self._records.user_settings(interaction.user.id)
+            if delivery != "dm" and self._publisher.live_hand(session.id, seat) is None:
                 await self._deliver_hand(interaction, session, seat, lang, followup=True)
 
     async def preview(
@@ -282,13 +283,13 @@ class Play:
             return
         notice = "☑️ " + msg.HAND_CONFIRM_PROMPT(lang, choice=chosen)
         confirm = action.encode()
-        payload = await self.table.hand_answer(session, seat, lang, notice, confirm=confirm)
+        payload = await self._publisher.hand_answer(session, seat, lang, notice, confirm=confirm)
         if on_hand:
             await self._update_hand(
                 interaction, session, seat, lang, payload, notice=notice, confirm=confirm
             )
         else:
-            await self._update(interaction, **payload)
+            await self._update(interaction, payload)
 
     async def _answer_move(
         self,
@@ -304,30 +305,32 @@ class Play:
         and the publisher then edits in the new picture, so the answer never waits for a
         drawing; so does a live hand's answer (the publisher's next edit of it brings the
         hand's new picture; a DM hand's answer carries its picture, see
-        `Table.answer_dm_hand`). While the publisher has
+        `DmHands.answer_move`). While the publisher has
         a table request in flight, a table click is only acknowledged (see
-        `Table.table_answer`)."""
+        `Feeds.table_answer`)."""
         message_id = interaction.message.id if interaction.message is not None else None
-        if not on_hand and self.table.shows_table(session, message_id):
-            payload = await self.table.table_answer(session)
+        if not on_hand and self._publisher.shows_table(session, message_id):
+            payload = await self._publisher.table_answer(session)
             if payload is None:
                 # The publisher's request in flight shows an older state and would land after
                 # this answer: acknowledge now; the publisher answers the click once it is done.
                 if not interaction.response.is_done():
                     await interaction.response.defer()
-                self.table.answer_later(session, interaction, lang)
+                self._publisher.answer_later(session, interaction, lang)
                 return False
-            await self._update(interaction, **payload)
-            return not await self.table.pictures_on(session)
+            await self._update(interaction, payload)
+            return not await self._publisher.pictures_on(session)
         if on_hand and interaction.guild_id is None and interaction.message is not None:
 
-            async def update(payload: dict[str, Any]) -> None:
-                await self._update(interaction, **payload)
+            async def update(payload: Payload) -> None:
+                await self._update(interaction, payload)
 
-            await self.table.answer_dm_hand(session, seat, lang, interaction.message.id, update)
+            await self._publisher.answer_dm_hand(
+                session, seat, lang, interaction.message.id, update
+            )
         elif on_hand:
-            payload = await self.table.hand_answer(session, seat, lang)
-            behind = self.table.kept_picture(payload)
+            payload = await self._publisher.hand_answer(session, seat, lang)
+            behind = payload.kept_picture
             await self._update_hand(
                 interaction, session, seat, lang, payload, picture_behind=behind
             )
@@ -359,9 +362,7 @@ class Play:
         if on_hand and session.record.seat_of(interaction.user.id) == seat:
             try:
                 notice = f"⚠️ {text}"
-                payload = await self.table.hand_message(
-                    session, seat, lang, edit=True, notice=notice
-                )
+                payload = await self._publisher.hand_message(session, seat, lang, notice=notice)
                 await self._update_hand(interaction, session, seat, lang, payload, notice=notice)
                 return
             except discord.NotFound:
@@ -384,9 +385,7 @@ class Play:
                 if not interaction.response.is_done():
                     await interaction.response.defer()
 
-            stored = await self.bot.sessions.return_seat(
-                game_id, seat, user.id, on_wait=acknowledge
-            )
+            stored = await self._sessions.return_seat(game_id, seat, user.id, on_wait=acknowledge)
         if stored is None or seat is None:
             await answers.send(interaction, msg.ERROR_NOT_AWAY(lang))
             return
@@ -410,7 +409,7 @@ class Play:
             await self._refuse_unseated(interaction, session.record, lang)
             return
         if refresh and _is_hand_message(interaction):
-            payload = await self.table.hand_message(session, seat, lang, edit=True)
+            payload = await self._publisher.hand_message(session, seat, lang)
             await self._update_hand(interaction, session, seat, lang, payload)
             return
         await self._deliver_hand(interaction, session, seat, lang, followup=False)
@@ -425,11 +424,11 @@ class Play:
         followup: bool,
     ) -> None:
         """Send the hand as the player prefers: ephemeral, or by DM (ephemeral if DMs fail)."""
-        delivery, dm_lang = await self.bot.store.user_settings(interaction.user.id)
+        delivery, dm_lang = await self._records.user_settings(interaction.user.id)
         notice = None
         if delivery == "dm":
             sending = asyncio.ensure_future(
-                self.table.send_dm_hand(session, seat, interaction.user.id, dm_lang)  # type: ignore[arg-type]
+                self._publisher.send_dm_hand(session, seat, interaction.user.id, dm_lang)  # type: ignore[arg-type]
             )
             if not interaction.response.is_done():
                 done, _ = await asyncio.wait({sending}, timeout=DM_PATIENCE)
@@ -441,13 +440,13 @@ class Play:
                     await answers.send(interaction, msg.HAND_SENT_DM(lang))
                 return
             notice = msg.HAND_DM_CLOSED(lang)
-        payload = await self.table.hand_message(session, seat, lang, edit=False, notice=notice)
+        payload = await self._publisher.hand_message(session, seat, lang, notice=notice)
         message_id: int | None
         if followup or interaction.response.is_done():
-            message = await interaction.followup.send(**payload, ephemeral=True, wait=True)
+            message = await interaction.followup.send(**payload.send(), ephemeral=True, wait=True)
             message_id = message.id
         else:
-            sent = await interaction.response.send_message(**payload, ephemeral=True)
+            sent = await interaction.response.send_message(**payload.send(), ephemeral=True)
             message_id = sent.message_id
         if message_id is not None and interaction.guild_id is not None:
             # The one live hand of this player: the previous one goes; but a hand the bot

@@ -31,7 +31,9 @@ from games.core import Lang
 from games.text import Text
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.ports import GameService, LobbyLocks, QuotaRecords
+    from bot.publish.ports import Channels
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +65,20 @@ def exempt(interaction: discord.Interaction[Any]) -> bool:
 class Quotas:
     """The limits of one bot; `newgame`, `join` and `start` return a refusal text or None."""
 
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        settings: Settings,
+        records: QuotaRecords,
+        sessions: GameService,
+        locks: LobbyLocks,
+        channels: Channels,
+    ) -> None:
+        self.settings = settings
+        self._records = records
+        self._sessions = sessions
+        #: The lobbies' locks (the lobby owns them): an idle lobby is closed under its lock.
+        self._locks = locks
+        self._channels = channels
         #: When each user last opened a lobby (monotonic time is not shown; unix time is).
         self._last_newgame: dict[int, float] = {}
         self._sweeping: asyncio.Task[None] | None = None
@@ -72,17 +86,13 @@ class Quotas:
         #: the one that writes moves.
         self._reader: aiosqlite.Connection | None = None
 
-    @property
-    def settings(self) -> Any:
-        return self.bot.settings
-
     async def _counts(self, interaction: discord.Interaction[Any]) -> OpenCounts:
-        path = self.bot.settings.database_path
-        if self._reader is None and str(path) != ":memory:" and not self.bot.settings.database_url:
+        path = self.settings.database_path
+        if self._reader is None and str(path) != ":memory:" and not self.settings.database_url:
             uri = Path(path).resolve().as_uri() + "?mode=ro"
             self._reader = await aiosqlite.connect(uri, uri=True)
             await self._reader.execute("PRAGMA busy_timeout=5000")
-        return await self.bot.store.open_counts(
+        return await self._records.open_counts(
             interaction.user.id, interaction.channel_id or 0, db=self._reader
         )
 
@@ -177,7 +187,7 @@ class Quotas:
         every = min(SWEEP_SECONDS, max(expiry / 4, 0.1))
         while True:
             try:
-                for game_id in await self.bot.store.idle_lobbies(time.time() - expiry):
+                for game_id in await self._records.idle_lobbies(time.time() - expiry):
                     await self.expire(game_id)
             except Exception:
                 log.exception("closing idle lobbies failed; trying again later")
@@ -187,17 +197,17 @@ class Quotas:
         """Close a lobby left unchanged for `LOBBY_EXPIRY_MINUTES` and say so on its message.
         Returns whether it was closed (a click may have changed or started it meanwhile)."""
         expiry = self.settings.lobby_expiry_minutes * 60
-        async with self.bot.lobby_lock(game_id):
-            record = await self.bot.store.get(game_id)
+        async with self._locks.lock(game_id):
+            record = await self._records.get(game_id)
             if (
                 record is None
                 or record.status != "lobby"
                 or record.updated_at > time.time() - expiry
             ):
                 return False
-            if await self.bot.sessions.abandon(game_id) is None:
+            if await self._sessions.abandon(game_id) is None:
                 return False  # started or ended meanwhile
-            self.bot.lobby_closed(game_id)
+            self._locks.closed(game_id)
         log.info("lobby %s closed after %g idle minute(s)", game_id, expiry / 60)
         if record.lobby_message_id is None:
             return True
@@ -207,7 +217,7 @@ class Quotas:
             game=registry.get(record.game).name(lang),
             minutes=f"{expiry / 60:g}",
         )
-        message = self.bot.get_partial_messageable(record.channel_id).get_partial_message(
+        message = self._channels.get_partial_messageable(record.channel_id).get_partial_message(
             record.lobby_message_id
         )
         try:

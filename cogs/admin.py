@@ -12,7 +12,7 @@ from bot import answers
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.names import shown_name
-from bot.sessions import GameDamaged
+from bot.session import GameDamaged
 from bot.storage.records import GameRecord
 from cogs.common import BotCog, ls, options
 from games import registry

@@ -135,7 +135,7 @@ class GameRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     #: Why this game's stored data could not be used, if it could not (see `Sessions`).
     problem: str | None = None
-    #: False from a game's last move until its end has been published (see `Table.finish`).
+    #: False from a game's last move until its end has been published (see `bot.publish.feeds`).
     end_published: bool = True
     #: The version the table message shows on Discord, as last recorded (None: unknown).
     table_version: int | None = None
@@ -225,8 +225,9 @@ def game_record(row: Mapping[str, Any], seats: Iterable[SeatRecord]) -> GameReco
 
 @dataclass(frozen=True)
 class StoredHand:
-    """A live ephemeral hand as kept for the next process (`bot.hands`): the interaction token
-    that edits its message (with the application's id) and when that interaction was made."""
+    """A live ephemeral hand as kept for the next process (`bot.publish.live_hands`): the
+    interaction token that edits its message (with the application's id) and when that
+    interaction was made."""
 
     game_id: int
     seat: int

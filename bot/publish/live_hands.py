@@ -3,20 +3,27 @@
 A hand shown as an ephemeral message ("Show my hand" on the table or on a turn ping, the hand
 that follows a table move, a click inside a hand) is remembered with the interaction that last
 showed it: that interaction's token lets the bot edit or delete the message for 15 minutes.
-After every change of the game the publisher (`bot.table`, outside the game's lock, coalescing)
+After every change of the game the publisher (`bot.publish.feeds`, outside the game's lock,
+coalescing)
 brings each live hand to the state as it is; opening a new hand deletes the previous one;
 shortly before the token expires the hand turns into one line ("hand closed") whose button opens
 it again in place; when the game ends every live hand shows the result. So no hand ever shows
 an old state as current, and a player has at most one live hand message per game. Hands by DM
-(`/settings`) are kept current by the publisher too, as messages of their own; both keep a
-pick waiting for its Confirm click while it stays legal (`pick_still_legal`).
+(`/settings`) are kept current by the publisher too, as messages of their own
+(`bot.publish.dm_hands`); both keep a pick waiting for its Confirm click while it stays legal
+(`compose.pick_still_legal`).
+
+Concurrency rules enforced here: one Discord request at a time per hand (an edit after a move,
+the closing and the end never overtake each other); a click registers the hand it shows before
+its answer is sent, so an edit of the publisher under way does not land after it unnoticed;
+what is kept in the store is written in the background (`BackgroundWrites`), off the click's
+path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime
-import json
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -25,16 +32,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import ShowHand
-from bot.i18n import messages as msg
-from bot.render import pictures
-from bot.render.common import winners_line
+from bot.publish import compose
+from bot.publish.drawing import Drawing, PictureAhead
+from bot.publish.payload import Fingerprint, Payload
 from bot.storage.records import STORAGE_ERRORS, StoredHand
 from games.core import Lang
 
 if TYPE_CHECKING:
-    from bot.sessions import Session
-    from bot.table import Table
+    from bot.publish.ports import LiveHandRecords
+    from bot.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -107,187 +113,6 @@ class BackgroundWrites:
             await asyncio.wait(set(self._writers.values()))  # type: ignore[arg-type]
 
 
-def pick_still_legal(session: Session, seat: int, action_text: str) -> bool:
-    """Whether a pick shown back on a hand for confirmation (`action_text`: the encoded action
-    its Confirm button plays) can still be played by `seat` as the game is now. A hand that
-    is redrawn after other seats' moves keeps its pending pick while this holds (live hands
-    here, DM hands in `bot.table`), and drops it once it does not."""
-    if session.record.status != "playing":
-        return False
-    try:
-        action = session.game.Action.decode(action_text)
-        if action not in session.state.legal_actions(seat):
-            # Not every legal pick is listed (a pass of several cards): ask the engine, on a
-            # copy, as the preview did.
-            session.state.copy().apply(seat, action)
-    except ValueError:  # IllegalAction included
-        return False
-    return True
-
-
-class HandPayload(dict[str, Any]):
-    """A hand message as `Table.hand_payload` makes it: the keyword arguments of its send or
-    edit, and what its `Fingerprint` needs beyond them. Made to go beside the hand's picture,
-    its text leaves out what the picture shows; `picture` then lays that picture out (its
-    `Scene`), for the fingerprint to compare instead."""
-
-    picture: Callable[[], object] | None = None
-
-    @property
-    def pictures(self) -> bool:
-        """Whether it was made to go beside the hand's picture."""
-        return self.picture is not None
-
-
-class Fingerprint:
-    """What a hand payload shows (its text, embeds and controls; its picture aside, since the
-    picture follows from the same state, unless the text leaves out what the picture shows:
-    then the picture's layout counts too), to tell whether a hand message needs an edit.
-
-    Each part is worked out the first time two are compared (the layout only when the texts
-    are the same): a click notes what its answer shows before sending it, and only the
-    publisher compares, later, so the answer does not wait for it. The payload must not
-    change what it shows once given (nor the game state its picture is laid out from: a
-    move replaces the session's state by a new one)."""
-
-    __slots__ = ("_laid_out", "_payload", "_picture", "_text", "pictures")
-
-    def __init__(self, payload: dict[str, Any]) -> None:
-        self._payload: dict[str, Any] | None = payload
-        self._text = ""
-        self._picture: Callable[[], object] | None = getattr(payload, "picture", None)
-        self._laid_out: object = None
-        #: Whether the payload was made to go beside the hand's picture (see `HandPayload`).
-        self.pictures: bool = getattr(payload, "pictures", False)
-
-    @property
-    def text(self) -> str:
-        if self._payload is not None:
-            payload, self._payload = self._payload, None
-            view = payload.get("view")
-            embeds = [embed.to_dict() for embed in payload.get("embeds") or []]
-            self._text = json.dumps(
-                [
-                    payload.get("content"),
-                    [{k: v for k, v in embed.items() if k != "image"} for embed in embeds],
-                    view.to_components() if view is not None else None,
-                ],
-                sort_keys=True,
-                ensure_ascii=False,
-            )
-        return self._text
-
-    @property
-    def picture(self) -> object:
-        """The layout of the picture the text leaves things to (None when it leaves nothing)."""
-        if self._picture is not None:
-            lay_out, self._picture = self._picture, None
-            self._laid_out = lay_out()
-        return self._laid_out
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Fingerprint):
-            return NotImplemented
-        return self is other or (self.text == other.text and self.picture == other.picture)
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-@dataclass(eq=False)
-class PictureAhead:
-    """A hand message's picture while its text goes out ahead of it, past what the bot can
-    draw (as the table's does, `Table.text_ahead`): whether the message's picture is older
-    than its text, the picture being drawn in the background, and that picture once drawn,
-    with its layout, for the message's next edit. Each live hand has one (`LiveHand.ahead`),
-    and so has each DM hand the publisher edits (`Table._dm_pictures`)."""
-
-    #: The message's picture is older than its text: the publisher's next pass sends the new
-    #: one (a click's quick answer kept it, `Table.kept_picture`, or the text went ahead).
-    behind: bool = False
-    drawing: asyncio.Task[None] | None = field(default=None, repr=False)
-    drawn: tuple[object, pictures.Picture] | None = field(default=None, repr=False)
-
-    def wanted(self, table: Table, session: Session, payload: HandPayload) -> bool:
-        """Whether the hand's next edit goes ahead of its picture: its picture would wait long
-        for its turn to draw, or one is on its way or drawn already. Not for a hand made
-        without its picture, nor once the game is over (the last state is shown with its
-        picture)."""
-        if not payload.pictures or session.record.status != "playing":
-            return False
-        return self.drawing is not None or self.drawn is not None or table.drawing.backed_up()
-
-    def next_edit(
-        self,
-        table: Table,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        payload: HandPayload,
-        shown: Fingerprint,
-        before: Fingerprint | None,
-        *,
-        current: Callable[[], bool],
-        then: Callable[[], None],
-        what: str,
-    ) -> tuple[dict[str, Any] | None, bool]:
-        """The message's next edit, to show `payload` (`shown`; `before`: what the message
-        shows, if known), and whether its picture is then behind its text: with the picture
-        drawn for it, if there is one (newer than the one the message shows, if not the
-        hand's as it is now); else, when the seat is to act, its text alone, keeping the
-        message's picture. None when nothing is to be sent: the message shows this text
-        already, or the seat is not to act (its text waits for its picture, so that past what
-        the bot can draw its requests stay one per picture). While the picture is behind, it
-        is drawn in the background (`_draw`, one at a time; `current`, `then`, `what`: see
-        there)."""
-        drawn, self.drawn = self.drawn, None
-        behind = drawn is None or drawn[0] != shown.picture
-        if behind and self.drawing is None:
-            self.drawing = asyncio.create_task(
-                self._draw(table, session, seat, lang, current, then, what),
-                name=f"{what} picture",
-            )
-        if drawn is not None:
-            return table.attach(payload, drawn[1], edit=True), behind
-        if seat not in session.state.to_act():
-            return None, behind
-        if before is not None and shown.text == before.text:
-            return None, behind
-        return table.keeping_picture(payload, pictures.HAND_FILE, on=True), True
-
-    async def _draw(
-        self,
-        table: Table,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        current: Callable[[], bool],
-        then: Callable[[], None],
-        what: str,
-    ) -> None:
-        """Draw the seat's hand picture when the publisher's turn to draw comes, from the game
-        as it is then (`Table.draw_in_turn`; after the others when the seat is not to act: its
-        text waits for it), keep it for the next edit (`next_edit`) and ask for that edit
-        (`then`); nothing once the message is no longer edited this way (`current`). `what`
-        names the hand in the log."""
-
-        def job() -> pictures.Job | None:
-            return pictures.hand_job(table.context(session, lang), seat) if current() else None
-
-        later = seat not in session.state.to_act()
-        try:
-            made = await table.draw_in_turn(job, later=later, what=what)
-        finally:
-            self.drawing = None
-        if made is not None and current():
-            self.drawn = (made[0].scene(), made[1])
-            then()
-
-    def cancel(self) -> None:
-        """The message is no longer edited this way: stop drawing its picture."""
-        if self.drawing is not None:
-            self.drawing.cancel()
-
-
 @dataclass
 class LiveHand:
     """One player's ephemeral hand message and the interaction token that edits it."""
@@ -345,8 +170,21 @@ class LiveHand:
 class LiveHands:
     """Every live ephemeral hand, by `(game id, seat)`; one instance per publisher."""
 
-    def __init__(self, table: Table, lifetime: Callable[[], float]) -> None:
-        self.table = table
+    def __init__(
+        self,
+        drawing: Drawing,
+        records: LiveHandRecords,
+        client: discord.Client,
+        lifetime: Callable[[], float],
+        wake: Callable[[int], None],
+    ) -> None:
+        self._drawing = drawing
+        self._records = records
+        #: The client whose HTTP session the interactions' webhooks use.
+        self._client = client
+        #: Asks the game's feed (by id) to bring its live hands up to date soon (a picture
+        #: drawn for one of them).
+        self._wake = wake
         #: Seconds a hand stays open after the interaction that showed it (read at each use,
         #: so a setting changed at run time applies to the next hand).
         self.lifetime = lifetime
@@ -400,14 +238,14 @@ class LiveHands:
             picture_behind = True  # shown again in place before its picture was sent
         outdone = not replace and old is not None and old.message_id != message_id
         if plain is None and not outdone:
-            plain = self.table.hand_fingerprint(session, seat, lang, pictures=shown.pictures)
+            plain = compose.hand_fingerprint(session, seat, lang, pictures=shown.beside_picture)
         hand = LiveHand(
             game_id=session.id,
             seat=seat,
             lang=lang,
             application_id=interaction.application_id,
             token=interaction.token,
-            client=self.table.bot,
+            client=self._client,
             created_at=interaction.created_at,
             message_id=message_id,
             shown=shown,
@@ -466,23 +304,17 @@ class LiveHands:
     async def end(self, session: Session) -> None:
         """The game is over (or abandoned): each live hand shows the last state, with the
         result on top, and is no longer kept."""
-        result = session.state.result() if session.state.is_over() else None
         for hand in list(self._hands.get(session.id, {}).values()):
-            ctx = self.table.context(session, hand.lang)
-            if result is not None:
-                notice = "🏁 " + winners_line(ctx, result.winners)
-            else:
-                notice = "⛔ " + msg.TABLE_ABANDONED(hand.lang)
-            await self._edit(hand, session, notice)
+            await self._edit(hand, session, compose.end_notice(session, hand.lang))
             self._forget(hand)
 
     async def _edit(self, hand: LiveHand, session: Session, notice: str | None) -> None:
         async with self._busy[(hand.game_id, hand.seat)]:
-            on = await self.table.hand_pictures_on(session, hand.seat)
+            on = await self._drawing.hand_pictures_on(session, hand.seat)
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
-            payload = self.table.hand_payload(session, hand.seat, hand.lang, pictures=on)
-            plain = self.table.fingerprint(payload)
+            payload = compose.hand_payload(session, hand.seat, hand.lang, pictures=on)
+            plain = Fingerprint(payload)
             if notice is None and plain == hand.plain and not hand.ahead.behind:
                 return  # the game changed nothing this hand shows: its notice stays
             confirm = None
@@ -492,15 +324,15 @@ class LiveHands:
                 hand.confirm = None
             shown = plain
             if notice is not None:
-                payload = self.table.hand_payload(
+                payload = compose.hand_payload(
                     session, hand.seat, hand.lang, notice, confirm=confirm, pictures=on
                 )
-                shown = self.table.fingerprint(payload)
+                shown = Fingerprint(payload)
             if shown == hand.shown and not hand.ahead.behind:
                 return
-            if hand.ahead.wanted(self.table, session, payload):
+            if hand.ahead.wanted(self._drawing, session, payload):
                 edit, behind = hand.ahead.next_edit(
-                    self.table,
+                    self._drawing,
                     session,
                     hand.seat,
                     hand.lang,
@@ -508,14 +340,14 @@ class LiveHands:
                     shown,
                     hand.shown,
                     current=lambda: self.live(hand.game_id, hand.seat) is hand,
-                    then=lambda: self.table.refresh_hands(hand.game_id),
+                    then=lambda: self._wake(hand.game_id),
                     what=f"game {hand.game_id} seat {hand.seat} hand",
                 )
                 if edit is not None:
                     await self._send(hand, edit, shown, plain, behind=behind)
                 return
-            payload = await self.table.hand_message(
-                session, hand.seat, hand.lang, edit=True, payload=payload, background=True
+            payload = await self._drawing.hand_message(
+                session, hand.seat, hand.lang, payload=payload, background=True
             )
             if self.live(hand.game_id, hand.seat) is not hand:
                 # A click showed the hand meanwhile (it registers before it answers): its
@@ -526,7 +358,7 @@ class LiveHands:
     async def _send(
         self,
         hand: LiveHand,
-        edit: dict[str, Any],
+        edit: Payload,
         shown: Fingerprint,
         plain: Fingerprint,
         *,
@@ -535,7 +367,7 @@ class LiveHands:
         """Edit the hand's message with `edit`, which shows `shown` (`plain` without a notice
         on top; `behind`: beside a picture older than its text)."""
         try:
-            await hand.webhook.edit_message(hand.message_id, **edit)
+            await hand.webhook.edit_message(hand.message_id, **edit.edit())
         except discord.HTTPException as exc:
             # Dismissed by its player, or the token is gone: nothing left to keep current.
             log.info("game %s seat %s: hand not edited: %s", hand.game_id, hand.seat, exc)
@@ -546,7 +378,9 @@ class LiveHands:
     @staticmethod
     def _legal(session: Session, hand: LiveHand) -> bool:
         """Whether the pick the hand shows for confirmation can still be played."""
-        return hand.confirm is not None and pick_still_legal(session, hand.seat, hand.confirm[1])
+        return hand.confirm is not None and compose.pick_still_legal(
+            session, hand.seat, hand.confirm[1]
+        )
 
     # -- closing before the token expires -------------------------------------------------------
 
@@ -561,20 +395,11 @@ class LiveHands:
         async with self._busy[(hand.game_id, hand.seat)]:
             if self.live(hand.game_id, hand.seat) is not hand:
                 return
-            view = discord.ui.View(timeout=None)
-            view.add_item(
-                ShowHand(game_id=hand.game_id, label=msg.TABLE_SHOW_HAND(hand.lang), refresh=True)
-            )
+            closed = compose.closed_hand(hand.game_id, hand.lang)
             hand.closer = None  # this task: not to be cancelled by `_forget`
             self._forget(hand)
             try:
-                await hand.webhook.edit_message(
-                    hand.message_id,
-                    content="🂠 " + msg.HAND_CLOSED(hand.lang),
-                    embeds=[],
-                    attachments=[],
-                    view=view,
-                )
+                await hand.webhook.edit_message(hand.message_id, **closed.edit())
             except discord.HTTPException as exc:
                 log.info("game %s seat %s: hand not closed: %s", hand.game_id, hand.seat, exc)
 
@@ -620,7 +445,7 @@ class LiveHands:
     def _save(self, hand: LiveHand, *, keep: bool) -> None:
         """Keep the seat's live hand `hand` in the store (`keep`), or keep none for the seat,
         in the background (`BackgroundWrites`, as the hand is when written)."""
-        store = self.table.bot.store
+        store = self._records
 
         async def write() -> None:
             if keep:
@@ -642,7 +467,7 @@ class LiveHands:
         dropped. Returns the ids of the games in play whose hands were taken over, to bring
         them up to date (a stop may have come between a move and the edit of its hands)."""
         games: list[int] = []
-        for stored in await self.table.bot.store.live_hands():
+        for stored in await self._records.live_hands():
             if not owns(stored.guild_id):
                 continue
             created = datetime.datetime.fromtimestamp(stored.created_at, datetime.UTC)
@@ -655,7 +480,7 @@ class LiveHands:
                 token=stored.token,
                 created_at=created,
                 message_id=stored.message_id,
-                client=self.table.bot,
+                client=self._client,
                 confirm=stored.confirm,
             )
             current = self.live(stored.game_id, stored.seat)
