@@ -14,14 +14,6 @@ if TYPE_CHECKING:
 
     from bot.storage.records import GameRecord
 
-#: Ids are SQLite integers: anything outside 1 .. 2**63 - 1 names no game.
-MAX_ID = (1 << 63) - 1
-
-
-def valid_id(game_id: int) -> bool:
-    """Whether `game_id` could be the id of a stored game."""
-    return 0 < game_id <= MAX_ID
-
 
 def belongs(
     interaction: discord.Interaction[Any], record: GameRecord, *, in_dm: bool = True

@@ -22,7 +22,6 @@ from typing import Any, Protocol
 
 import asyncpg
 
-from bot.guards import valid_id
 from bot.storage.records import (
     MUTABLE_COLUMNS,
     SEAT_COLUMNS,
@@ -36,6 +35,7 @@ from bot.storage.records import (
     game_record,
     loads,
     seat_record,
+    valid_id,
 )
 
 #: The one statement that stores a move (see `write_move` and migration 0005's `moves` view;

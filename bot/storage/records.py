@@ -14,6 +14,16 @@ from typing import Any
 import asyncpg
 import pydantic_core
 
+#: Ids are SQLite integers: anything outside 1 .. 2**63 - 1 names no game.
+MAX_ID = (1 << 63) - 1
+
+
+def valid_id(game_id: int) -> bool:
+    """Whether `game_id` could be the id of a stored game (a custom_id or an option can name
+    any number)."""
+    return 0 < game_id <= MAX_ID
+
+
 GAME_COLUMNS = [
     "id",
     "game",
