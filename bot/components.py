@@ -42,54 +42,41 @@ def _emoji(text: str | None) -> discord.PartialEmoji | None:
     return discord.PartialEmoji.from_str(text) if text else None
 
 
+#: A click as discord.py hands it to a control.
+Click = discord.Interaction[Any]
+
+
 class PlayClicks(Protocol):
     """Clicks in a game in play (`bot.play.Play`)."""
 
     async def move(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        version: int,
-        seat: int,
-        action_text: str,
+        self, interaction: Click, game_id: int, version: int, seat: int, action_text: str
     ) -> None: ...
 
     async def preview(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        version: int,
-        seat: int,
-        action_text: str,
-        chosen: str,
+        self, click: Click, game_id: int, version: int, seat: int, action: str, chosen: str, /
     ) -> None: ...
 
-    async def show_hand(
-        self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool
-    ) -> None: ...
+    async def show_hand(self, interaction: Click, game_id: int, *, refresh: bool) -> None: ...
 
-    async def return_seat(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+    async def return_seat(self, interaction: Click, game_id: int) -> None: ...
 
 
 class HistoryClicks(Protocol):
     """Clicks that read a game's log or rules (`bot.history.History`)."""
 
-    async def show(
-        self, interaction: discord.Interaction[Any], game_id: int, page: int | None
-    ) -> None: ...
+    async def show(self, interaction: Click, game_id: int, page: int | None) -> None: ...
 
-    async def reference(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+    async def reference(self, interaction: Click, game_id: int) -> None: ...
 
 
 class LobbyClicks(Protocol):
     """Clicks on a lobby (`bot.lobby.Lobby`)."""
 
-    async def button(
-        self, interaction: discord.Interaction[Any], game_id: int, op: str
-    ) -> None: ...
+    async def button(self, interaction: Click, game_id: int, op: str) -> None: ...
 
     async def set_option(
-        self, interaction: discord.Interaction[Any], game_id: int, field: str, value: str
+        self, interaction: Click, game_id: int, field: str, value: str
     ) -> None: ...
 
 
@@ -101,9 +88,9 @@ class ClickHandlers(Protocol):
     history: HistoryClicks
     lobby: LobbyClicks
 
-    async def say_stopping(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def say_stopping(self, interaction: Click) -> None: ...
 
-    def first_delivery(self, interaction: discord.Interaction[Any]) -> bool: ...
+    def first_delivery(self, interaction: Click) -> bool: ...
 
 
 def _bot(interaction: discord.Interaction[Any]) -> ClickHandlers:

@@ -99,7 +99,7 @@ class Play:
             )
         elif message is not None:
             pick = (notice, confirm) if notice is not None and confirm is not None else None
-            await self._publisher.dm_hand_clicked(
+            await self._publisher.dm_hands.clicked(
                 session,
                 seat,
                 message.id,
@@ -111,9 +111,9 @@ class Play:
             await self._update(interaction, payload)
         except Exception:
             if live:
-                self._publisher.hand_not_shown(session.id, seat, interaction)
+                self._publisher.hands.discard(session.id, seat, interaction)
             elif message is not None:
-                self._publisher.dm_hand_not_shown(session.id, seat)
+                self._publisher.dm_hands.not_shown(session.id, seat)
             raise
 
     def _live(
@@ -135,7 +135,7 @@ class Play:
         shown = Fingerprint(payload)
         pick = (notice, confirm) if notice is not None and confirm is not None else None
         plain = shown if notice is None and confirm is None else None
-        self._publisher.hand_shown(
+        self._publisher.hands.shown(
             session,
             seat,
             lang,
@@ -244,7 +244,7 @@ class Play:
         # hand is kept current with every move anyway.
         if seat in session.state.to_act() and not compose.acts_on_table(session, seat):
             delivery, _ = await self._records.user_settings(interaction.user.id)
-            if delivery != "dm" and self._publisher.live_hand(session.id, seat) is None:
+            if delivery != "dm" and self._publisher.hands.live(session.id, seat) is None:
                 await self._deliver_hand(interaction, session, seat, lang, followup=True)
 
     async def preview(
@@ -283,7 +283,9 @@ class Play:
             return
         notice = "☑️ " + msg.HAND_CONFIRM_PROMPT(lang, choice=chosen)
         confirm = action.encode()
-        payload = await self._publisher.hand_answer(session, seat, lang, notice, confirm=confirm)
+        payload = await self._publisher.drawing.hand_answer(
+            session, seat, lang, notice, confirm=confirm
+        )
         if on_hand:
             await self._update_hand(
                 interaction, session, seat, lang, payload, notice=notice, confirm=confirm
@@ -309,27 +311,27 @@ class Play:
         a table request in flight, a table click is only acknowledged (see
         `Feeds.table_answer`)."""
         message_id = interaction.message.id if interaction.message is not None else None
-        if not on_hand and self._publisher.shows_table(session, message_id):
-            payload = await self._publisher.table_answer(session)
+        if not on_hand and self._publisher.feeds.shows_table(session, message_id):
+            payload = await self._publisher.feeds.table_answer(session)
             if payload is None:
                 # The publisher's request in flight shows an older state and would land after
                 # this answer: acknowledge now; the publisher answers the click once it is done.
                 if not interaction.response.is_done():
                     await interaction.response.defer()
-                self._publisher.answer_later(session, interaction, lang)
+                self._publisher.feeds.answer_later(session, interaction, lang)
                 return False
             await self._update(interaction, payload)
-            return not await self._publisher.pictures_on(session)
+            return not await self._publisher.drawing.pictures_on(session)
         if on_hand and interaction.guild_id is None and interaction.message is not None:
 
             async def update(payload: Payload) -> None:
                 await self._update(interaction, payload)
 
-            await self._publisher.answer_dm_hand(
+            await self._publisher.dm_hands.answer_move(
                 session, seat, lang, interaction.message.id, update
             )
         elif on_hand:
-            payload = await self._publisher.hand_answer(session, seat, lang)
+            payload = await self._publisher.drawing.hand_answer(session, seat, lang)
             behind = payload.kept_picture
             await self._update_hand(
                 interaction, session, seat, lang, payload, picture_behind=behind
@@ -362,7 +364,9 @@ class Play:
         if on_hand and session.record.seat_of(interaction.user.id) == seat:
             try:
                 notice = f"⚠️ {text}"
-                payload = await self._publisher.hand_message(session, seat, lang, notice=notice)
+                payload = await self._publisher.drawing.hand_message(
+                    session, seat, lang, notice=notice
+                )
                 await self._update_hand(interaction, session, seat, lang, payload, notice=notice)
                 return
             except discord.NotFound:
@@ -409,7 +413,7 @@ class Play:
             await self._refuse_unseated(interaction, session.record, lang)
             return
         if refresh and _is_hand_message(interaction):
-            payload = await self._publisher.hand_message(session, seat, lang)
+            payload = await self._publisher.drawing.hand_message(session, seat, lang)
             await self._update_hand(interaction, session, seat, lang, payload)
             return
         await self._deliver_hand(interaction, session, seat, lang, followup=False)
@@ -428,7 +432,7 @@ class Play:
         notice = None
         if delivery == "dm":
             sending = asyncio.ensure_future(
-                self._publisher.send_dm_hand(session, seat, interaction.user.id, dm_lang)  # type: ignore[arg-type]
+                self._publisher.dm_hands.send(session, seat, interaction.user.id, dm_lang)  # type: ignore[arg-type]
             )
             if not interaction.response.is_done():
                 done, _ = await asyncio.wait({sending}, timeout=DM_PATIENCE)
@@ -440,7 +444,7 @@ class Play:
                     await answers.send(interaction, msg.HAND_SENT_DM(lang))
                 return
             notice = msg.HAND_DM_CLOSED(lang)
-        payload = await self._publisher.hand_message(session, seat, lang, notice=notice)
+        payload = await self._publisher.drawing.hand_message(session, seat, lang, notice=notice)
         message_id: int | None
         if followup or interaction.response.is_done():
             message = await interaction.followup.send(**payload.send(), ephemeral=True, wait=True)

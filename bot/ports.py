@@ -6,7 +6,7 @@ writes, and the lobby's locks. `bot.client` wires the real ones; a test can hand
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 
     import discord
 
-    from bot.publish.live_hands import LiveHand
-    from bot.publish.payload import Fingerprint, Payload
+    from bot.publish.dm_hands import DmHands
+    from bot.publish.drawing import Drawing
+    from bot.publish.feeds import Feeds
+    from bot.publish.live_hands import LiveHands
     from bot.session import Answer, MoveOutcome, OnWait, Session, Source
     from bot.storage.records import GameRecord, OpenCounts, SeatRecord
     from games.core import Action, Lang
@@ -50,77 +52,14 @@ class GameService(Protocol):
 
 
 class HandPublisher(Protocol):
-    """What a click's answer asks of the publisher (`bot.publish.publisher.Publisher`): the
-    table and hands as quick answers, and what it notes of the hand a click shows."""
+    """What a click's answer uses of the publisher (`bot.publish.publisher.Publisher`): its
+    pictures and quick answers, the table's feed (a click's own table answer), and the live
+    and DM hands a click shows and notes."""
 
-    async def pictures_on(self, session: Session) -> bool: ...
-
-    def shows_table(self, session: Session, message_id: int | None) -> bool: ...
-
-    async def table_answer(self, session: Session) -> Payload | None: ...
-
-    def answer_later(
-        self, session: Session, interaction: discord.Interaction[Any], lang: Lang
-    ) -> None: ...
-
-    async def hand_answer(
-        self,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        notice: str | None = None,
-        *,
-        confirm: str | None = None,
-    ) -> Payload: ...
-
-    async def hand_message(
-        self, session: Session, seat: int, lang: Lang, *, notice: str | None = None
-    ) -> Payload: ...
-
-    def live_hand(self, game_id: int, seat: int) -> LiveHand | None: ...
-
-    def hand_shown(
-        self,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        interaction: discord.Interaction[Any],
-        message_id: int,
-        shown: Fingerprint,
-        confirm: tuple[str, str] | None = None,
-        plain: Fingerprint | None = None,
-        *,
-        picture_behind: bool = False,
-        replace: bool = True,
-    ) -> None: ...
-
-    def hand_not_shown(
-        self, game_id: int, seat: int, interaction: discord.Interaction[Any]
-    ) -> None: ...
-
-    async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool: ...
-
-    async def answer_dm_hand(
-        self,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        message_id: int,
-        update: Callable[[Payload], Awaitable[None]],
-    ) -> None: ...
-
-    async def dm_hand_clicked(
-        self,
-        session: Session,
-        seat: int,
-        message_id: int,
-        pick: tuple[str, str] | None,
-        shown: Fingerprint,
-        *,
-        picture: bool,
-    ) -> None: ...
-
-    def dm_hand_not_shown(self, game_id: int, seat: int) -> None: ...
+    drawing: Drawing
+    feeds: Feeds
+    hands: LiveHands
+    dm_hands: DmHands
 
 
 class GameRecords(Protocol):

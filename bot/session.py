@@ -152,11 +152,7 @@ class Publisher(Protocol):
     own time, outside the game's lock, coalescing what piles up meanwhile."""
 
     def publish(
-        self,
-        session: Session,
-        outcome: MoveOutcome | None = None,
-        *,
-        table_shown: bool = False,
+        self, session: Session, outcome: MoveOutcome | None = None, *, table_shown: bool = False
     ) -> None: ...
 
 

@@ -7,7 +7,7 @@
 - `feeds`: one feed per game: table edits and reposts, a click's own table answer, pings, the
   end.
 - `live_hands`, `dm_hands`: every player's private hand, ephemeral or by DM, kept current.
-- `publisher`: the parts put together for the service (`bot.sessions.Publisher`) and the
+- `publisher`: the parts put together for the service (`bot.session.Publisher`) and the
   handlers (`bot.ports.HandPublisher`).
 
 Each part is built with the narrow things it uses (`bot.publish.ports`), never with the bot.

@@ -17,6 +17,7 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
@@ -35,49 +36,46 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class DmHands:
     """Every DM hand message the publisher keeps current, by `(game id, seat)`."""
 
-    def __init__(
-        self,
-        drawing: Drawing,
-        records: DmHandRecords,
-        channels: Channels,
-        owns: Callable[[GameRecord], bool],
-        wake: Callable[[int], None],
-    ) -> None:
-        self._drawing = drawing
-        self._records = records
-        self._channels = channels
-        #: Whether this process owns a game (with several processes, the owner edits its DM
-        #: hands after its moves).
-        self._owns = owns
-        #: Asks the game's feed (by id) to bring its DM hands up to date soon.
-        self._wake = wake
-        #: What each DM hand message last showed, so unchanged hands are not edited again.
-        self._shown: dict[tuple[int, int], Fingerprint] = {}
-        #: One DM hand update at a time per `(game id, seat)`: two at once (a move's refresh and
-        #: a "Show my hand" click) could both send a new message, or land out of order.
-        self._sending: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
-        #: A pick shown back on a seat's DM hand message for confirmation (`(notice, encoded
-        #: action)`; None: none), kept on that message while the game moves on as long as it
-        #: stays legal. Kept in the store with the message too (`_keep_pick`), and read from
-        #: there the first time this process sends that hand (a seat missing here: not read
-        #: yet), so that a pick made before a restart stays on the message after it; on a
-        #: database shared by several processes, read from there each time (`_pick`).
-        self._picks: dict[tuple[int, int], tuple[str, str] | None] = {}
-        #: The writes of each seat's DM hand pick to the store (see `_keep_pick`).
-        self._pick_writes = BackgroundWrites("DM hand pick")
-        #: Each DM hand's picture while its text goes out ahead of it (`_send`); gone once the
-        #: message shows a picture of the hand as it was then (`_picture_current`).
-        self._pictures: dict[tuple[int, int], PictureAhead] = {}
+    drawing: Drawing
+    records: DmHandRecords
+    channels: Channels
+    #: Whether this process owns a game (with several processes, the owner edits its DM
+    #: hands after its moves).
+    owns: Callable[[GameRecord], bool]
+    #: Asks the game's feed (by id) to bring its DM hands up to date soon.
+    wake: Callable[[int], None]
+    #: What each DM hand message last showed, so unchanged hands are not edited again.
+    _shown: dict[tuple[int, int], Fingerprint] = field(default_factory=dict, init=False)
+    #: One DM hand update at a time per `(game id, seat)`: two at once (a move's refresh and
+    #: a "Show my hand" click) could both send a new message, or land out of order.
+    _sending: defaultdict[tuple[int, int], asyncio.Lock] = field(
+        default_factory=lambda: defaultdict(asyncio.Lock), init=False
+    )
+    #: A pick shown back on a seat's DM hand message for confirmation (`(notice, encoded
+    #: action)`; None: none), kept on that message while the game moves on as long as it
+    #: stays legal. Kept in the store with the message too (`_keep_pick`), and read from
+    #: there the first time this process sends that hand (a seat missing here: not read
+    #: yet), so that a pick made before a restart stays on the message after it; on a
+    #: database shared by several processes, read from there each time (`_pick`).
+    _picks: dict[tuple[int, int], tuple[str, str] | None] = field(default_factory=dict, init=False)
+    #: The writes of each seat's DM hand pick to the store (see `_keep_pick`).
+    _pick_writes: BackgroundWrites = field(
+        default_factory=lambda: BackgroundWrites("DM hand pick"), init=False
+    )
+    #: Each DM hand's picture while its text goes out ahead of it (`_send`); gone once the
+    #: message shows a picture of the hand as it was then (`_picture_current`).
+    _pictures: dict[tuple[int, int], PictureAhead] = field(default_factory=dict, init=False)
 
     async def refresh(self, session: Session) -> None:
         """Re-send or edit the DM hand of every human who chose DMs."""
         for info in session.record.seats:
             if info.user_id is None:
                 continue
-            delivery, lang = await self._records.user_settings(info.user_id)
+            delivery, lang = await self.records.user_settings(info.user_id)
             if delivery != "dm":
                 continue
             await self.send(session, info.seat, info.user_id, lang, background=True)  # type: ignore[arg-type]
@@ -102,14 +100,14 @@ class DmHands:
         self._picture_current((session.id, seat))
         sending = self._sending[(session.id, seat)]
         if sending.locked():
-            await update(await self._drawing.hand_message(session, seat, lang))
+            await update(await self.drawing.hand_message(session, seat, lang))
             return
         async with sending:
-            on = await self._drawing.hand_pictures_on(session, seat)
+            on = await self.drawing.hand_pictures_on(session, seat)
             payload = compose.hand_payload(session, seat, lang, pictures=on)
             shown = Fingerprint(payload)
-            await update(await self._drawing.hand_message(session, seat, lang, payload=payload))
-            stored = await self._records.hand_message(session.id, seat)
+            await update(await self.drawing.hand_message(session, seat, lang, payload=payload))
+            stored = await self.records.hand_message(session.id, seat)
             if stored is not None and stored[1] == message_id:
                 self._shown[(session.id, seat)] = shown
 
@@ -132,7 +130,7 @@ class DmHands:
         shows; any other click there (a refresh, a refusal) drops it. Noted before the answer
         is sent, so that an edit under way is redone. On a process that does not own the
         game, the owner is told (see `_note_pick`)."""
-        stored = await self._records.hand_message(session.id, seat)
+        stored = await self.records.hand_message(session.id, seat)
         if stored is None or stored[1] != message_id:
             return
         self._shown[(session.id, seat)] = shown
@@ -175,7 +173,7 @@ class DmHands:
         stored there (`_note_pick`), so the store, not this process's memory, has the
         latest word. That costs no query: the publisher reads the message's row anyway."""
         key = (session.id, seat)
-        shared = self._records.SHARED and not self._pick_writes.pending(key)
+        shared = self.records.SHARED and not self._pick_writes.pending(key)
         if key not in self._picks or shared:
             self._picks[key] = stored.confirm if stored is not None else None
         pick = self._picks[key]
@@ -205,7 +203,7 @@ class DmHands:
         missed the click, nor take the message to show what it last sent there. The write
         stays in the background, off the click's path, as on one process."""
         key = (session.id, seat)
-        elsewhere = not self._owns(session.record)
+        elsewhere = not self.owns(session.record)
         if not elsewhere and key in self._picks and self._picks[key] == pick:
             return
         self._picks[key] = pick
@@ -229,7 +227,7 @@ class DmHands:
         message as the publisher read it before its edit, whose pick is replaced only if it
         is still the one kept (a click that another process answered meanwhile stored the
         newer word, `replace_dm_hand_pick`)."""
-        store = self._records
+        store = self.records
 
         async def write() -> None:
             if read is not None:
@@ -254,7 +252,7 @@ class DmHands:
         click's answer (see `Drawing.hand_message`)."""
         async with self._sending[(session.id, seat)]:
             while True:
-                stored = await self._records.dm_hand(session.id, seat)
+                stored = await self.records.dm_hand(session.id, seat)
                 pick = self._pick(session, seat, stored)
                 if not await self._send(session, seat, user_id, lang, stored, pick, background):
                     return False
@@ -276,7 +274,7 @@ class DmHands:
         it (a pick dropped, no longer legal, included)."""
         key = (session.id, seat)
         notice, confirm = pick if pick is not None else (None, None)
-        on = await self._drawing.hand_pictures_on(session, seat)
+        on = await self.drawing.hand_pictures_on(session, seat)
         # The state as it is by now.
         payload = compose.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
         shown = Fingerprint(payload)
@@ -285,10 +283,10 @@ class DmHands:
             before = self._shown.get(key)
             if before != shown or ahead.behind:
                 try:
-                    if background and ahead.wanted(self._drawing, session, payload):
+                    if background and ahead.wanted(self.drawing, session, payload):
                         # Past what the bot can draw, as a live hand (`LiveHands._edit`).
                         edit, behind = ahead.next_edit(
-                            self._drawing,
+                            self.drawing,
                             session,
                             seat,
                             lang,
@@ -296,17 +294,17 @@ class DmHands:
                             shown,
                             before,
                             current=lambda: self._pictures.get(key) is ahead,
-                            then=lambda: self._wake(session.id),
+                            then=lambda: self.wake(session.id),
                             what=f"game {session.id} seat {seat} DM hand",
                         )
                         if edit is None:
                             return True
                     else:
-                        edit = await self._drawing.hand_message(
+                        edit = await self.drawing.hand_message(
                             session, seat, lang, payload=payload, background=background
                         )
                         behind = False
-                    channel = self._channels.get_partial_messageable(stored.channel_id)
+                    channel = self.channels.get_partial_messageable(stored.channel_id)
                     await channel.get_partial_message(stored.message_id).edit(**edit.edit())
                 except discord.NotFound:
                     stored = None
@@ -324,13 +322,13 @@ class DmHands:
                     # (A click that changed the pick meanwhile has asked for its own write.)
                     self._keep_pick(session.id, seat, stored.message_id, pick, read=stored)
                 return True
-            await self._records.delete_hand_message(session.id, seat)
+            await self.records.delete_hand_message(session.id, seat)
             self._picks[(session.id, seat)] = None  # it was on that message
             notice = confirm = None
             shown = Fingerprint(compose.hand_payload(session, seat, lang, pictures=on))
         try:
-            channel = await self._channels.create_dm(discord.Object(user_id))
-            hand = await self._drawing.hand_message(
+            channel = await self.channels.create_dm(discord.Object(user_id))
+            hand = await self.drawing.hand_message(
                 session, seat, lang, notice=notice, confirm=confirm, background=background
             )
             message = await channel.send(**hand.send())
@@ -338,7 +336,7 @@ class DmHands:
             log.info("DMs closed for a player of game %s: %s", session.id, exc.code)
             return False
         shown_pick = (notice, confirm) if notice is not None and confirm is not None else None
-        await self._records.set_hand_message(session.id, seat, channel.id, message.id, shown_pick)
+        await self.records.set_hand_message(session.id, seat, channel.id, message.id, shown_pick)
         self._shown[key] = shown
         self._picture_current(key)
         return True

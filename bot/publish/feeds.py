@@ -29,6 +29,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -163,43 +164,30 @@ class Feed:
         return record.status == "playing" and all(seat.is_cpu for seat in record.seats)
 
 
+@dataclass(eq=False)
 class Feeds:
     """Every game's feed, by game id: what Discord shows of each game and what is still to be
     sent."""
 
-    def __init__(
-        self,
-        channels: Channels,
-        records: TableRecords,
-        drawing: Drawing,
-        hands: LiveHands,
-        dm_hands: DmHands,
-        *,
-        repost_minutes: Callable[[], float],
-        owns: Callable[[GameRecord], bool],
-    ) -> None:
-        self._channels = channels
-        self._records = records
-        self._drawing = drawing
-        self._hands = hands
-        self._dm_hands = dm_hands
-        #: A table older than this (minutes, read at each use) is re-posted, not edited.
-        self._repost_minutes = repost_minutes
-        #: Whether this process owns a game (with several processes).
-        self._owns = owns
-        #: What each game shows on Discord and what is still to be sent (see `publish`).
-        self._feeds: dict[int, Feed] = {}
-        self._closed = False
+    channels: Channels
+    records: TableRecords
+    drawing: Drawing
+    hands: LiveHands
+    dm_hands: DmHands
+    _: KW_ONLY
+    #: A table older than this (minutes, read at each use) is re-posted, not edited.
+    repost_minutes: Callable[[], float]
+    #: Whether this process owns a game (with several processes).
+    owns: Callable[[GameRecord], bool]
+    #: What each game shows on Discord and what is still to be sent (see `publish`).
+    _feeds: dict[int, Feed] = field(default_factory=dict, init=False)
+    _closed: bool = field(default=False, init=False)
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
-        return self._channels.get_partial_messageable(channel_id)
+        return self.channels.get_partial_messageable(channel_id)
 
     def publish(
-        self,
-        session: Session,
-        outcome: MoveOutcome | None = None,
-        *,
-        table_shown: bool = False,
+        self, session: Session, outcome: MoveOutcome | None = None, *, table_shown: bool = False
     ) -> None:
         """Take note that Discord should show the game as it is now, and return at once.
 
@@ -248,7 +236,7 @@ class Feeds:
         """Bring the game's DM hands up to date soon, if this process owns the game (a click on
         one of them answered by another process)."""
         feed = self._feeds.get(game_id)
-        if feed is not None and not self._closed and self._owns(feed.session.record):
+        if feed is not None and not self._closed and self.owns(feed.session.record):
             feed.dm_hands = True
             self._start(feed)
 
@@ -257,7 +245,7 @@ class Feeds:
         has a table request in flight: that request carries an older state and would land
         after the answer, so the click is only acknowledged and the feed, once its request is
         done, sends the state as it is then (a table never goes back to an older version)."""
-        payload = await self._drawing.table_answer(session)
+        payload = await self.drawing.table_answer(session)
         feed = self._feed(session)
         if feed.editing:
             return None
@@ -342,12 +330,12 @@ class Feeds:
         if feed.dm_hands:
             feed.dm_hands = False
             if session.record.status == "playing":
-                await self._dm_hands.refresh(session)
+                await self.dm_hands.refresh(session)
         if feed.live_hands:
             feed.live_hands = False
             if session.record.status == "playing":
                 try:
-                    await self._hands.refresh(session)
+                    await self.hands.refresh(session)
                 except Exception:
                     feed.live_hands = True  # e.g. rate-limited: tried again after a pause
                     raise
@@ -403,7 +391,7 @@ class Feeds:
 
     def _is_old(self, feed: Feed) -> bool:
         posted = feed.table_posted_at or 0
-        return time.time() - posted > self._repost_minutes() * 60
+        return time.time() - posted > self.repost_minutes() * 60
 
     async def _update_table(self, feed: Feed) -> None:
         """Edit the table in place, or re-post it when Discord would no longer let us edit it
@@ -460,7 +448,7 @@ class Feeds:
                 if not waiting:
                     raise
                 # The click's token is gone: edit the message itself.
-                version, payload = await self._drawing.table_message(session)
+                version, payload = await self.drawing.table_message(session)
                 await message.edit(**payload.edit())
                 await self._followup(waiting[-1][0], msg.MOVE_DONE(waiting[-1][1]))
             await self._answer_waiting(session, waiting[:-1])
@@ -482,7 +470,7 @@ class Feeds:
         end is shown with its picture)."""
         if feed.unwatched or feed.ended:
             return False
-        return feed.drawing is not None or self._drawing.turns.backed_up()
+        return feed.drawing is not None or self.drawing.turns.backed_up()
 
     async def _table_edit(self, feed: Feed, answering: bool) -> tuple[int | None, Payload | None]:
         """The table's next edit, and the version it shows, picture and all: with the picture
@@ -492,7 +480,7 @@ class Feeds:
         a click waits for an answer, when the table shows this text already or nobody is to
         act on it); else with its picture drawn now (`table_message`)."""
         session = feed.session
-        on = await self._drawing.pictures_on(session)
+        on = await self.drawing.pictures_on(session)
         if feed.drawn is not None:
             (drawn, picture), feed.drawn = feed.drawn, None
             newer = drawn >= (feed.shown_version if feed.shown_version is not None else -1)
@@ -517,7 +505,7 @@ class Feeds:
             payload = compose.table_payload(session, pictures=True)
             return None, payload.keeping_picture(pictures.TABLE_FILE, on=True)
         feed.text_version = None
-        return await self._drawing.table_message(session)
+        return await self.drawing.table_message(session)
 
     async def _draw_table(self, feed: Feed) -> None:
         """Draw the table's picture (`Drawing.draw_in_turn`) and have the feed send it
@@ -531,7 +519,7 @@ class Feeds:
             return pictures.table_job(compose.context(session))
 
         try:
-            made = await self._drawing.draw_in_turn(
+            made = await self.drawing.draw_in_turn(
                 job, later=not compose.played_on_table(session), what=f"game {session.id} table"
             )
         finally:
@@ -548,7 +536,7 @@ class Feeds:
         """Answer acknowledged table clicks with the table's text as it is now, keeping the
         message's picture (a click whose token is gone gets a follow-up, if it still can)."""
         for interaction, lang in waiting:
-            text = await self._drawing.table_answer(session)
+            text = await self.drawing.table_answer(session)
             try:
                 await interaction.edit_original_response(**text.edit())
             except discord.NotFound:
@@ -575,7 +563,7 @@ class Feeds:
         others = 0
         try:
             async for message in channel.history(after=after, limit=PUSHED_UP_MESSAGES + 1):
-                if message.author.id != self._channels.user.id:  # type: ignore[union-attr]
+                if message.author.id != self.channels.user.id:  # type: ignore[union-attr]
                     others += 1
         except discord.HTTPException as exc:
             log.info("game %s: thread not read (%s)", feed.session.id, exc)
@@ -589,7 +577,7 @@ class Feeds:
         record = session.record
         old = feed.table_message_id
         try:
-            version, payload = await self._drawing.table_message(session)
+            version, payload = await self.drawing.table_message(session)
             feed.editing = True  # from here to its end (see `_edit_table`)
             message = await self._channel(record.play_channel_id).send(
                 **payload.send(), allowed_mentions=NO_MENTIONS
@@ -599,7 +587,7 @@ class Feeds:
         feed.table_message_id = message.id
         feed.table_posted_at = time.time()
         feed.text_version = None
-        await self._records.update_game(
+        await self.records.update_game(
             record.id, table_message_id=message.id, table_posted_at=feed.table_posted_at
         )
         if old is not None:
@@ -612,7 +600,7 @@ class Feeds:
             return
         version = feed.shown_version
         try:
-            await self._records.set_table_version(feed.session.id, version)
+            await self.records.set_table_version(feed.session.id, version)
         except STORAGE_ERRORS as exc:
             log.warning("game %s: the table's version not recorded: %s", feed.session.id, exc)
             return
@@ -621,7 +609,7 @@ class Feeds:
     def close(self) -> None:
         """Stop publishing (the bot is shutting down; a restart republishes what is behind)."""
         self._closed = True
-        self._hands.close_all()
+        self.hands.close_all()
         for feed in self._feeds.values():
             for task in (feed.task, feed.drawing):
                 if task is not None:
@@ -656,7 +644,7 @@ class Feeds:
             log.warning("game %s: turn ping not sent (%s)", record.id, exc)
             return
         feed.ping_message_id = message.id
-        await self._records.update_game(record.id, ping_message_id=message.id)
+        await self.records.update_game(record.id, ping_message_id=message.id)
         if old is not None:
             await self._delete(record.play_channel_id, old)
 
@@ -670,10 +658,10 @@ class Feeds:
             user_id = session.record.seats[seat].user_id
             if user_id is None:
                 continue
-            delivery, lang = await self._records.user_settings(user_id)
+            delivery, lang = await self.records.user_settings(user_id)
             link = None
             if from_hand and delivery == "dm":
-                stored = await self._records.hand_message(session.id, seat)
+                stored = await self.records.hand_message(session.id, seat)
                 link = compose.dm_link(*stored) if stored is not None else None
             players.append(compose.Pinged(user_id, lang, link))  # type: ignore[arg-type]
         return compose.ping_payload(session, players, from_hand=from_hand)
@@ -682,7 +670,7 @@ class Feeds:
         if feed.ping_message_id is not None:
             await self._delete(feed.session.record.play_channel_id, feed.ping_message_id)
             feed.ping_message_id = None
-            await self._records.update_game(feed.session.id, ping_message_id=None)
+            await self.records.update_game(feed.session.id, ping_message_id=None)
 
     async def _end(self, feed: Feed) -> None:
         """The game ended or was abandoned: no ping left; for an end, the breakdown message,
@@ -695,10 +683,10 @@ class Feeds:
             while not self._closed and not await self._attempt(feed, "final", self._send_final):
                 pass
             await self._finish_lobby(session)
-            await self._dm_hands.refresh(session)
-        await self._hands.end(session)
-        self._hands.forget_game(record.id)
-        self._dm_hands.forget_game(record.id)
+            await self.dm_hands.refresh(session)
+        await self.hands.end(session)
+        self.hands.forget_game(record.id)
+        self.dm_hands.forget_game(record.id)
         if self._feeds.get(record.id) is feed:
             del self._feeds[record.id]
 
@@ -724,9 +712,9 @@ class Feeds:
         """Post the final breakdown; only then is the end published (a stop before this is
         caught up after the restart)."""
         session = feed.session
-        payload = await self._drawing.final_message(session)
+        payload = await self.drawing.final_message(session)
         await self._channel(session.record.play_channel_id).send(
             **payload.send(), allowed_mentions=NO_MENTIONS
         )
-        await self._records.update_game(session.id, end_published=1)
+        await self.records.update_game(session.id, end_published=1)
         session.record.end_published = True

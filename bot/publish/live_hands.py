@@ -167,39 +167,36 @@ class LiveHand:
         )
 
 
+@dataclass(eq=False)
 class LiveHands:
     """Every live ephemeral hand, by `(game id, seat)`; one instance per publisher."""
 
-    def __init__(
-        self,
-        drawing: Drawing,
-        records: LiveHandRecords,
-        client: discord.Client,
-        lifetime: Callable[[], float],
-        wake: Callable[[int], None],
-    ) -> None:
-        self._drawing = drawing
-        self._records = records
-        #: The client whose HTTP session the interactions' webhooks use.
-        self._client = client
-        #: Asks the game's feed (by id) to bring its live hands up to date soon (a picture
-        #: drawn for one of them).
-        self._wake = wake
-        #: Seconds a hand stays open after the interaction that showed it (read at each use,
-        #: so a setting changed at run time applies to the next hand).
-        self.lifetime = lifetime
-        #: game id → seat → its live hand.
-        self._hands: dict[int, dict[int, LiveHand]] = {}
-        #: One Discord request at a time per hand: an edit after a move, the closing and the
-        #: end must not overtake each other.
-        self._busy: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
-        #: Deletions of replaced hands under way (kept so they are not collected mid-flight).
-        self._deleting: set[asyncio.Task[None]] = set()
-        #: game id → the hand messages a newer hand replaced (deleted, or being deleted): a
-        #: click made on one before it went is answered there, but does not make it live again.
-        self._replaced: dict[int, set[int]] = {}
-        #: The writes of each seat's kept hand to the store.
-        self._saving = BackgroundWrites("live hand")
+    drawing: Drawing
+    records: LiveHandRecords
+    #: The client whose HTTP session the interactions' webhooks use.
+    client: discord.Client
+    #: Seconds a hand stays open after the interaction that showed it (read at each use, so a
+    #: setting changed at run time applies to the next hand).
+    lifetime: Callable[[], float]
+    #: Asks the game's feed (by id) to bring its live hands up to date soon (a picture drawn
+    #: for one of them).
+    wake: Callable[[int], None]
+    #: game id → seat → its live hand.
+    _hands: dict[int, dict[int, LiveHand]] = field(default_factory=dict, init=False)
+    #: One Discord request at a time per hand: an edit after a move, the closing and the end
+    #: must not overtake each other.
+    _busy: defaultdict[tuple[int, int], asyncio.Lock] = field(
+        default_factory=lambda: defaultdict(asyncio.Lock), init=False
+    )
+    #: Deletions of replaced hands under way (kept so they are not collected mid-flight).
+    _deleting: set[asyncio.Task[None]] = field(default_factory=set, init=False)
+    #: game id → the hand messages a newer hand replaced (deleted, or being deleted): a click
+    #: made on one before it went is answered there, but does not make it live again.
+    _replaced: dict[int, set[int]] = field(default_factory=dict, init=False)
+    #: The writes of each seat's kept hand to the store.
+    _saving: BackgroundWrites = field(
+        default_factory=lambda: BackgroundWrites("live hand"), init=False
+    )
 
     def live(self, game_id: int, seat: int) -> LiveHand | None:
         return self._hands.get(game_id, {}).get(seat)
@@ -245,7 +242,7 @@ class LiveHands:
             lang=lang,
             application_id=interaction.application_id,
             token=interaction.token,
-            client=self._client,
+            client=self.client,
             created_at=interaction.created_at,
             message_id=message_id,
             shown=shown,
@@ -310,7 +307,7 @@ class LiveHands:
 
     async def _edit(self, hand: LiveHand, session: Session, notice: str | None) -> None:
         async with self._busy[(hand.game_id, hand.seat)]:
-            on = await self._drawing.hand_pictures_on(session, hand.seat)
+            on = await self.drawing.hand_pictures_on(session, hand.seat)
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
             payload = compose.hand_payload(session, hand.seat, hand.lang, pictures=on)
@@ -330,9 +327,9 @@ class LiveHands:
                 shown = Fingerprint(payload)
             if shown == hand.shown and not hand.ahead.behind:
                 return
-            if hand.ahead.wanted(self._drawing, session, payload):
+            if hand.ahead.wanted(self.drawing, session, payload):
                 edit, behind = hand.ahead.next_edit(
-                    self._drawing,
+                    self.drawing,
                     session,
                     hand.seat,
                     hand.lang,
@@ -340,13 +337,13 @@ class LiveHands:
                     shown,
                     hand.shown,
                     current=lambda: self.live(hand.game_id, hand.seat) is hand,
-                    then=lambda: self._wake(hand.game_id),
+                    then=lambda: self.wake(hand.game_id),
                     what=f"game {hand.game_id} seat {hand.seat} hand",
                 )
                 if edit is not None:
                     await self._send(hand, edit, shown, plain, behind=behind)
                 return
-            payload = await self._drawing.hand_message(
+            payload = await self.drawing.hand_message(
                 session, hand.seat, hand.lang, payload=payload, background=True
             )
             if self.live(hand.game_id, hand.seat) is not hand:
@@ -356,13 +353,7 @@ class LiveHands:
             await self._send(hand, payload, shown, plain, behind=False)
 
     async def _send(
-        self,
-        hand: LiveHand,
-        edit: Payload,
-        shown: Fingerprint,
-        plain: Fingerprint,
-        *,
-        behind: bool,
+        self, hand: LiveHand, edit: Payload, shown: Fingerprint, plain: Fingerprint, *, behind: bool
     ) -> None:
         """Edit the hand's message with `edit`, which shows `shown` (`plain` without a notice
         on top; `behind`: beside a picture older than its text)."""
@@ -445,7 +436,7 @@ class LiveHands:
     def _save(self, hand: LiveHand, *, keep: bool) -> None:
         """Keep the seat's live hand `hand` in the store (`keep`), or keep none for the seat,
         in the background (`BackgroundWrites`, as the hand is when written)."""
-        store = self._records
+        store = self.records
 
         async def write() -> None:
             if keep:
@@ -467,7 +458,7 @@ class LiveHands:
         dropped. Returns the ids of the games in play whose hands were taken over, to bring
         them up to date (a stop may have come between a move and the edit of its hands)."""
         games: list[int] = []
-        for stored in await self._records.live_hands():
+        for stored in await self.records.live_hands():
             if not owns(stored.guild_id):
                 continue
             created = datetime.datetime.fromtimestamp(stored.created_at, datetime.UTC)
@@ -480,7 +471,7 @@ class LiveHands:
                 token=stored.token,
                 created_at=created,
                 message_id=stored.message_id,
-                client=self._client,
+                client=self.client,
                 confirm=stored.confirm,
             )
             current = self.live(stored.game_id, stored.seat)

@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from bot.storage.records import DmHand, StoredHand
 
 
+#: A pick a DM hand shows for confirmation: `(notice, encoded action)`, or none.
+Pick = tuple[str, str] | None
+
+
 class PictureSwitches(Protocol):
     """Whether pictures are on, per server and per player (`/settings`)."""
 
@@ -46,31 +50,15 @@ class DmHandRecords(PictureSwitches, PlayerSettings, Protocol):
     async def dm_hand(self, game_id: int, seat: int) -> DmHand | None: ...
 
     async def set_hand_message(
-        self,
-        game_id: int,
-        seat: int,
-        channel_id: int,
-        message_id: int,
-        confirm: tuple[str, str] | None = None,
+        self, game_id: int, seat: int, channel_id: int, message_id: int, confirm: Pick = None
     ) -> None: ...
 
     async def set_dm_hand_pick(
-        self,
-        game_id: int,
-        seat: int,
-        message_id: int,
-        confirm: tuple[str, str] | None,
-        *,
-        announce: bool = False,
+        self, game_id: int, seat: int, message_id: int, confirm: Pick, *, announce: bool = False
     ) -> None: ...
 
     async def replace_dm_hand_pick(
-        self,
-        game_id: int,
-        seat: int,
-        message_id: int,
-        shown: tuple[str, str] | None,
-        confirm: tuple[str, str] | None,
+        self, game_id: int, seat: int, message_id: int, shown: Pick, confirm: Pick
     ) -> None: ...
 
     async def delete_hand_message(self, game_id: int, seat: int) -> None: ...

@@ -1,20 +1,18 @@
 """The publisher's parts put together: what the service hands every change to
-(`bot.sessions.Publisher`), and what the handlers answer clicks with (`bot.ports.HandPublisher`).
-It only assembles and delegates; each concern lives in its part."""
+(`bot.session.Publisher`), and the parts the handlers answer clicks with
+(`bot.ports.HandPublisher`). It only assembles; each concern lives in its part."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.publish.dm_hands import DmHands
 from bot.publish.drawing import Drawing
 from bot.publish.feeds import Feeds
-from bot.publish.live_hands import LiveHand, LiveHands
-from bot.publish.payload import Fingerprint, Payload
-from games.core import Lang
+from bot.publish.live_hands import LiveHands
 
 if TYPE_CHECKING:
     from bot.publish.ports import PublisherStore
@@ -68,102 +66,6 @@ class Publisher:
     ) -> None:
         """See `Feeds.publish`."""
         self.feeds.publish(session, outcome, table_shown=table_shown)
-
-    # -- for the handlers ---------------------------------------------------------------------
-
-    async def pictures_on(self, session: Session) -> bool:
-        return await self.drawing.pictures_on(session)
-
-    def shows_table(self, session: Session, message_id: int | None) -> bool:
-        return self.feeds.shows_table(session, message_id)
-
-    async def table_answer(self, session: Session) -> Payload | None:
-        return await self.feeds.table_answer(session)
-
-    def answer_later(
-        self, session: Session, interaction: discord.Interaction[Any], lang: Lang
-    ) -> None:
-        self.feeds.answer_later(session, interaction, lang)
-
-    async def hand_answer(
-        self,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        notice: str | None = None,
-        *,
-        confirm: str | None = None,
-    ) -> Payload:
-        return await self.drawing.hand_answer(session, seat, lang, notice, confirm=confirm)
-
-    async def hand_message(
-        self, session: Session, seat: int, lang: Lang, *, notice: str | None = None
-    ) -> Payload:
-        return await self.drawing.hand_message(session, seat, lang, notice=notice)
-
-    def live_hand(self, game_id: int, seat: int) -> LiveHand | None:
-        return self.hands.live(game_id, seat)
-
-    def hand_shown(
-        self,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        interaction: discord.Interaction[Any],
-        message_id: int,
-        shown: Fingerprint,
-        confirm: tuple[str, str] | None = None,
-        plain: Fingerprint | None = None,
-        *,
-        picture_behind: bool = False,
-        replace: bool = True,
-    ) -> None:
-        """See `LiveHands.shown`."""
-        self.hands.shown(
-            session,
-            seat,
-            lang,
-            interaction,
-            message_id,
-            shown,
-            confirm,
-            plain,
-            picture_behind=picture_behind,
-            replace=replace,
-        )
-
-    def hand_not_shown(
-        self, game_id: int, seat: int, interaction: discord.Interaction[Any]
-    ) -> None:
-        self.hands.discard(game_id, seat, interaction)
-
-    async def send_dm_hand(self, session: Session, seat: int, user_id: int, lang: Lang) -> bool:
-        return await self.dm_hands.send(session, seat, user_id, lang)
-
-    async def answer_dm_hand(
-        self,
-        session: Session,
-        seat: int,
-        lang: Lang,
-        message_id: int,
-        update: Callable[[Payload], Awaitable[None]],
-    ) -> None:
-        await self.dm_hands.answer_move(session, seat, lang, message_id, update)
-
-    async def dm_hand_clicked(
-        self,
-        session: Session,
-        seat: int,
-        message_id: int,
-        pick: tuple[str, str] | None,
-        shown: Fingerprint,
-        *,
-        picture: bool,
-    ) -> None:
-        await self.dm_hands.clicked(session, seat, message_id, pick, shown, picture=picture)
-
-    def dm_hand_not_shown(self, game_id: int, seat: int) -> None:
-        self.dm_hands.not_shown(game_id, seat)
 
     # -- for the bot's life -------------------------------------------------------------------
 
