@@ -28,8 +28,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: Where the page loads uploaded files (attachments) from.
 MEDIA_PATH = "/attachments/"
 #: Where the page finds Noto Sans CJK JP, the font the pictures are drawn in (installed by pip
-#: with the project): the style sheet falls back on it for Japanese when the machine has no
-#: Japanese font of its own, so that the page shows Japanese text, not empty boxes.
+#: with the project): the style sheet draws Japanese in it on every machine, so that the page
+#: shows Japanese text, not empty boxes, and lays it out alike whatever Japanese fonts the
+#: machine has of its own.
 CJK_FONT_PATH = "/fonts/noto-sans-cjk-jp.otf"
 
 #: Longest wait of a long poll; the page polls again right away.
