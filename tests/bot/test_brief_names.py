@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.names import BRIEF_COLUMNS, NAME_MAX, brief_name, display_width, shown_name
+from bot.publish import compose
 from bot.render import renderer_for
-from bot.sessions import Session
-from bot.table import Table
+from bot.session import Session
 from games import registry
 from games.core import Rng
 from tests.bot.test_renderers import body, random_step, record_for
@@ -51,12 +51,12 @@ def test_brief_table_names_seats_briefly(game_id: str) -> None:
     state = game.new(players, seed=3)
     session = Session(record=record, game=game, state=state)
     session.events += [(0, event) for event in state.opening_events()]
-    table, rng, steps = Table(bot=None), Rng(3), 0  # type: ignore[arg-type]
+    rng, steps = Rng(3), 0
     in_whole: set[int] = set()
     in_brief: set[int] = set()
     while not state.is_over():
-        brief = shown_texts(body(table.table_payload(session, pictures=True)))
-        whole = shown_texts(body(table.table_payload(session)))
+        brief = shown_texts(body(compose.table_payload(session, pictures=True)))
+        whole = shown_texts(body(compose.table_payload(session)))
         for seat in range(players):
             assert shown_name(LONG[seat]) not in brief, (steps, brief)
             in_brief |= {seat} if brief_name(LONG[seat]) in brief else set()
@@ -66,7 +66,7 @@ def test_brief_table_names_seats_briefly(game_id: str) -> None:
     # Every seat was named, briefly beside the picture and in full on the whole table; the
     # end's breakdown names every seat in full.
     assert in_brief == in_whole == set(range(players))
-    final = renderer_for(game_id).final(table.context(session))
+    final = renderer_for(game_id).final(compose.context(session))
     ending = shown_texts({"embeds": [e.to_dict() for e in final], "components": []})
     assert all(shown_name(name) in ending for name in LONG[:players])
 
@@ -80,9 +80,8 @@ def test_the_away_line_names_a_player_briefly_beside_the_picture() -> None:
     away.away_user_id, away.away_name = away.user_id, LONG[1]
     away.user_id, away.cpu_level, away.name = None, "normal", f"CPU ({LONG[1]})"
     session = Session(record=record, game=game, state=game.new(3, seed=3))
-    table = Table(bot=None)  # type: ignore[arg-type]
-    brief = body(table.table_payload(session, pictures=True))["content"]
-    whole = body(table.table_payload(session))["content"]
+    brief = body(compose.table_payload(session, pictures=True))["content"]
+    whole = body(compose.table_payload(session))["content"]
     assert brief.startswith("💤") and brief_name(LONG[1]) in brief
     assert shown_name(LONG[1]) not in brief
     assert whole.startswith("💤") and shown_name(LONG[1]) in whole

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from bot import table as table_module
 from bot.cpu import CpuPool, CpuTurns
+from bot.publish import feeds as feeds_module
+from bot.publish.publisher import Publisher
 from bot.sessions import Sessions
 from bot.storage.sqlite import SqliteStore
-from bot.table import Table
 from tests.bot.test_sessions import cpu_game, human_game, run_until
 
 
@@ -137,12 +137,10 @@ async def cpu_moves(store: SqliteStore, game_ids: list[int]) -> int:
 
 
 class RecordingDiscord:
-    """Just enough of the bot for `Table`: each game's table requests in its own thread, noted
-    with the version of the game at the moment of the request."""
+    """Just enough of Discord for the publisher: each game's table requests in its own thread,
+    noted with the version of the game at the moment of the request."""
 
-    def __init__(self, store: SqliteStore) -> None:
-        self.store = store
-        self.settings = SimpleNamespace(table_repost_minutes=55)
+    def __init__(self) -> None:
         self.ids = itertools.count(1000)
         #: Thread id -> the game's session (its version at request time).
         self.threads: dict[int, Any] = {}
@@ -198,13 +196,19 @@ async def test_tables_nobody_sits_at_show_many_moves_per_edit(
     """A CPU-only game's table is edited at most once per interval, however fast its CPUs
     play, and its last edit shows the end; the table of a game people sit at is edited after
     every move."""
-    monkeypatch.setattr(table_module, "UNWATCHED_MIN_SECONDS", 0.5)
+    monkeypatch.setattr(feeds_module, "UNWATCHED_MIN_SECONDS", 0.5)
     store = await SqliteStore.open(tmp_path / "tables.sqlite3")
     await store.set_guild_pictures(1, False)
-    fake = RecordingDiscord(store)
-    table = Table(fake)  # type: ignore[arg-type]
+    fake = RecordingDiscord()
     sessions = Sessions(store, cpu_delay=0.01, cpu_pool=CpuPool(1), cpu_turns=CpuTurns(0))
-    sessions.publisher = table
+    publisher = Publisher(
+        store,
+        fake,
+        repost_minutes=lambda: 55,
+        hand_lifetime=lambda: 840.0,
+        owns=sessions.owns,
+    )
+    sessions.publisher = publisher
     loop = asyncio.get_running_loop()
     started = loop.time()
     cpu = await _start_in_thread(sessions, store, fake, await cpu_game(store, 3, seed=8), 501)
@@ -217,7 +221,7 @@ async def test_tables_nobody_sits_at_show_many_moves_per_edit(
         await run_until(store, human.id, lambda r, v=version: r.table_version == v, timeout=10)
     await run_until(store, cpu.id, lambda r: r.status == "finished" and r.end_published)
     elapsed = loop.time() - started
-    table.close()
+    publisher.close()
     await sessions.close()
     await store.close()
 

@@ -1,13 +1,14 @@
-"""The publisher's turns to draw (`bot.table.DrawingTurns`): one picture at a time, first come
-first served, those drawn `later` (in the background, for a message nobody is to act on) after
-the others; a picture given up while it waits, or just as its turn comes, holds up no other."""
+"""The publisher's turns to draw (`bot.publish.drawing.DrawingTurns`): one picture at a time,
+first come first served, those drawn `later` (in the background, for a message nobody is to act
+on) after the others; a picture given up while it waits, or just as its turn comes, holds up no
+other."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot import table as table_module
-from bot.table import TEXT_AHEAD_SECONDS, DrawingTurns
+from bot.publish import drawing as drawing_module
+from bot.publish.drawing import TEXT_AHEAD_SECONDS, DrawingTurns
 
 
 async def drawer(turns: DrawingTurns, name: str, later: bool, order: list[str]) -> None:
@@ -51,7 +52,7 @@ async def test_a_picture_given_up_holds_up_no_other() -> None:
 
 
 async def test_a_later_picture_waits_no_longer_than_its_bound(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(table_module, "LATER_WAITS_AT_MOST", 0.05)
+    monkeypatch.setattr(drawing_module, "LATER_WAITS_AT_MOST", 0.05)
     turns, order = DrawingTurns(), []
     async with turns.turn():
         overdue = asyncio.create_task(drawer(turns, "later", True, order))
@@ -66,7 +67,7 @@ async def test_overdue_later_pictures_take_every_other_turn(monkeypatch) -> None
     """Later pictures past their bound do not hold up the others until they have all been
     drawn (under load that never lets up, hundreds of them can be waiting): they take every
     other turn, and a picture's wait is estimated with them."""
-    monkeypatch.setattr(table_module, "LATER_WAITS_AT_MOST", 0.05)
+    monkeypatch.setattr(drawing_module, "LATER_WAITS_AT_MOST", 0.05)
     turns, order = DrawingTurns(), []
     async with turns.turn():
         tasks = [asyncio.create_task(drawer(turns, f"later{i}", True, order)) for i in range(4)]

@@ -8,12 +8,12 @@ import discord
 import pytest
 
 from bot.components import MoveSelect
+from bot.publish import compose
 from bot.render.base import Button, Select
 from bot.render.common import log_text, seat_mark
 from bot.render.irobae import MARKER, RENDERER, card_short, card_text, colours_short, signed
 from bot.sandbox.fakediscord.limits import check_message
-from bot.sessions import Session
-from bot.table import Table
+from bot.session import Session
 from games import registry
 from games.core import Event, Rng
 from games.irobae import scoring, texts
@@ -43,7 +43,7 @@ def fields(embed: discord.Embed) -> dict[str, str]:
 
 
 def table_text(session: Session) -> str:
-    return text_of(Table(bot=None).table_payload(session)["embeds"])  # type: ignore[arg-type]
+    return text_of(compose.table_payload(session).embeds)
 
 
 def play_until(session: Session, rng: Rng, done: Callable[[Session], bool]) -> int:
@@ -108,14 +108,14 @@ def test_the_hand_of_a_player_who_cannot_follow_says_the_marker_moves() -> None:
     session = in_play(3, "en", [card_id(FLOWER, 2)])
     state = state_of(session)
     state.hands[1] = sorted([card_id(BIRD, 3), card_id(FAN, 4), card_id(BUTTERFLY, 1)])
-    rendered = RENDERER.hand(Table(bot=None).context(session), 1)  # type: ignore[arg-type]
+    rendered = RENDERER.hand(compose.context(session), 1)
     assert rendered.content is not None and "hold none of 🟥 flower" in rendered.content
     assert "trump marker moves" in rendered.content
     buttons = [c for c in rendered.controls if isinstance(c, Button)]
     assert all(not b.disabled for b in buttons) and len(buttons) == 3
     state.hands[1].append(card_id(FLOWER, 6))
     state.hands[1].sort()
-    rendered = RENDERER.hand(Table(bot=None).context(session), 1)  # type: ignore[arg-type]
+    rendered = RENDERER.hand(compose.context(session), 1)
     assert rendered.content == "Your turn: play a card of 🟥 flower."
     enabled = [c.action for c in rendered.controls if isinstance(c, Button) and not c.disabled]
     assert enabled == [f"play.{card_id(FLOWER, 6)}"]
@@ -130,13 +130,12 @@ def test_the_pass_is_one_select_of_two_cards_and_the_table_shows_only_who_chose(
 ) -> None:
     session = session_for(4, lang, 11)
     state = state_of(session)
-    table = Table(bot=None)  # type: ignore[arg-type]
     text = table_text(session)
     assert not any(card_short(c) in text for hand in state.hands for c in hand)
     for seat in range(4):
         assert f"⏳ {seat_mark(seat)}→{seat_mark((seat + 1) % 4)}" in text
         assert f"✅ {seat_mark(seat)}" not in text
-    ctx = table.context(session)
+    ctx = compose.context(session)
     rendered = RENDERER.hand(ctx, 2)
     assert rendered.content is not None and seat_mark(3) in rendered.content  # to the left
     (select,) = rendered.controls
@@ -146,7 +145,7 @@ def test_the_pass_is_one_select_of_two_cards_and_the_table_shows_only_who_chose(
     assert values == sorted(state.hands[2]) == state.private_view(2).passable
     assert all(o.emoji in ("🟥", "🟧", "🟨", "🟩", "🟦") for o in select.options)
     # The platform joins the chosen values in option order, whatever order they come in.
-    view = table.hand_payload(session, 2, lang)["view"]  # type: ignore[arg-type]
+    view = compose.hand_payload(session, 2, lang).view  # type: ignore[arg-type]
     item = next(i for i in view.children if isinstance(i, MoveSelect))
     high, low = str(values[-1]), str(values[0])
     action = item.compose([high, low])
@@ -155,7 +154,7 @@ def test_the_pass_is_one_select_of_two_cards_and_the_table_shows_only_who_chose(
     # Seat 2 chooses: its cards wait, out of the hand, and the table shows a tick only.
     state.apply(2, GAME.Action.decode(action))
     session.record.version += 1
-    rendered = RENDERER.hand(table.context(session), 2)
+    rendered = RENDERER.hand(compose.context(session), 2)
     assert rendered.controls == []
     shown = fields(rendered.embeds[0])
     choice = next(v for k, v in shown.items() if ("Passing to" in k or "に渡す2枚" in k))
@@ -169,7 +168,7 @@ def test_the_pass_is_one_select_of_two_cards_and_the_table_shows_only_who_chose(
     assert not any(card_short(c) in text for hand in state.hands for c in hand)
     # The others' hands say nothing of it.
     for seat in (0, 1, 3):
-        other = text_of(RENDERER.hand(table.context(session), seat).embeds)
+        other = text_of(RENDERER.hand(compose.context(session), seat).embeds)
         assert card_text(values[0], lang) not in other
         assert card_text(values[-1], lang) not in other
 
@@ -180,7 +179,7 @@ def test_after_the_pass_each_hand_shows_what_went_left_and_came_from_the_right()
     play_until(session, rng, lambda s: s.state.public_view().phase == "play")
     state = state_of(session)
     for seat in range(3):
-        rendered = RENDERER.hand(Table(bot=None).context(session), seat)  # type: ignore[arg-type]
+        rendered = RENDERER.hand(compose.context(session), seat)
         value = fields(rendered.embeds[0])["This deal's pass"]
         passed, received = value.split("\n")
         left, right = (seat + 1) % 3, (seat - 1) % 3
@@ -196,7 +195,6 @@ def test_after_the_pass_each_hand_shows_what_went_left_and_came_from_the_right()
 def test_hand_buttons_one_per_card_sorted_by_colour_and_unplayable_disabled() -> None:
     session = session_for(6, "ja", 21)
     rng = Rng(4)
-    table = Table(bot=None)  # type: ignore[arg-type]
     checked = 0
     for n in range(200):
         state = state_of(session)
@@ -206,16 +204,16 @@ def test_hand_buttons_one_per_card_sorted_by_colour_and_unplayable_disabled() ->
         if view.phase == "play":
             for seat in range(6):
                 private = state.private_view(seat)
-                rendered = RENDERER.hand(table.context(session), seat)
+                rendered = RENDERER.hand(compose.context(session), seat)
                 buttons = [c for c in rendered.controls if isinstance(c, Button)]
                 assert [b.action for b in buttons] == [f"play.{c.id}" for c in private.hand]
                 assert [c.id for c in private.hand] == sorted(c.id for c in private.hand)
                 assert {b.action for b in buttons if not b.disabled} == {
                     f"play.{c}" for c in private.playable
                 }
-                payload = table.hand_payload(session, seat, "ja")
+                payload = compose.hand_payload(session, seat, "ja")
                 assert check_message(body(payload)) == []
-                assert len(payload["view"].to_components()) <= 2  # 9 cards and refresh
+                assert len(payload.view.to_components()) <= 2  # 9 cards and refresh
                 checked += 1
         step(session, rng, n)
     assert checked > 100
@@ -231,7 +229,7 @@ def test_won_cards_stay_in_the_owners_hand_and_open_minimums_on_the_table() -> N
         assert ("open: " in text) == open_minimums
         for seat in range(3):
             pile = state.piles[seat]
-            rendered = RENDERER.hand(Table(bot=None).context(session), seat)  # type: ignore[arg-type]
+            rendered = RENDERER.hand(compose.context(session), seat)
             score = scoring.deal_score([as_pair(c) for c in pile])
             name = f"Your won cards (this deal) — {signed(score)} pts"
             value = fields(rendered.embeds[0])[name]
@@ -245,7 +243,7 @@ def test_won_cards_stay_in_the_owners_hand_and_open_minimums_on_the_table() -> N
             # Nobody else's hand shows this pile.
             for other in range(3):
                 if other != seat and pile:
-                    theirs = RENDERER.hand(Table(bot=None).context(session), other)  # type: ignore[arg-type]
+                    theirs = RENDERER.hand(compose.context(session), other)
                     assert value not in text_of(theirs.embeds)
             if open_minimums:
                 lows = " ".join(card_short(c) for c in sorted(pile) if c in _lows(pile))
@@ -282,7 +280,7 @@ def test_last_deal_scores_and_totals_on_the_table() -> None:
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_public_event_has_a_log_line(lang: str) -> None:
     session = session_for(3, lang, 50)
-    ctx = Table(bot=None).context(session)  # type: ignore[arg-type]
+    ctx = compose.context(session)
     rng = Rng(7)
     kinds: set[str] = set()
     n = 0
@@ -307,7 +305,7 @@ def test_final_breakdown_per_deal_totals_and_winners(lang: str) -> None:
     session = session_for(4, lang, 60)
     play_until(session, Rng(8), lambda s: False)
     result = session.state.result()
-    (embed,) = RENDERER.final(Table(bot=None).context(session))  # type: ignore[arg-type]
+    (embed,) = RENDERER.final(compose.context(session))
     data = embed.to_dict()
     assert check_message({"embeds": [data]}) == []
     names = [f["name"] for f in data["fields"]]
@@ -336,7 +334,7 @@ def test_every_players_won_cards_are_shown_by_colour_at_the_deals_end(lang: str)
     piles = [e for e in events if e.kind == "deal_pile"]
     assert [e.seat for e in piles] == [0, 1, 2, 3] and all(e.public for e in piles)
     text = table_text(session)
-    ctx = Table(bot=None).context(session)  # type: ignore[arg-type]
+    ctx = compose.context(session)
     for event in piles:
         cards = [as_pair(c) for c in event.data["cards"]]
         assert scoring.deal_score(cards) == event.data["score"]

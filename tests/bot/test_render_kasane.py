@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.publish import compose
 from bot.render.common import PHONE_COLUMNS, TABLE_LOG_ROWS, display_width, seat_mark
 from bot.render.kasane import RENDERER, card
-from bot.table import Table
 from games.core import Rng
 from games.kasane import texts
 from tests.bot.test_renderers import play_until, session_for
@@ -24,7 +24,7 @@ def test_the_text_beside_the_picture_takes_few_lines(lang: str) -> None:
     session = session_for("kasane", 4, lang, 11)
     play_until(session, Rng(11), lambda s: len(s.state.public_view().tableaus[1]) >= 3)
     view = session.state.public_view()
-    ctx = Table(bot=None).context(session, pictures=True)  # type: ignore[arg-type]
+    ctx = compose.context(session, pictures=True)
     embed = RENDERER.table(ctx).embeds[0].to_dict()
     assert embed["title"] == texts.ROUND(lang, round=view.round, rounds=view.rounds)
     assert "#1" in embed["footer"]["text"] and "襲ノ色目" in embed["footer"]["text"]
@@ -46,7 +46,7 @@ def test_the_text_table_in_brief(lang: str) -> None:
     session = session_for("kasane", 4, lang, 11)
     play_until(session, Rng(11), lambda s: len(s.state.public_view().tableaus[1]) >= 3)
     view = session.state.public_view()
-    ctx = Table(bot=None).context(session)  # type: ignore[arg-type]
+    ctx = compose.context(session)
     embed = RENDERER.table(ctx).embeds[0].to_dict()
     assert embed["title"] == texts.ROUND(lang, round=view.round, rounds=view.rounds)
     lines = embed["description"].splitlines()
@@ -93,7 +93,7 @@ def test_the_take_buttons_name_their_rows_briefly(lang: str, pictures: bool) -> 
     play_until(session, Rng(11), lambda s: len(s.state.public_view().tableaus[1]) >= 3)
     view = session.state.public_view()
     assert view.step == "take" and view.turn_seat is not None
-    ctx = Table(bot=None).context(session, pictures=pictures)  # type: ignore[arg-type]
+    ctx = compose.context(session, pictures=pictures)
     buttons = RENDERER.table(ctx).controls
     rows = [r for r, row in enumerate(view.grid) if row.cards]
     assert [(b.action, b.seat, b.row, b.emoji) for b in buttons] == [

@@ -6,12 +6,12 @@ import re
 
 import pytest
 
+from bot.publish import compose
 from bot.render.base import Button
 from bot.render.common import seat_mark
 from bot.render.take_and_share import RECENT_GIFT_TRICKS, RENDERER, by_suit, keep_newest
 from bot.sandbox.fakediscord.limits import check_message
-from bot.sessions import Session
-from bot.table import Table
+from bot.session import Session
 from games import registry
 from games.core import Event, Rng
 from games.take_and_share import actions as act
@@ -42,16 +42,15 @@ def mentions(text: str, card: tuple[int, int]) -> bool:
 @pytest.mark.parametrize("long_game", [False, True])
 def test_the_table_never_names_a_card_in_a_hand(players: int, long_game: bool) -> None:
     session = session_for(players, "en" if long_game else "ja", 40 + players, long_game=long_game)
-    table = Table(bot=None)  # type: ignore[arg-type]
     rng = Rng(players)
     n = 0
     while True:
-        ctx = table.context(session)
-        payload = table.table_payload(session)
+        ctx = compose.context(session)
+        payload = compose.table_payload(session)
         assert check_message(body(payload)) == []
         # Everything on the table but the log, whose lines may name cards of an earlier deal
         # of a long game; those of the current deal are checked line by line.
-        public = text_of(payload["embeds"], skip=("Recent moves", "最近の手"))
+        public = text_of(payload.embeds, skip=("Recent moves", "最近の手"))
         public += "\n".join(c.label for c in RENDERER.table(ctx).controls)
         events = [e for _, e in session.events]
         starts = [i for i, e in enumerate(events) if e.kind == "game_start"]
@@ -63,7 +62,7 @@ def test_the_table_never_names_a_card_in_a_hand(players: int, long_game: bool) -
                 assert not mentions(public, card), (n, card)
         if n % 7 == 0:
             for seat in range(players):
-                hand = table.hand_payload(session, seat, ctx.lang)
+                hand = compose.hand_payload(session, seat, ctx.lang)
                 assert check_message(body(hand)) == []
         if state.is_over():
             final = RENDERER.final(ctx)
@@ -76,12 +75,11 @@ def test_the_table_never_names_a_card_in_a_hand(players: int, long_game: bool) -
 def test_the_hand_has_one_button_per_card_in_suit_order() -> None:
     session = session_for(4, "en", 3)
     state = session.state
-    table = Table(bot=None)  # type: ignore[arg-type]
     rng = Rng(3)
     for n in range(2):  # two cards into the first trick: the third player must follow
         step(session, rng, n)
     seat = state.to_act()[0]
-    ctx = table.context(session)
+    ctx = compose.context(session)
     private = state.private_view(seat)
     rendered = RENDERER.hand(ctx, seat)
     buttons = [c for c in rendered.controls if isinstance(c, Button)]
@@ -117,12 +115,11 @@ def test_the_hand_has_one_button_per_card_in_suit_order() -> None:
 def test_the_share_is_done_on_the_table_by_the_trick_winner() -> None:
     session = session_for(3, "en", 8)
     state = session.state
-    table = Table(bot=None)  # type: ignore[arg-type]
     renderers.play_until(session, Rng(8), lambda s: s.state.public_view().step == "give")
     view = state.public_view()
     giver = view.share_giver
     assert giver is not None and view.next_gift is not None
-    ctx = table.context(session)
+    ctx = compose.context(session)
     assert RENDERER.acts_on_table(ctx, giver)
     assert not any(RENDERER.acts_on_table(ctx, s) for s in range(3) if s != giver)
     rendered = RENDERER.table(ctx)
@@ -141,7 +138,7 @@ def test_the_share_is_done_on_the_table_by_the_trick_winner() -> None:
     first = rendered.controls[0]
     assert isinstance(first, Button)
     state.apply(giver, GAME.Action.decode(first.action))
-    rendered = RENDERER.table(table.context(session))
+    rendered = RENDERER.table(compose.context(session))
     assert [c.action.rsplit(".", 1)[1] for c in rendered.controls] == ["1", "2"]
     assert "(received already: ①)" in (rendered.embeds[0].description or "")
 
@@ -152,7 +149,6 @@ def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(
     # カードはシェアされることはありません。」
     session = session_for(4, lang, 31)
     state = session.state
-    table = Table(bot=None)  # type: ignore[arg-type]
     rng = Rng(31)
     n = renderers.play_until(
         session,
@@ -160,7 +156,7 @@ def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(
         lambda s: s.state.public_view().step == "give" and s.state.public_view().tricks_left == 0,
     )
     view = state.public_view()
-    ctx = table.context(session)
+    ctx = compose.context(session)
     rendered = RENDERER.table(ctx)
     description = rendered.embeds[0].description or ""
     unshared = {"en": "The last trick's cards (never shared)", "ja": "最後のトリックのカード"}[lang]
@@ -193,9 +189,8 @@ def test_received_cards_have_the_rulebooks_one_name() -> None:
 def test_the_gift_log_and_received_cards() -> None:
     session = session_for(4, "ja", 12)
     state = session.state
-    table = Table(bot=None)  # type: ignore[arg-type]
     renderers.play_until(session, Rng(12), lambda s: len(s.state.public_view().gifts) >= 12)
-    ctx = table.context(session)
+    ctx = compose.context(session)
     view = state.public_view()
     embed = RENDERER.table(ctx).embeds[0].to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
@@ -223,10 +218,9 @@ def test_event_lines_in_both_languages() -> None:
     for lang in ("ja", "en"):
         session = session_for(3, lang, 21, long_game=True)
         state = session.state
-        table = Table(bot=None)  # type: ignore[arg-type]
         rng = Rng(21)
         kinds: set[str] = set()
-        ctx = table.context(session)
+        ctx = compose.context(session)
         for event in state.opening_events():
             assert event.kind == "game_start"
             line = RENDERER.event_text(ctx, event)
@@ -251,10 +245,9 @@ def test_event_lines_in_both_languages() -> None:
 
 def test_final_breakdown_single_game() -> None:
     session = session_for(4, "en", 77)
-    table = Table(bot=None)  # type: ignore[arg-type]
     renderers.play_to_the_end(session, Rng(77))
     result = session.state.result()
-    (embed,) = RENDERER.final(table.context(session))
+    (embed,) = RENDERER.final(compose.context(session))
     data = embed.to_dict()
     assert data["description"].startswith("🏆")
     assert all(f"Player {s + 1}" in data["description"] for s in result.winners)
@@ -269,11 +262,10 @@ def test_final_breakdown_single_game() -> None:
 
 def test_final_breakdown_long_game() -> None:
     session = session_for(3, "ja", 5, long_game=True)
-    table = Table(bot=None)  # type: ignore[arg-type]
     renderers.play_to_the_end(session, Rng(5))
     result = session.state.result()
     games = result.details["games"]
-    (embed,) = RENDERER.final(table.context(session))
+    (embed,) = RENDERER.final(compose.context(session))
     data = embed.to_dict()
     assert f"ロングゲーム：{len(games)}ゲーム（30点を超えて終了）" in data["description"]
     for field in data["fields"]:
@@ -287,8 +279,7 @@ def test_no_controls_once_the_game_no_longer_runs() -> None:
     session = session_for(3, "en", 8)
     renderers.play_until(session, Rng(8), lambda s: s.state.public_view().step == "give")
     session.record.status = "abandoned"
-    table = Table(bot=None)  # type: ignore[arg-type]
-    ctx = table.context(session)
+    ctx = compose.context(session)
     rendered = RENDERER.table(ctx)
     assert rendered.controls == []
     assert "abandoned" in (rendered.embeds[0].description or "")

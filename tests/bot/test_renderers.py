@@ -15,13 +15,14 @@ import discord
 import pytest
 
 from bot.i18n import messages as msg
+from bot.publish import compose
+from bot.publish.payload import Payload
 from bot.render import renderer_for
 from bot.render.base import Button, Control, RenderContext, Select
 from bot.render.pictures import pictures_for, seat_names
 from bot.sandbox.fakediscord.limits import check_message
-from bot.sessions import Session
+from bot.session import Session
 from bot.storage.records import GameRecord, SeatRecord
-from bot.table import Table
 from games import registry
 from games.core import Event, Rng, State
 
@@ -142,11 +143,13 @@ def render_context(
     )
 
 
-def body(payload: dict) -> dict:
-    out: dict = {"embeds": [e.to_dict() for e in payload["embeds"]]}
-    if payload.get("content"):
-        out["content"] = payload["content"]
-    out["components"] = payload["view"].to_components()
+def body(payload: Payload) -> dict:
+    """The message as Discord's JSON spells it (what `check_message` checks)."""
+    out: dict = {"embeds": [e.to_dict() for e in payload.embeds]}
+    if payload.content:
+        out["content"] = payload.content
+    assert payload.view is not None
+    out["components"] = payload.view.to_components()
     return out
 
 
@@ -193,14 +196,14 @@ class SeatOnly(PublicOnly):
         return self._state.legal_actions(seat)
 
 
-def same_payload(table: Table, session: Session, masked: Session, seat: int | None) -> None:
+def same_payload(session: Session, masked: Session, seat: int | None) -> None:
     """The message rendered from the masked state equals the real one."""
     if seat is None:
-        real, seen = table.table_payload(session), table.table_payload(masked)
+        real, seen = compose.table_payload(session), compose.table_payload(masked)
     else:
         lang = session.record.language
-        real = table.hand_payload(session, seat, lang)  # type: ignore[arg-type]
-        seen = table.hand_payload(masked, seat, lang)  # type: ignore[arg-type]
+        real = compose.hand_payload(session, seat, lang)  # type: ignore[arg-type]
+        seen = compose.hand_payload(masked, seat, lang)  # type: ignore[arg-type]
     assert body(real) == body(seen)
 
 
@@ -232,31 +235,30 @@ def test_renderer_over_a_whole_game(game_id: str, lang: str) -> None:
         state = game.new(players, seed=seed)
         record = record_for(game_id, players, lang, seed)
         session = Session(record=record, game=game, state=state)
-        table = Table(bot=None)  # type: ignore[arg-type]
         rng = Rng(seed)
         steps = 0
         while True:
-            ctx = table.context(session)
-            problems = check_message(body(table.table_payload(session)))
+            ctx = compose.context(session)
+            problems = check_message(body(compose.table_payload(session)))
             assert not problems, (players, steps, [str(p) for p in problems])
             # The table uses public information only; a hand only its own seat's.
             public = Session(record=record, game=game, state=PublicOnly(state))  # type: ignore[arg-type]
             public.events = session.events
-            same_payload(table, session, public, None)
+            same_payload(session, public, None)
             # Beside a picture, the table's text is brief: from public information only, the
             # same controls as the whole table, and shorter than it.
-            brief = body(table.table_payload(session, pictures=True))
-            whole = body(table.table_payload(session))
+            brief = body(compose.table_payload(session, pictures=True))
+            whole = body(compose.table_payload(session))
             assert not check_message(brief), (players, steps)
-            assert brief == body(table.table_payload(public, pictures=True))
+            assert brief == body(compose.table_payload(public, pictures=True))
             assert brief["components"] == whole["components"]
             assert len(json.dumps(brief["embeds"])) < len(json.dumps(whole["embeds"]))
             assert brief["embeds"][0]["fields"][-1]["name"] == msg.TABLE_LAST_MOVE(lang)  # type: ignore[arg-type]
             for seat in range(players):
                 mine = Session(record=record, game=game, state=SeatOnly(state, seat))  # type: ignore[arg-type]
                 mine.events = session.events
-                same_payload(table, session, mine, seat)
-                hand = table.hand_payload(session, seat, lang)  # type: ignore[arg-type]
+                same_payload(session, mine, seat)
+                hand = compose.hand_payload(session, seat, lang)  # type: ignore[arg-type]
                 problems = check_message(body(hand))
                 assert not problems, (players, steps, seat, [str(p) for p in problems])
             if state.is_over():
@@ -334,11 +336,11 @@ def test_the_tables_own_buttons_keep_a_row_apart_from_the_moves(game_id: str) ->
     below the moves: a row of five wraps on a phone, and a move beside them split them."""
     game = registry.get(game_id)
     session = session_for(game_id, game.max_players, "en", seed=3)
-    table, rng, moves = Table(bot=None), Rng(3), 0  # type: ignore[arg-type]
+    rng, moves = Rng(3), 0
     while not session.state.is_over():
         rows = [
             [item["custom_id"] for item in row["components"]]
-            for row in table.table_payload(session, pictures=True)["view"].to_components()
+            for row in compose.table_payload(session, pictures=True).view.to_components()
         ]
         own = [i for i, row in enumerate(rows) if any(c.startswith(TABLE_OWN) for c in row)]
         assert len(own) == 1 and own[0] == len(rows) - 1, rows
@@ -359,9 +361,9 @@ def test_a_cpus_turn_shows_no_move_buttons_on_the_table(game_id: str) -> None:
         else s
         for s in session.record.seats
     ]
-    table, rng, moves, seen = Table(bot=None), Rng(4), 0, set()  # type: ignore[arg-type]
+    rng, moves, seen = Rng(4), 0, set()
     while not session.state.is_over():
-        ids = table.table_payload(session)["view"].to_components()
+        ids = compose.table_payload(session).view.to_components()
         custom_ids = [item["custom_id"] for row in ids for item in row["components"]]
         seats = {int(c.split(":")[3]) for c in custom_ids if c.startswith(MOVES)}
         assert not any(session.record.seats[s].is_cpu for s in seats), custom_ids

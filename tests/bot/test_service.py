@@ -17,9 +17,10 @@ import pytest
 
 from bot import sessions as sessions_module
 from bot.cpu import CpuPool, Question, cpu_rng
-from bot.sessions import MoveRefused, Session, Sessions
+from bot.publish.publisher import Publisher
+from bot.session import MoveRefused, Session
+from bot.sessions import Sessions
 from bot.storage.sqlite import SqliteStore
-from bot.table import Table
 from games import registry
 from tests.bot.test_sessions import cpu_game, human_game, run_until
 
@@ -247,17 +248,25 @@ async def test_a_move_is_answered_before_its_row_is_read_back(
     await store.close()
 
 
-async def published(store: SqliteStore, *, seed: int) -> tuple[Sessions, FakeDiscord, Table, Any]:
+async def published(
+    store: SqliteStore, *, seed: int
+) -> tuple[Sessions, FakeDiscord, Publisher, Any]:
     """A started kasane game of three humans whose publisher talks to `FakeDiscord`."""
     record = await human_game(store, "kasane", seed=seed)
     sessions = Sessions(store, cpu_delay=0)
     session_box: list[Any] = []
-    fake = FakeDiscord(store, lambda: session_box[0].version)
-    table = Table(fake)  # type: ignore[arg-type]
-    sessions.publisher = table
+    fake = FakeDiscord(lambda: session_box[0].version)
+    publisher = Publisher(
+        store,
+        fake,
+        repost_minutes=lambda: 55,
+        hand_lifetime=lambda: 840.0,
+        owns=sessions.owns,
+    )
+    sessions.publisher = publisher
     session = await sessions.start(record)
     session_box.append(session)
-    return sessions, fake, table, session
+    return sessions, fake, publisher, session
 
 
 async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
@@ -267,7 +276,7 @@ async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
     publisher does not take the stored end for one it was told of, so the table's last edit
     (the game over) still goes out, after which the end is published."""
     store = await SqliteStore.open(tmp_path / "end.sqlite3")
-    sessions, fake, table, session = await published(store, seed=4)
+    sessions, fake, publisher, session = await published(store, seed=4)
     record = session.record
     game = registry.get("kasane")
 
@@ -311,7 +320,7 @@ async def test_a_game_that_ends_while_its_table_is_being_edited_shows_its_end(
     assert edits[-1] == final
     stored = await store.get(record.id)
     assert stored is not None and stored.table_version == final
-    table.close()
+    publisher.close()
     await sessions.close()
     await store.close()
 
@@ -325,16 +334,16 @@ async def test_a_table_click_while_the_tables_picture_waits_its_turn_is_answered
     picture is drawn, so it is never older than such an answer. The edits then made show the
     latest version."""
     store = await SqliteStore.open(tmp_path / "turn.sqlite3")
-    sessions, fake, table, session = await published(store, seed=5)
+    sessions, fake, publisher, session = await published(store, seed=5)
     record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
-    feed = table._feed(session)
+    feed = publisher.feeds._feed(session)
 
     def first_move() -> tuple[int, Any]:
         seat = session.state.to_act()[0]
         return seat, session.state.legal_actions(seat)[0]
 
-    async with table.drawing.turn():  # another game's picture is being drawn
+    async with publisher.drawing.turns.turn():  # another game's picture is being drawn
         await sessions.play(session.id, *first_move())
         for _ in range(500):  # the feed takes up the table edit and waits for its turn
             if not feed.table:
@@ -343,13 +352,13 @@ async def test_a_table_click_while_the_tables_picture_waits_its_turn_is_answered
         assert not feed.table
         await asyncio.sleep(0.05)
         assert not feed.editing
-        assert await table.table_answer(session) is not None
+        assert await publisher.feeds.table_answer(session) is not None
         await sessions.play(session.id, *first_move())
         assert not [kind for kind, _ in fake.requests if kind.startswith("table edit")]
     await run_until(store, record.id, lambda r: r.table_version == 2, timeout=10)
     edits = [version for kind, version in fake.requests if kind == "table edit"]
     assert edits and set(edits) == {2}
-    table.close()
+    publisher.close()
     await sessions.close()
     await store.close()
 
@@ -363,7 +372,7 @@ async def test_a_table_whose_picture_would_wait_long_shows_its_move_at_once(
     follows in an edit of its own once drawn, from the game as it is then. The version recorded
     as shown is the picture's."""
     store = await SqliteStore.open(tmp_path / "ahead.sqlite3")
-    sessions, fake, table, session = await published(store, seed=6)
+    sessions, fake, publisher, session = await published(store, seed=6)
     record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
     fake.requests.clear()
@@ -379,8 +388,8 @@ async def test_a_table_whose_picture_would_wait_long_shows_its_move_at_once(
             await asyncio.sleep(0.01)
         pytest.fail(f"no {request} in {fake.requests}")
 
-    table.drawing.drawing_seconds = 1.0  # each picture has lately taken a second
-    async with table.drawing.turn():  # another game's picture is being drawn
+    publisher.drawing.turns.drawing_seconds = 1.0  # each picture has lately taken a second
+    async with publisher.drawing.turns.turn():  # another game's picture is being drawn
         await sessions.play(session.id, *first_move())
         await sent(("table text", 1))
         await sessions.play(session.id, *first_move())
@@ -389,18 +398,17 @@ async def test_a_table_whose_picture_would_wait_long_shows_its_move_at_once(
     await run_until(store, record.id, lambda r: r.table_version == 2, timeout=10)
     tables = [request for request in fake.requests if request[0].startswith("table")]
     assert tables == [("table text", 1), ("table text", 2), ("table edit", 2)]
-    table.close()
+    publisher.close()
     await sessions.close()
     await store.close()
 
 
 class FakeDiscord:
-    """Just enough of the bot for `Table`: channels whose sends and edits are recorded with
-    the game's version at the moment of the request; the first table edit can be rate-limited."""
+    """Just enough of Discord for the publisher: channels whose sends and edits are recorded
+    with the game's version at the moment of the request; the first table edit can be
+    rate-limited."""
 
-    def __init__(self, store: SqliteStore, version: Any) -> None:
-        self.store = store
-        self.settings = SimpleNamespace(table_repost_minutes=55)
+    def __init__(self, version: Any) -> None:
         self.version = version
         self.ids = itertools.count(1000)
         self.requests: list[tuple[str, int]] = []
@@ -445,7 +453,7 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     are stored at once, and when the limit lifts the table is edited once, with the latest
     version, which is recorded as the one the table shows."""
     store = await SqliteStore.open(tmp_path / "limit.sqlite3")
-    sessions, fake, table, session = await published(store, seed=3)
+    sessions, fake, publisher, session = await published(store, seed=3)
     record = session.record
     await run_until(store, record.id, lambda r: r.table_version == 0, timeout=5)
     assert ("table post", 0) in fake.requests
@@ -466,7 +474,7 @@ async def test_a_rate_limited_table_is_edited_once_with_the_latest_state(tmp_pat
     assert [kind for kind, _ in limited] == ["table edit limited"]
     await run_until(store, record.id, lambda r: r.table_version == 4, timeout=5)
     assert [r for r in fake.requests if r[0].startswith("table")] == [*limited, ("table edit", 4)]
-    table.close()
+    publisher.close()
     await sessions.close()
     await store.close()
 

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import MoveRefused, Session, Sessions
+from bot.publish import compose
+from bot.session import MoveRefused, Session
+from bot.sessions import Sessions
 from bot.storage.postgres import PostgresStore
 from bot.storage.queries import GameStore
 from bot.storage.records import GameRecord, SeatRecord
 from bot.storage.sqlite import SqliteStore
-from bot.table import Table
 from games import registry
 from tests.bot.stored import create_lobby
 
@@ -136,8 +137,7 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
     # The log marks the move as the timer's, not the player's own.
     await run_until(store, record.id, lambda r: session.version >= 1, timeout=5)
     assert session.stand_ins == {1: 0}
-    table = Table(bot=None)  # type: ignore[arg-type]
-    log = table.table_payload(session)["embeds"][0].to_dict()["fields"][-1]["value"]
+    log = compose.table_payload(session).embeds[0].to_dict()["fields"][-1]["value"]
     assert "• ⏰ P0 took row" in log, log
     await sessions.close()
     await store.close()
@@ -146,7 +146,7 @@ async def test_turn_timer_plays_for_an_absent_human(tmp_path: Path) -> None:
 async def test_simultaneous_choices_do_not_make_each_other_stale(tmp_path: Path) -> None:
     """In a simultaneous phase a control stays valid while only other seats move; it turns
     stale once its own seat has moved, and in a sequential phase as soon as anything moved."""
-    from bot.sessions import MoveRefused
+    from bot.session import MoveRefused
 
     store = await SqliteStore.open(tmp_path / "pass.sqlite3")
     record = await human_game(store, "irobae", seed=9, turn_seconds=0)

@@ -10,9 +10,12 @@ import time
 import pytest
 
 from bot.i18n import messages as msg
+from bot.publish import compose
+from bot.publish.drawing import Drawing
+from bot.publish.payload import Fingerprint, Payload
+from bot.publish.publisher import Publisher
 from bot.render import renderer_for
-from bot.sessions import Session
-from bot.table import Table
+from bot.session import Session
 from games import registry
 from games.core import Rng
 from games.text import Text
@@ -21,10 +24,10 @@ from tests.bot.test_renderers import record_for, text_of
 GAMES = [game.id for game in registry.all()]
 
 
-def everything(payload: dict) -> str:
+def everything(payload: Payload) -> str:
     """All text a message shows: content, embed titles, descriptions, fields, footers."""
-    parts = [payload.get("content") or ""]
-    for embed in payload["embeds"]:
+    parts = [payload.content or ""]
+    for embed in payload.embeds:
         data = embed.to_dict()
         parts += [data.get("title", ""), data.get("description", "")]
         for field in data.get("fields", []):
@@ -32,15 +35,14 @@ def everything(payload: dict) -> str:
     return "\n".join(parts)
 
 
-def played(game_id: str, lang: str, *, moves: int | None = None) -> tuple[Table, Session, list]:
+def played(game_id: str, lang: str, *, moves: int | None = None) -> tuple[Session, list]:
     """A game at its largest player count played by random CPUs to the end (or `moves` moves);
-    returns the publisher, the session and every public event with its log line."""
+    returns the session and every public event with its log line."""
     game = registry.get(game_id)
     players = game.max_players
     state = game.new(players, seed=77)
     record = record_for(game_id, players, lang, 77)
     session = Session(record=record, game=game, state=state)
-    table = Table(bot=None)  # type: ignore[arg-type]
     renderer = renderer_for(game_id)
     rng, steps, lines = Rng(77), 0, []
     while not state.is_over() and (moves is None or steps < moves):
@@ -48,21 +50,21 @@ def played(game_id: str, lang: str, *, moves: int | None = None) -> tuple[Table,
         for event in state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(steps))):
             if event.public:
                 session.events.append((steps, event))
-                lines.append((event, renderer.event_text(table.context(session), event)))
+                lines.append((event, renderer.event_text(compose.context(session), event)))
         record.version += 1
         steps += 1
     if state.is_over():
         record.status = "finished"
-    return table, session, lines
+    return session, lines
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_abandoned_table_names_no_turn_bug(game_id: str, lang: str) -> None:
-    table, session, _ = played(game_id, lang, moves=6)
+    session, _ = played(game_id, lang, moves=6)
     session.record.deadline = time.time() - 60
     session.record.status = "abandoned"
-    text = everything(table.table_payload(session))
+    text = everything(compose.table_payload(session))
     turn = msg.TABLE_TURN(lang, who="").strip()
     assert turn not in text
     assert "<t:" not in text  # no "ends 1 minute ago"
@@ -78,15 +80,15 @@ def test_a_hand_of_a_stopped_game_asks_nothing_bug(game_id: str, lang: str) -> N
     controls (only its refresh button)."""
     notice = "⛔ " + msg.TABLE_ABANDONED(lang)
     stopped = [played(game_id, lang, moves=moves) for moves in (0, 1, 3, 6, 12)]
-    for _, session, _ in stopped:
+    for session, _ in stopped:
         session.record.status = "abandoned"
     stopped.append(played(game_id, lang))
-    for table, session, _ in stopped:
+    for session, _ in stopped:
         assert session.record.status in ("abandoned", "finished")
         for seat in range(len(session.record.seats)):
-            payload = table.hand_payload(session, seat, lang, notice)  # type: ignore[arg-type]
-            assert payload["content"] == notice, (session.record.version, seat)
-            rendered = renderer_for(game_id).hand(table.context(session, lang), seat)  # type: ignore[arg-type]
+            payload = compose.hand_payload(session, seat, lang, notice)  # type: ignore[arg-type]
+            assert payload.content == notice, (session.record.version, seat)
+            rendered = renderer_for(game_id).hand(compose.context(session, lang), seat)  # type: ignore[arg-type]
             assert rendered.content is None and rendered.controls == [], (
                 session.record.version,
                 seat,
@@ -98,10 +100,10 @@ def test_a_hand_of_a_stopped_game_asks_nothing_bug(game_id: str, lang: str) -> N
 def test_finished_table_says_game_over_once_bug(game_id: str, lang: str) -> None:
     """The table's head (title and description) says the game is over once; the log may
     record the end as one of its moves."""
-    table, session, _ = played(game_id, lang)
+    session, _ = played(game_id, lang)
     head = "\n".join(
         (embed.title or "") + "\n" + (embed.description or "")
-        for embed in table.table_payload(session)["embeds"]
+        for embed in compose.table_payload(session).embeds
     )
     over = "ゲーム終了" if lang == "ja" else "Game over"
     assert head.count(over) <= 1, head
@@ -109,8 +111,8 @@ def test_finished_table_says_game_over_once_bug(game_id: str, lang: str) -> None
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_gogyo_end_has_no_empty_result_headings_bug(lang: str) -> None:
-    table, session, _ = played("gogyo", lang)
-    final = renderer_for("gogyo").final(table.context(session))
+    session, _ = played("gogyo", lang)
+    final = renderer_for("gogyo").final(compose.context(session))
     description = final[0].description or ""
     heading = "ゲームの結果" if lang == "ja" else "results ("
     assert heading not in description
@@ -120,7 +122,7 @@ def test_gogyo_end_has_no_empty_result_headings_bug(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_take_and_share_end_line_names_players_bug(lang: str) -> None:
-    _, session, lines = played("take_and_share", lang)
+    session, lines = played("take_and_share", lang)
     ends = [line for event, line in lines if event.kind == "game_end"]
     assert ends
     for line in ends:
@@ -141,13 +143,13 @@ def test_english_controls_gloss_every_japanese_name(game_id: str) -> None:
     state = game.new(players, seed=3)
     record = record_for(game_id, players, "en", 3)
     session = Session(record=record, game=game, state=state)
-    table = Table(bot=None)  # type: ignore[arg-type]
     rng, steps, bare = Rng(3), 0, set()
     while not state.is_over():
-        payloads = [table.table_payload(session)]
-        payloads += [table.hand_payload(session, seat, "en") for seat in range(players)]
+        payloads = [compose.table_payload(session)]
+        payloads += [compose.hand_payload(session, seat, "en") for seat in range(players)]
         for payload in payloads:
-            for row in payload["view"].to_components():
+            assert payload.view is not None
+            for row in payload.view.to_components():
                 for control in row["components"]:
                     shown = [control.get("label") or ""]
                     shown += [
@@ -181,14 +183,13 @@ def test_english_says_1_pt_and_2_pts(game_id: str) -> None:
         state = game.new(players, seed=seed)
         record = record_for(game_id, players, "en", seed)
         session = Session(record=record, game=game, state=state)
-        table = Table(bot=None)  # type: ignore[arg-type]
         rng, steps = Rng(seed), 0
         while True:
-            shown = [everything(table.table_payload(session))]
-            shown += [everything(table.hand_payload(session, s, "en")) for s in range(players)]
+            shown = [everything(compose.table_payload(session))]
+            shown += [everything(compose.hand_payload(session, s, "en")) for s in range(players)]
             if state.is_over():
                 record.status = "finished"
-                ctx = table.context(session)
+                ctx = compose.context(session)
                 shown.append(text_of(renderer.final(ctx)))
             for text in shown:
                 wrong |= set(ONE_PLURAL.findall(text))
@@ -219,7 +220,7 @@ def test_counted_placeholder_picks_the_english_form() -> None:
 
 
 class _Store:
-    """What `Table.ping_payload` reads: each user's settings and stored DM hand messages."""
+    """What `Feeds.ping_payload` reads: each user's settings and stored DM hand messages."""
 
     def __init__(self, settings: dict[int, tuple[str, str]], dm_hands: dict) -> None:
         self.settings, self.dm_hands = settings, dm_hands
@@ -231,22 +232,40 @@ class _Store:
         return self.dm_hands.get(seat)
 
 
+class _NoChannels:
+    """Discord, for a part that is not to send anything: any use fails the test."""
+
+    user = None
+
+    def get_partial_messageable(self, id: int, **_: object) -> object:
+        raise AssertionError(f"nothing is to be sent (channel {id})")
+
+    async def create_dm(self, user: object) -> object:
+        raise AssertionError("no DM is to be opened")
+
+
 async def test_ping_speaks_each_language_and_points_dm_players_to_their_dm() -> None:
     game = registry.get("irobae")
     state = game.new(3, seed=4)
     record = record_for("irobae", 3, "en", 4)  # users 100, 101, 102; all pass from the hand
     session = Session(record=record, game=game, state=state)
-    bot = type("Bot", (), {})()
-    bot.store = _Store({100: ("ephemeral", "ja"), 102: ("dm", "en")}, {2: (555, 777)})
-    table = Table(bot=bot)  # type: ignore[arg-type]
-    payload = await table.ping_payload(session, [0, 1, 2])
-    lines = payload["content"].splitlines()
+    store = _Store({100: ("ephemeral", "ja"), 102: ("dm", "en")}, {2: (555, 777)})
+    publisher = Publisher(
+        store,
+        _NoChannels(),
+        repost_minutes=lambda: 60.0,
+        hand_lifetime=lambda: 840.0,
+        owns=lambda record: True,
+    )
+    payload = await publisher.feeds.ping_payload(session, [0, 1, 2])
+    assert payload.content is not None and payload.view is not None
+    lines = payload.content.splitlines()
     assert any(line.startswith("<@100> ") and "あなたの番" in line for line in lines)
     assert any(line.startswith("<@101> ") and "“Show my hand”" in line for line in lines)
     dm = next(line for line in lines if "<@102>" in line)
     assert "your DMs" in dm and "https://discord.com/channels/@me/555/777" in dm
     assert "<@101>" not in dm and "<@100>" not in dm
-    button = payload["view"].to_components()[0]["components"][0]
+    button = payload.view.to_components()[0]["components"][0]
     assert button["custom_id"] == f"hd:{record.id}:p"
     assert button["label"] == "手札を見る · Show my hand"
 
@@ -264,7 +283,7 @@ def test_kasane_round_changes_are_announced_in_the_log(lang: str) -> None:
         record.version += 1
         steps += 1
         session.events.extend((record.version, e) for e in events if e.public)
-    log = Table(bot=None).table_payload(session)["embeds"][0].to_dict()["fields"][-1]["value"]  # type: ignore[arg-type]
+    log = compose.table_payload(session).embeds[0].to_dict()["fields"][-1]["value"]
     ends, begins = (
         ("Round 1 ends", "Round 2 begins")
         if lang == "en"
@@ -294,9 +313,7 @@ async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeyp
     game = registry.get("take_and_share")
     state = game.new(3, seed=8)
     session = Session(record=record_for("take_and_share", 3, "en", 8), game=game, state=state)
-    bot = type("Bot", (), {})()
-    bot.store = _PicturesOn()
-    table = Table(bot=bot)  # type: ignore[arg-type]
+    drawing = Drawing(_PicturesOn())
     drawing_thread = asyncio.Lock()  # the one drawing thread: one picture at a time, in turn
     drawn: list[str] = []
 
@@ -330,15 +347,15 @@ async def test_a_click_s_picture_waits_for_one_publisher_picture_at_most(monkeyp
     )
 
     publisher = [
-        asyncio.create_task(table.hand_message(session, seat, "en", edit=True, background=True))
+        asyncio.create_task(drawing.hand_message(session, seat, "en", background=True))
         for seat in range(3)
     ]
-    waiting_table = asyncio.create_task(table.table_message(session, edit=True))
+    waiting_table = asyncio.create_task(drawing.table_message(session))
     await asyncio.sleep(0)  # all four are waiting: the first hand is being drawn
     moved = state.copy()
     moved.apply(moved.to_act()[0], moved.legal_actions(moved.to_act()[0])[0])
     session.state = moved  # a move lands while the table waits for its turn
-    await asyncio.wait_for(table.hand_message(session, 0, "en", edit=False), 30)
+    await asyncio.wait_for(drawing.hand_message(session, 0, "en"), 30)
     await asyncio.wait_for(asyncio.gather(*publisher, waiting_table), 30)
 
     assert drawn[:2] == ["kept 0", "click"], drawn
@@ -370,8 +387,7 @@ def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str, pictur
         if not state.is_over():
             break
     assert len(state.to_act()) == 3
-    table = Table(bot=None)  # type: ignore[arg-type]
-    before = table.hand_fingerprint(session, 2, "en", pictures=pictures)
+    before = compose.hand_fingerprint(session, 2, "en", pictures=pictures)
     version = session.controls_version(2)
     for seat in (0, 1):
         state = session.state = state.copy()
@@ -380,7 +396,7 @@ def test_others_simultaneous_choices_leave_a_hand_as_it_was(game_id: str, pictur
         session.movers.append((record.version, seat))
         if len(state.to_act()) < 2:
             break
-        assert table.hand_fingerprint(session, 2, "en", pictures=pictures) == before
+        assert compose.hand_fingerprint(session, 2, "en", pictures=pictures) == before
         assert session.controls_version(2) == version
         assert session.still_current(version, 2)
     if 2 in state.to_act():
@@ -400,20 +416,19 @@ def test_a_hand_fingerprint_tells_what_the_hand_showed_when_it_was_made(pictures
     game = registry.get("take_and_share")
     state = game.new(3, seed=4)
     session = Session(record=record_for("take_and_share", 3, "en", 4), game=game, state=state)
-    table = Table(bot=None)  # type: ignore[arg-type]
-    noted = table.hand_fingerprint(session, 0, "en", pictures=pictures)
-    again = table.fingerprint(table.hand_payload(session, 0, "en", pictures=pictures))
-    with_picture = table.hand_payload(session, 0, "en", pictures=pictures)
-    with_picture["embeds"][0].set_image(url="attachment://hand.png")
-    noticed = table.hand_payload(session, 0, "en", notice="⚠️ not now", pictures=pictures)
-    other_way = table.hand_fingerprint(session, 0, "en", pictures=not pictures)
+    noted = compose.hand_fingerprint(session, 0, "en", pictures=pictures)
+    again = Fingerprint(compose.hand_payload(session, 0, "en", pictures=pictures))
+    with_picture = compose.hand_payload(session, 0, "en", pictures=pictures)
+    with_picture.embeds[0].set_image(url="attachment://hand.png")
+    noticed = compose.hand_payload(session, 0, "en", notice="⚠️ not now", pictures=pictures)
+    other_way = compose.hand_fingerprint(session, 0, "en", pictures=not pictures)
     seat = state.to_act()[0]
     state = session.state = state.copy()
     state.apply(seat, game.cpu("random").choose(state, seat, Rng(1)))
     session.record.version += 1
-    moved = table.hand_fingerprint(session, 0, "en", pictures=pictures)
-    assert noted == again == table.fingerprint(with_picture)
-    assert noted != table.fingerprint(noticed)
+    moved = compose.hand_fingerprint(session, 0, "en", pictures=pictures)
+    assert noted == again == Fingerprint(with_picture)
+    assert noted != Fingerprint(noticed)
     assert noted != moved
     assert noted != other_way
     assert noted != "a text"
@@ -431,9 +446,8 @@ def test_a_hand_beside_its_picture_changes_when_only_its_picture_would() -> None
         seat = state.to_act()[0]
         state.apply(seat, game.cpu("random").choose(state, seat, rng.fork(session.version)))
         session.record.version += 1
-    table = Table(bot=None)  # type: ignore[arg-type]
     noted = {
-        pictures: table.hand_fingerprint(session, 0, "en", pictures=pictures)
+        pictures: compose.hand_fingerprint(session, 0, "en", pictures=pictures)
         for pictures in (False, True)
     }
     changed = session.state = state.copy()
@@ -442,7 +456,7 @@ def test_a_hand_beside_its_picture_changes_when_only_its_picture_would() -> None
         changed.hands[0][-1],
     )  # another top card
     now = {
-        pictures: table.hand_fingerprint(session, 0, "en", pictures=pictures)
+        pictures: compose.hand_fingerprint(session, 0, "en", pictures=pictures)
         for pictures in (False, True)
     }
     assert now[True].text == noted[True].text  # the brief text cannot tell...

@@ -22,12 +22,13 @@ from typing import Any
 
 from bot.client import GameBot
 from bot.i18n import messages as msg
+from bot.publish.compose import context, table_payload
+from bot.publish.publisher import Publisher
 from bot.render import renderer_for
 from bot.sandbox.fakediscord import FakeDiscord, Interaction, Message, User
 from bot.sandbox.fakediscord.faults import CALLBACKS, EDITS, SENDS
 from bot.sandbox.fakediscord.rest.messages import strip_none
-from bot.sessions import Session
-from bot.table import Table
+from bot.session import Session
 from games import registry
 from games.core import Game
 from tests.e2e.harness import (
@@ -127,7 +128,7 @@ class Run:
     #: The players' choices (one generator per game, so each game's clicks replay).
     rng: random.Random
     #: The bot's publisher, which knows the game's table message while it is in play.
-    publisher: Table
+    publisher: Publisher
     #: When each seat last asked for its hand, and at which version.
     hand_asked: dict[int, tuple[int, float]] = field(default_factory=dict)
 
@@ -180,12 +181,12 @@ class Players:
             lambda: self.bot.sessions._live.get(game_id), 10, "the game to start"
         )
         await self.fake.wait_for(
-            lambda: self.bot.table.table_message_id(game_id) is not None, 10, "the table"
+            lambda: self.bot.publisher.table_message_id(game_id) is not None, 10, "the table"
         )
         users = {s.seat: people[i] for i, s in enumerate(session.record.seats) if not s.is_cpu}
         rng = random.Random(f"{self.seed}:{game}:{len(self.runs)}")
         run = Run(
-            game, game_id, session.record.play_channel_id, users, session, rng, self.bot.table
+            game, game_id, session.record.play_channel_id, users, session, rng, self.bot.publisher
         )
         self.runs.append(run)
         return run
@@ -386,16 +387,17 @@ class Players:
         if message is None or message.deleted:
             return [f"{run.game} game {run.game_id}: no table message"]
         # The server shows pictures (the default): the table's text is the brief one.
-        expected = self.bot.table.table_payload(run.session, pictures=True)
-        view = expected["view"]
-        want_embeds = shown_embeds([e.to_dict() for e in expected["embeds"]])
+        expected = table_payload(run.session, pictures=True)
+        view = expected.view
+        assert view is not None
+        want_embeds = shown_embeds([e.to_dict() for e in expected.embeds])
         want_ids = component_ids(view.to_components())
         problems = []
         if shown_embeds(message.embeds) != want_embeds:
             problems.append(f"{run.game} game {run.game_id}: the table embed is not current")
         if component_ids(message.components) != want_ids:
             problems.append(f"{run.game} game {run.game_id}: the table controls are not current")
-        if (message.content or "") != (expected["content"] or ""):
+        if (message.content or "") != (expected.content or ""):
             problems.append(f"{run.game} game {run.game_id}: the table text is not current")
         return problems
 
@@ -451,9 +453,7 @@ class Players:
     def finals(self, run: Run) -> list[Message]:
         """The messages of the game's thread that show its final breakdown."""
         renderer = renderer_for(run.game)
-        want = shown_embeds(
-            [e.to_dict() for e in renderer.final(self.bot.table.context(run.session))]
-        )
+        want = shown_embeds([e.to_dict() for e in renderer.final(context(run.session))])
         return [
             m for m in self.fake.channel_messages(run.thread_id) if shown_embeds(m.embeds) == want
         ]

@@ -13,9 +13,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.client import GameBot
+from bot.publish import compose
 from bot.render import renderer_for
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from games import registry
@@ -34,10 +36,10 @@ MIN_LENGTH = 8
 PLAYERS = 3
 
 
-def texts_of(payload: dict[str, Any]) -> set[str]:
-    """The titles, field values and description lines of a rendered message."""
+def texts_of(embeds: list[discord.Embed]) -> set[str]:
+    """The titles, field values and description lines of a rendered message's embeds."""
     found: set[str] = set()
-    for embed in payload["embeds"]:
+    for embed in embeds:
         data = embed.to_dict()
         found.add(data.get("title") or "")
         found.update(line for line in (data.get("description") or "").splitlines())
@@ -52,11 +54,11 @@ def lines_of(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines()} | {text.strip()}
 
 
-def private_parts(bot: GameBot, session: Any, seat: int) -> set[str]:
+def private_parts(session: Any, seat: int) -> set[str]:
     """What the seat's private message shows that the table does not."""
     lang = session.record.language
-    hand = texts_of(bot.table.hand_payload(session, seat, lang))
-    public = texts_of(bot.table.table_payload(session))
+    hand = texts_of(compose.hand_payload(session, seat, lang).embeds)
+    public = texts_of(compose.table_payload(session).embeds)
     return hand - public
 
 
@@ -90,15 +92,15 @@ async def play_randomly(
         # The table as either kind of server shows it: its whole text, or its brief text
         # beside the picture.
         for pictures in (False, True):
-            table_now = texts_of(bot.table.table_payload(session, pictures=pictures))
+            table_now = texts_of(compose.table_payload(session, pictures=pictures).embeds)
             seen.setdefault(TABLE, set()).update(table_now)
         for seat in range(len(people)):
-            seen.setdefault(seat, set()).update(private_parts(bot, session, seat))
+            seen.setdefault(seat, set()).update(private_parts(session, seat))
         seat = rng.choice(session.state.to_act())
         user, version = people[seat], session.version
         legal = {a.encode() for a in session.state.legal_actions(seat)}
         renderer = renderer_for(session.record.game)
-        on_table = renderer.acts_on_table(bot.table.context(session), seat)
+        on_table = renderer.acts_on_table(compose.context(session), seat)
         # The table's controls carry the game's version, a hand's the seat's own.
         label = version if on_table else session.controls_version(seat)
         if on_table:
@@ -158,10 +160,10 @@ async def test_private_information_stays_with_its_owner(
             lambda: any("🏆" in m.text for m in fake.channel_messages(thread_id)), 10, "the end"
         )
         # What the end of the game reveals to everyone is not private any more.
-        final = renderer_for(game).final(bot.table.context(await _final_session(bot, game_id)))
+        final = renderer_for(game).final(compose.context(await _final_session(bot, game_id)))
         # So is what the table showed at some point (tables are built from public information
         # only, which tests/bot/test_renderers.py proves): e.g. a finished game's hands.
-        revealed = texts_of({"embeds": final}) | seen.pop(TABLE)
+        revealed = texts_of(final) | seen.pop(TABLE)
     leaks = []
     checked = 0
     public_lines = lines_of(fake.public_text())
@@ -208,7 +210,7 @@ async def test_private_information_stays_with_its_owner(
 
 async def _final_session(bot: GameBot, game_id: int) -> Any:
     """The finished game as a session (finished games are no longer kept live)."""
-    from bot.sessions import Session
+    from bot.session import Session
 
     record = await bot.store.get(game_id)
     assert record is not None and record.snapshot is not None

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from bot.names import ISOLATE_CLOSE, ISOLATE_OPEN, NAME_MAX, brief_name, shown_name
+from bot.publish import compose
 from bot.render import renderer_for
 from bot.sandbox.fakediscord import FakeDiscord
 from bot.sandbox.fakediscord.limits import check_message
-from bot.sessions import Session
-from bot.table import Table
+from bot.session import Session
 from games import registry
 from games.core import Rng
 from tests.bot.test_renderers import body, record_for
@@ -94,18 +94,17 @@ def test_hostile_names_at_the_largest_table(game_id: str) -> None:
     record.seats[-1].cpu_level = "random"
     state = game.new(players, seed=5)
     session = Session(record=record, game=game, state=state)
-    table = Table(bot=None)  # type: ignore[arg-type]
     rng = Rng(5)
     shown = messages = steps = 0
     while True:
-        ctx = table.context(session)
-        shown += check(body(table.table_payload(session)), f"table at step {steps}")
-        brief = body(table.table_payload(session, pictures=True))
+        ctx = compose.context(session)
+        shown += check(body(compose.table_payload(session)), f"table at step {steps}")
+        brief = body(compose.table_payload(session, pictures=True))
         shown += check(brief, f"table beside its picture at step {steps}")
         messages += 2
         if steps % 5 == 0 or state.is_over():
             for seat in range(players):
-                hand = body(table.hand_payload(session, seat, "en"))
+                hand = body(compose.hand_payload(session, seat, "en"))
                 shown += check(hand, f"seat {seat}'s hand at step {steps}")
                 messages += 1
         if state.is_over():
