@@ -42,6 +42,8 @@ import discord
 
 from benchmarks import click_steps
 from bot.client import GameBot
+from bot.publish import compose
+from bot.publish.payload import Payload
 from bot.sandbox.botproc import process_bot, process_parser
 
 #: custom_ids of the trivial handler start with this.
@@ -81,16 +83,21 @@ def bench_hooks(bot: GameBot, seed: int) -> None:
         await original_setup()
         bot.lobby.new_seed = lambda: next(seeds)
         bot.add_dynamic_items(TrivialButton)
-        table_payload = bot.table.table_payload
+        # A module function the publisher's parts call as `compose.table_payload`: replacing
+        # the module attribute reaches them all (once per process).
+        table_payload = compose.table_payload
+        if getattr(table_payload, "with_trivial_button", False):
+            return
 
-        def with_trivial_button(session: Any, **kwargs: Any) -> dict[str, Any]:
+        def with_trivial_button(session: Any, **kwargs: Any) -> Payload:
             payload = table_payload(session, **kwargs)
-            if session.record.status == "playing":
+            if session.record.status == "playing" and payload.view is not None:
                 with contextlib.suppress(ValueError):
-                    payload["view"].add_item(TrivialButton())
+                    payload.view.add_item(TrivialButton())
             return payload
 
-        bot.table.table_payload = with_trivial_button  # type: ignore[method-assign]
+        with_trivial_button.with_trivial_button = True  # type: ignore[attr-defined]
+        compose.table_payload = with_trivial_button
 
     async def on_interaction(interaction: discord.Interaction[Any]) -> None:
         custom_id = str((interaction.data or {}).get("custom_id", ""))

@@ -112,7 +112,7 @@ def install(*extra_controls: type) -> None:
     import bot.play
     import bot.sessions
     import bot.storage.queries
-    import bot.table
+    from bot.publish import compose
 
     received = discord.gateway.DiscordWebSocket.received_message
 
@@ -137,9 +137,11 @@ def install(*extra_controls: type) -> None:
     _around(bot.sessions.Sessions, "play", "play")
     _around(bot.storage.queries.GameStore, "write_move", "write", "written")
     _around(bot.play.Play, "_answer_move", "answer")
-    _around(bot.table.Table, "hand_payload", "render", "rendered")
-    _around(bot.table.Table, "table_payload", "render", "rendered")
-    _around(bot.table, "build_view", "view")
+    # Module functions, looked up as `compose.X` by their callers (and `build_view` as a
+    # global of `compose`): replacing the module attributes reaches every call.
+    _around(compose, "hand_payload", "render", "rendered")
+    _around(compose, "table_payload", "render", "rendered")
+    _around(compose, "build_view", "view")
     _around(discord.interactions.InteractionResponse, "edit_message", "respond")
     _around(discord.interactions.InteractionResponse, "send_message", "respond")
     _around(aiohttp.client.ClientSession, "_request", "request")

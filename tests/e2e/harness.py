@@ -17,7 +17,7 @@ from bot.client import GameBot, create_bot
 from bot.sandbox.botproc import bot_settings
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.players import create_lobby, custom_id, game_id_of, lobby_click
-from bot.sessions import Session
+from bot.session import Session
 from bot.storage.records import GameRecord
 from games import registry
 

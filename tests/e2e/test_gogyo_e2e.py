@@ -13,7 +13,7 @@ from bot.client import GameBot
 from bot.render.gogyo import card, cards
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.fakediscord.objects import message_text
-from bot.sessions import Session
+from bot.session import Session
 from games import registry
 from games.core import Action, Rng
 from games.gogyo.actions import Deck, Discard, Draw, Duel, Field, Loot

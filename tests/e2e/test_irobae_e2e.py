@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.client import GameBot
 from bot.render.irobae import card_text, cards_short, colours_short, signed
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
-from bot.sessions import Session
+from bot.session import Session
 from games.irobae.views import CardView
 from tests.e2e import harness
 from tests.e2e.harness import (
@@ -242,7 +242,11 @@ async def test_three_humans_play_a_full_game_with_a_restart_in_the_pass(
         view = session.state.public_view()
         assert view.phase == "pass" and view.passed == [True, True, False]
         assert session.state.to_act() == [2]
-        table = table_message(fake, game_id, thread_id)
+        # Shown by the bot before it stopped, or else republished by the restart: the second
+        # pass's table edit may not have been sent yet when the first bot stopped.
+        table = await table_showing(
+            fake, game_id, thread_id, "✅ ①→② · ✅ ②→③", "the table with both passes"
+        )
         assert "✅ ①→② · ✅ ②→③ · ⏳ ③→①" in table.text
         # The choices made before the restart are kept, and the old hands still refresh.
         for s in (0, 1):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.client import GameBot
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
-from bot.sessions import Session
+from bot.session import Session
 from tests.e2e import harness
 from tests.e2e.harness import (
     TABLE_ANSWERS,

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bot import table as table_module
 from bot.client import GameBot
+from bot.publish import compose
+from bot.publish import feeds as feeds_module
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.fakediscord.faults import SENDS
-from bot.sessions import Session
+from bot.session import Session
 from tests.e2e import test_irobae_e2e as irobae
 from tests.e2e.harness import (
     Started,
@@ -70,8 +71,8 @@ async def follows_then_replaced(
 
     def current() -> bool:
         hand = fake.message(first.id)
-        expected = bot.table.hand_payload(session, seat, lang)  # type: ignore[arg-type]
-        return hand.content == (expected["content"] or "") and len(hand.versions) > shown_at
+        expected = compose.hand_payload(session, seat, lang)  # type: ignore[arg-type]
+        return hand.content == (expected.content or "") and len(hand.versions) > shown_at
 
     await wait_until(fake, current, f"{user.name}'s hand to follow the game")
     assert not fake.message(first.id).deleted
@@ -143,7 +144,7 @@ async def test_a_hand_closes_itself_before_its_token_expires_and_reopens_in_plac
 async def test_the_table_is_reposted_near_the_bottom_when_chat_pushes_it_up(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(table_module, "PUSHED_UP_CHECK_SECONDS", 0.0)  # look at every change
+    monkeypatch.setattr(feeds_module, "PUSHED_UP_CHECK_SECONDS", 0.0)  # look at every change
     async with game_started(fake_discord, tmp_path, "kasane", TWO, cpus=1, seed=7) as game:
         fake, bot, session, game_id, thread_id, (aoi, ben) = game
         users = {0: aoi, 1: ben}
@@ -217,7 +218,7 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
         aoi_hand = await irobae.open_hand(fake, aoi, game_id, thread_id)
         await irobae.choose_pass(fake, bot, session, aoi, seats[aoi.id], aoi_hand)  # type: ignore[arg-type]
         assert session.version > version
-        await wait_until(fake, lambda: bot.table.idle(game_id), "the publisher")
+        await wait_until(fake, lambda: bot.publisher.idle(game_id), "the publisher")
         assert len(fake.message(dm.id).history) == edits
         assert confirm in fake.message(dm.id).custom_ids
         assert "☑️" in fake.message(dm.id).text and len(ben.dms()) == 1
@@ -228,7 +229,7 @@ async def test_a_dm_hand_keeps_a_pending_pick_while_others_move(
         chika_hand = await irobae.open_hand(fake, chika, game_id, thread_id)
         await irobae.choose_pass(fake, bot, session, chika, seats[chika.id], chika_hand)  # type: ignore[arg-type]
         assert session.version > version
-        await wait_until(fake, lambda: bot.table.idle(game_id), "the publisher")
+        await wait_until(fake, lambda: bot.publisher.idle(game_id), "the publisher")
         assert "☑️" not in fake.message(dm.id).text
         assert not [c for c in fake.message(dm.id).custom_ids if c.startswith("mv:")]
         # Picked again, the Confirm plays the pass.
@@ -296,7 +297,7 @@ async def test_a_dm_hand_keeps_its_pending_pick_across_a_restart(
         await wait_until(
             fake, lambda: len(fake.message(dm.id).history) > edits, "Ben's DM hand edited"
         )
-        await wait_until(fake, lambda: bot.table.idle(game_id), "the publisher")
+        await wait_until(fake, lambda: bot.publisher.idle(game_id), "the publisher")
         shown = fake.message(dm.id)
         assert pick[0] in shown.text and len(ben.dms()) == 1
         label = session.controls_version(ben_seat)
@@ -310,7 +311,7 @@ async def test_a_dm_hand_keeps_its_pending_pick_across_a_restart(
         actions = await bot.store.actions(game_id)
         assert [a for _, s, a in actions if s == ben_seat] == [f"pass.{chosen}"]
         assert "☑️" not in fake.message(dm.id).text
-        await bot.table.dm_picks_kept()
+        await bot.publisher.dm_hands.picks_kept()
         stored = await bot.store.dm_hand(game_id, ben_seat)
         assert stored is not None and stored.confirm is None
 
@@ -352,13 +353,13 @@ async def test_a_dm_hand_pick_made_illegal_across_a_restart_is_dropped(
 
         def moved_on() -> bool:
             shown = fake.message(dm.id)
-            return bot.table.idle(game_id) and not ids(shown, rf"mk:{game_id}:.*:pass")
+            return bot.publisher.idle(game_id) and not ids(shown, rf"mk:{game_id}:.*:pass")
 
         await wait_until(fake, moved_on, "Ben's DM hand past the pass")
         shown = fake.message(dm.id)
         assert "☑️" not in shown.text and pick[0] not in shown.text
         assert not [c for c in shown.custom_ids if c.endswith(f":{pick[1]}")]
-        await bot.table.dm_picks_kept()
+        await bot.publisher.dm_hands.picks_kept()
         stored = await bot.store.dm_hand(game_id, ben_seat)
         assert stored is not None and stored.message_id == dm.id and stored.confirm is None
 
@@ -469,7 +470,7 @@ async def ben_at_a_melding_take(game: Started) -> tuple[User, int, str, Message]
             if take is not None:
                 break
         await someone_moves(fake, bot, {0: aoi, 1: ben}, session, game_id, thread_id)
-    assert bot.table.hands.live(game_id, seat) is None
+    assert bot.publisher.hands.live(game_id, seat) is None
     take_id = f"mv:{game_id}:{session.version}:{seat}:{take}"
     table = await table_offering(fake, game_id, thread_id, take_id, "the melding take")
     return ben, seat, take_id, table
@@ -507,7 +508,7 @@ async def test_a_hand_opened_while_the_bot_brings_one_up_stays_the_one_kept(
 
         await wait_until(fake, landed, "the follow-up hand")
         await wait_until(fake, lambda: hands_of(ben, game_id) == [opened.id], "Ben's hand alone")
-        live = bot.table.hands.live(game_id, ben_seat)
+        live = bot.publisher.hands.live(game_id, ben_seat)
         assert live is not None and live.message_id == opened.id
         # Ben melds (or passes) on the hand he opened: answered there, in place.
         hand = fake.message(opened.id)
@@ -548,13 +549,13 @@ async def test_a_click_on_a_hand_being_replaced_leaves_the_new_one_live(
         else:  # the deletion landed first (a busy machine): told apart that it was played
             assert (response.type, response.message.text) == (4, "Done.")
         await wait_stored(fake, session, version + 1)
-        live = bot.table.hands.live(game_id, ben_seat)
+        live = bot.publisher.hands.live(game_id, ben_seat)
         assert live is not None and live.message_id == second.id
         await wait_until(fake, lambda: hands_of(ben, game_id) == [second.id], "Ben's new hand")
 
         def follows() -> bool:
             # The game as it is now: the CPU may have moved on since.
-            expected = bot.table.hand_payload(session, ben_seat, "en")
-            return fake.message(second.id).content == (expected["content"] or "")
+            expected = compose.hand_payload(session, ben_seat, "en")
+            return fake.message(second.id).content == (expected.content or "")
 
         await wait_until(fake, follows, "the new hand to follow the game")

@@ -17,6 +17,8 @@ import pytest
 from PIL import Image
 
 from bot.i18n import messages as msg
+from bot.publish import compose
+from bot.publish.payload import Payload
 from bot.render import pictures
 from bot.render.base import RenderContext
 from bot.render.common import seat_mark
@@ -104,7 +106,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
             return fake.attachment_bytes(attachment["id"])
 
         def public_picture() -> bytes:
-            ctx = bot.table.context(session)
+            ctx = compose.context(session)
             masked = RenderContext(ctx.game, PublicOnly(session.state), ctx.record, ctx.lang, [])
             return table_job(masked)().data
 
@@ -226,7 +228,7 @@ async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
             return fake.attachment_bytes(attachment["id"])
 
         before = picture()
-        assert before == hand_job(bot.table.context(session, "en"), seat)().data
+        assert before == hand_job(compose.context(session, "en"), seat)().data
         move = enabled(hand, rf"mv:{game_id}:{version}:{seat}:play\.\d+")[0]
         inter = await user.click(hand, move)
         answer = await inter.response()
@@ -245,7 +247,7 @@ async def test_a_move_from_a_hand_is_answered_at_once_and_its_picture_follows(
         assert len(re.findall(cards, json.dumps(answer.data))) == len(
             session.state.private_view(seat).hand
         )
-        after = hand_job(bot.table.context(session, "en"), seat)().data
+        after = hand_job(compose.context(session, "en"), seat)().data
         assert after != before
         await wait_until(fake, lambda: picture() == after, "the hand's new picture")
         edit = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
@@ -271,7 +273,7 @@ def slow_table_edits(fake: FakeDiscord, session: Any, people: list[User]) -> dic
 def publisher_state(bot: Any, game_id: int) -> str:
     """Where the game's publisher is (its feed's flags and versions, its picture's drawing),
     for the message of a wait that timed out."""
-    feed = bot.table._feeds.get(game_id)
+    feed = bot.publisher.feeds._feeds.get(game_id)
     if feed is None:
         return "the game has no feed"
     drawing = "none" if feed.drawing is None else f"done={feed.drawing.done()}"
@@ -280,7 +282,7 @@ def publisher_state(bot: Any, game_id: int) -> str:
         f"feed: table={feed.table} editing={feed.editing} shown={feed.shown_version} "
         f"text={feed.text_version} drawing {drawing} drawn={drawn} answers={len(feed.answers)} "
         f"running={feed.task is not None and not feed.task.done()}; "
-        f"drawing backed up={bot.table.drawing.backed_up()}"
+        f"drawing backed up={bot.publisher.drawing.turns.backed_up()}"
     )
 
 
@@ -336,10 +338,10 @@ def shown_picture_id(fake: FakeDiscord, message: Message) -> str:
     return attachment["id"]
 
 
-def shows_text_of(fake: FakeDiscord, message: Message, payload: dict[str, Any]) -> bool:
+def shows_text_of(fake: FakeDiscord, message: Message, payload: Payload) -> bool:
     """Whether the message shows the text and the controls of `payload` now."""
-    embeds = [embed.to_dict() for embed in payload["embeds"]]
-    controls = re.findall(r'"custom_id": "([^"]+)"', json.dumps(payload["view"].to_components()))
+    embeds = [embed.to_dict() for embed in payload.embeds]
+    controls = re.findall(r'"custom_id": "([^"]+)"', json.dumps(payload.view.to_components()))
     current = fake.message(message.id)
     return table_text(current.embeds) == table_text(embeds) and current.custom_ids == controls
 
@@ -352,9 +354,7 @@ async def shown_ahead_of_its_picture(
     before = shown_picture_id(fake, hand)
     await wait_until(
         fake,
-        lambda: shows_text_of(
-            fake, hand, bot.table.hand_payload(session, seat, "en", pictures=True)
-        ),
+        lambda: shows_text_of(fake, hand, compose.hand_payload(session, seat, "en", pictures=True)),
         f"the move in seat {seat}'s hand, at once",
     )
     assert shown_picture_id(fake, hand) == before
@@ -386,10 +386,10 @@ async def test_a_table_edited_faster_than_discord_takes_uploads_never_goes_back(
 
         # The table ends on the game as it is: its text, and its buttons of the last version
         # (none when the step after the last click is made from a hand).
-        expected = bot.table.table_payload(session, pictures=True)
-        buttons = {"components": expected["view"].to_components()}
+        expected = compose.table_payload(session, pictures=True)
+        buttons = {"components": expected.view.to_components()}
         wanted = (
-            table_text([embed.to_dict() for embed in expected["embeds"]]),
+            table_text([embed.to_dict() for embed in expected.embeds]),
             table_version(buttons),
         )
         assert table_version(buttons) in (session.version, -1)
@@ -431,9 +431,9 @@ async def test_a_click_acknowledged_during_a_table_edit_does_not_wait_for_the_ne
                 continue
             # Acknowledged while the table's edit was in flight: every picture is held back
             # now, and the table still comes to show the game after the move.
-            expected = bot.table.table_payload(session, pictures=True)
-            wanted = table_text([embed.to_dict() for embed in expected["embeds"]])
-            async with bot.table.drawing.turn():
+            expected = compose.table_payload(session, pictures=True)
+            wanted = table_text([embed.to_dict() for embed in expected.embeds])
+            async with bot.publisher.drawing.turns.turn():
                 await wait_until(
                     fake,
                     lambda w=wanted: (
@@ -469,11 +469,11 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
         picture_id = functools.partial(shown_picture_id, fake)
         edits_before = {m.id: len(fake.message(m.id).versions) for m in [table, *hands.values()]}
         table_picture = picture_id(table)
-        bot.table.drawing.drawing_seconds = 1.0
-        async with bot.table.drawing.turn():
+        bot.publisher.drawing.turns.drawing_seconds = 1.0
+        async with bot.publisher.drawing.turns.turn():
             await play_a_card(fake, session, users[mover], mover, thread_id)
             (next_seat,) = session.state.to_act()
-            assert next_seat in hands and not bot.table.acts_on_table(session, next_seat)
+            assert next_seat in hands and not compose.acts_on_table(session, next_seat)
             await shown_ahead_of_its_picture(fake, bot, session, hands[next_seat], next_seat)
             waiting = [table, *(hand for seat, hand in hands.items() if seat != next_seat)]
             await asyncio.sleep(0.2)
@@ -486,7 +486,7 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
 
         await wait_until(
             fake,
-            lambda: picture(table) == table_job(bot.table.context(session))().data,
+            lambda: picture(table) == table_job(compose.context(session))().data,
             "the table's new picture",
         )
         # The mover's hand, answered with its text beside its old picture, gets its new one too.
@@ -495,7 +495,7 @@ async def test_past_what_the_bot_can_draw_a_move_shows_at_once_and_its_pictures_
             await wait_until(
                 fake,
                 lambda s=seat, h=hand: (
-                    picture(h) == hand_job(bot.table.context(session, "en"), s)().data
+                    picture(h) == hand_job(compose.context(session, "en"), s)().data
                 ),
                 f"seat {seat}'s new hand picture",
             )
@@ -539,9 +539,9 @@ async def test_past_what_the_bot_can_draw_dm_hands_show_a_move_at_once_and_their
             hand = dm_hand(users[seat], game_id)
             return (
                 hand is not None
-                and shown(hand, bot.table.hand_payload(session, seat, "en", pictures=True))
+                and shown(hand, compose.hand_payload(session, seat, "en", pictures=True))
                 and fake.attachment_bytes(picture_id(hand))
-                == hand_job(bot.table.context(session, "en"), seat)().data
+                == hand_job(compose.context(session, "en"), seat)().data
             )
 
         def edits(seat: int) -> int:
@@ -552,8 +552,8 @@ async def test_past_what_the_bot_can_draw_dm_hands_show_a_move_at_once_and_their
         edits_before = {seat: edits(seat) for seat in users}
         (mover,) = session.state.to_act()
         version = session.version
-        bot.table.drawing.drawing_seconds = 1.0
-        async with bot.table.drawing.turn():
+        bot.publisher.drawing.turns.drawing_seconds = 1.0
+        async with bot.publisher.drawing.turns.turn():
             moves = enabled(hands[mover], rf"mv:{game_id}:{version}:{mover}:play\..*")
             inter = await users[mover].click(hands[mover], moves[0])
             assert (await inter.response()).type == 7  # the DM hand answers in place

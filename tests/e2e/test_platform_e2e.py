@@ -228,15 +228,18 @@ async def test_dm_hands_are_forgotten_when_the_game_ends_bug(
         game_id, thread_id, table = await alone_with_dm_hands(fake, aoi)
         await (await aoi.click(table, f"hd:{game_id}")).response()
         await fake.wait_for(lambda: aoi.dms(), 5, "the DM hand")
-        assert (game_id, 0) in bot.table._dm_shown
+        assert (game_id, 0) in bot.publisher.dm_hands._shown
         inter = await aoi.slash("game replace", {"player": aoi}, channel=thread_id)
         await inter.response()
         await wait_until(
             fake,
-            lambda: bot.sessions._live.get(game_id) is None and game_id not in bot.table._feeds,
+            lambda: (
+                bot.sessions._live.get(game_id) is None
+                and game_id not in bot.publisher.feeds._feeds
+            ),
             "the CPUs to finish the game and its end to be published",
         )
-        assert not [key for key in bot.table._dm_shown if key[0] == game_id]
+        assert not [key for key in bot.publisher.dm_hands._shown if key[0] == game_id]
 
 
 async def test_two_dm_hand_requests_at_once_make_one_message_bug(
@@ -299,7 +302,7 @@ async def test_a_move_clicked_in_a_dm_hand_edits_that_hand_once(
             lambda: any(":pass" in c for c in fake.message(dm_hand.id).custom_ids),
             "meld buttons in the DM",
         )
-        feed = bot.table._feeds[game_id]
+        feed = bot.publisher.feeds._feeds[game_id]
         await wait_until(fake, lambda: feed.task is None or feed.task.done(), "the feed idle")
         before = len(fake.requests)
         version = session.version

@@ -13,7 +13,7 @@ from bot.client import GameBot
 from bot.render.sakura import TABLE_STEPS
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.fakediscord.objects import message_text
-from bot.sessions import Session
+from bot.session import Session
 from games import registry
 from games.sakura import state as sakura_state
 from games.sakura.views import PublicView
@@ -354,7 +354,7 @@ async def test_two_players_full_game_with_a_split_deadline(
         assert response.type == 7 and "⚠️" in (response.data or {}).get("content", "")
         assert session.state.snapshot() == snapshot
         # The game did not change what the hand shows since: the refusal stays on it.
-        await wait_until(fake, lambda: bot.table.idle(game_id), "the publisher")
+        await wait_until(fake, lambda: bot.publisher.idle(game_id), "the publisher")
         assert "⚠️" in fake.message(hand.id).text
 
         # Ben looks at his hand and lets the time run out: the default split is his.

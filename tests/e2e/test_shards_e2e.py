@@ -24,7 +24,7 @@ from bot.client import GameBot
 from bot.i18n import messages as msg
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.sandbox.fakediscord.pytest_plugin import fake_discord, fake_discord_options
-from bot.sessions import Session
+from bot.session import Session
 from bot.storage.postgres import PostgresStore
 from games import registry
 from tests.e2e import test_irobae_e2e as irobae
@@ -214,7 +214,7 @@ async def owner_edited(
 
     await wait_until(
         fake,
-        lambda: edited() and table.owner.table.idle(table.session.id),
+        lambda: edited() and table.owner.publisher.idle(table.session.id),
         f"Ben's DM hand to show {text!r}",
     )
     return fake.message(table.dm.id)
@@ -242,7 +242,7 @@ async def test_a_dm_hand_keeps_a_pick_made_on_the_other_process(
     async with pass_table(fake, tmp_path, postgres_url) as table:
         first, owner, session, thread_id, (_, ben, chika), ben_seat, dm = table
         confirm = await pick_pass(fake, table)
-        await first.table.dm_picks_kept()
+        await first.publisher.dm_hands.picks_kept()
         # The owner edits Ben's hand, which names the CPU he passes to now, with his pick and
         # its Confirm still on it.
         await replace_chika(fake, table)
@@ -252,14 +252,14 @@ async def test_a_dm_hand_keeps_a_pick_made_on_the_other_process(
         # A refresh (on the other process) drops the pick; Chika takes her seat back, and the
         # owner's edit of Ben's hand does not bring the pick back.
         await refresh_hand(fake, ben, shown, session.id)
-        await first.table.dm_picks_kept()
+        await first.publisher.dm_hands.picks_kept()
         await (await chika.slash("game return", {}, channel=thread_id)).response()
         shown = await owner_edited(fake, table, "Chika", "CPU (Chika)")
         assert "☑️" not in shown.text
         assert not [c for c in shown.custom_ids if c.startswith("mv:")]
         # Picked again, the Confirm plays the pass (the other process stores it).
         confirm = await pick_pass(fake, table)
-        await first.table.dm_picks_kept()
+        await first.publisher.dm_hands.picks_kept()
         version = session.version
         inter = await ben.click(fake.message(dm.id), confirm)
         assert (await inter.response()).type == 7
@@ -292,7 +292,7 @@ async def test_a_dm_hand_pick_stored_after_the_owners_edit_is_put_back_on_the_ha
         shown = await owner_edited(fake, table, "CPU (Chika)")
         assert "☑️" not in shown.text  # the owner knows of no pick yet
         stored.set()
-        await table.first.table.dm_picks_kept()
+        await table.first.publisher.dm_hands.picks_kept()
 
         def kept() -> bool:
             shown = fake.message(table.dm.id)
@@ -333,7 +333,7 @@ async def test_seats_changing_hands_reach_the_process_answering_dm_hands(
         aoi_seat = session.record.seat_of(aoi.id)
         assert aoi_seat is not None
         confirm = await pick_pass(fake, table)
-        await first.table.dm_picks_kept()
+        await first.publisher.dm_hands.picks_kept()
         await seats_heard(fake, table, "the first process to hold the game")
         for player in (ben, chika):
             await (

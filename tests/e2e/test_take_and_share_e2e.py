@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.client import GameBot
 from bot.render.take_and_share import by_suit, played, shorts
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
-from bot.sessions import Session
+from bot.session import Session
 from games import registry
 from games.take_and_share import scoring, texts
 from tests.e2e import harness
