@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from bot.publish import compose
 from bot.sandbox.web import STATIC
-from bot.table import Table
 from tests.sandbox.phone import body, phone_page, played
 from tests.sandbox.test_browser import page, pytestmark
 from tests.sandbox.test_picture_table_height import LONG_NAMES
@@ -78,13 +78,12 @@ SEED = 5
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 async def test_take_buttons_share_one_line_on_a_phone(page: Any, lang: str) -> None:
-    table = Table(bot=None)  # type: ignore[arg-type]
     ranges = japanese_ranges()
     measured = 0
     async with phone_page(page) as phone:
         for names in LONG_NAMES.values():
             for session in played("kasane", lang, SEED, names[:1], EVERY):
-                payload = table.table_payload(session, pictures=True)
+                payload = compose.table_payload(session, pictures=True)
                 rows = sum(bool(row.cards) for row in session.state.public_view().grid)
                 await phone.height(phone.html(body(payload)))
                 buttons = await page.evaluate(TAKE_BUTTONS)
