@@ -28,6 +28,9 @@ LIST_FINISHED = 10
 
 #: The optional game id of `/game log` and `/game abandon` (left out: the game of this thread).
 GAME_ID_OPTION = options(game_id=(msg.OPT_ID, msg.OPT_ID_DESC))
+#: A game id as the option takes it: games are numbered from 1, so that Discord's clients
+#: offer no other, and anything else is "not valid" (`guards.option_problem`).
+GameId = app_commands.Range[int, 1]
 
 #: The two answers of a picture switch.
 ON_OFF = [
@@ -143,7 +146,7 @@ class AdminCog(BotCog):
     @game.command(name=ls(msg.CMD_GAME_LOG), description=ls(msg.CMD_GAME_LOG_DESC))
     @GAME_ID_OPTION
     async def game_log(
-        self, interaction: discord.Interaction[Any], game_id: int | None = None
+        self, interaction: discord.Interaction[Any], game_id: GameId | None = None
     ) -> None:
         if game_id is None:
             here = await self.bot.store.games(
@@ -162,7 +165,7 @@ class AdminCog(BotCog):
     @game.command(name=ls(msg.CMD_GAME_ABANDON), description=ls(msg.CMD_GAME_ABANDON_DESC))
     @GAME_ID_OPTION
     async def abandon(
-        self, interaction: discord.Interaction[Any], game_id: int | None = None
+        self, interaction: discord.Interaction[Any], game_id: GameId | None = None
     ) -> None:
         lang = lang_of(interaction.locale)
         record = await self._game_to_manage(interaction, game_id)
