@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import answers, health, logsafe
+from bot import answers, guards, health, logsafe
 from bot.components import DYNAMIC_ITEMS
 from bot.cpu import CpuPool, CpuTurns
 from bot.history import History
@@ -104,7 +104,16 @@ class CommandTree(discord.app_commands.CommandTree["GameBot"]):
         if self.client.stopping:
             await self.client.say_stopping(interaction)
             return False
-        return self.client.first_delivery(interaction)
+        if not self.client.first_delivery(interaction):
+            return False
+        try:
+            # Options no client sends (a text where Discord sends a number, say) are answered
+            # here, before discord.py reads them.
+            guards.check_options(interaction)
+        except guards.BadOption as error:
+            await self.client.on_app_command_error(interaction, error)
+            return False
+        return True
 
 
 class GameBot(commands.Bot):

@@ -269,11 +269,6 @@ async def test_every_option_of_the_wrong_type_or_range_is_not_valid(
     await run(fake_discord, tmp_path, logged, "caught")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs the option guard in the command tree's interaction_check (bot/client.py), "
-    "which runs before discord.py builds the namespace",
-)
 async def test_options_that_break_discord_py(
     fake_discord: FakeDiscord, tmp_path: Path, logged: Logged
 ) -> None:

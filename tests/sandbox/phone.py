@@ -13,12 +13,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from bot.publish.payload import Payload
 from bot.sandbox import world
 from bot.sandbox.fakediscord import FakeDiscord
 from bot.sandbox.fakediscord.limits import check_message
 from bot.sandbox.render import message_html
 from bot.sandbox.web import SandboxWeb
-from bot.sessions import Session
+from bot.session import Session
 from games import registry
 from games.core import Rng
 from tests.bot.test_renderers import record_for
@@ -70,12 +71,12 @@ def played(
     yield session  # the table left at the end
 
 
-def body(payload: dict[str, Any]) -> dict[str, Any]:
+def body(payload: Payload) -> dict[str, Any]:
     """The message body discord.py sends for a table payload."""
     return {
-        "content": payload["content"],
-        "embeds": [embed.to_dict() for embed in payload["embeds"]],
-        "components": payload["view"].to_components(),
+        "content": payload.content,
+        "embeds": [embed.to_dict() for embed in payload.embeds],
+        "components": payload.view.to_components() if payload.view is not None else [],
     }
 
 

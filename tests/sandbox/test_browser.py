@@ -494,7 +494,7 @@ async def settled(sandbox: Sandbox, game_id: int, quiet: float = 0.3) -> None:
     while True:
         session = await bot.sessions.get(game_id)
         waiting = session is None or not session.cpu_seats(session.state.to_act())
-        if waiting and bot.table.idle(game_id):
+        if waiting and bot.publisher.idle(game_id):
             seen = fake.changes
             await asyncio.sleep(quiet)
             if fake.changes == seen:

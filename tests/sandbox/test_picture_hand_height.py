@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from bot.publish import compose
 from bot.render import pictures
-from bot.table import Table
 from games import registry
 from tests.sandbox.phone import body, phone_page, played
 from tests.sandbox.test_browser import PHONE, page, pytestmark, screenshots
@@ -37,14 +37,13 @@ EPHEMERAL = 1 << 6
 def hands(game_id: str, lang: str, people: list[str]) -> list[tuple[dict[str, Any], bytes]]:
     """The hand message of the seat to act, with pictures on, and its picture, every `EVERY`
     moves of a game at the game's largest player count with `people` in every seat."""
-    table = Table(bot=None)  # type: ignore[arg-type]
     shown = []
     for session in played(game_id, lang, SEED, people, EVERY):
         if session.state.is_over():
             continue
         seat = session.state.to_act()[0]
-        payload = table.hand_payload(session, seat, lang, pictures=True)  # type: ignore[arg-type]
-        job = pictures.hand_job(table.context(session, lang), seat)  # type: ignore[arg-type]
+        payload = compose.hand_payload(session, seat, lang, pictures=True)  # type: ignore[arg-type]
+        job = pictures.hand_job(compose.context(session, lang), seat)  # type: ignore[arg-type]
         shown.append((payload, job().data))
     return shown
 

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from bot.names import NAME_MAX
+from bot.publish import compose
 from bot.render import pictures
-from bot.table import Table
 from games import registry
 from tests.sandbox.phone import body, phone_page, played
 from tests.sandbox.test_browser import page, pytestmark, screenshots
@@ -69,11 +69,10 @@ def tables(game_id: str, lang: str, people: list[str]) -> list[tuple[dict[str, A
     """The table message with pictures on, and its picture, every `EVERY` moves of a game at
     the game's largest player count (persons called `people` in the first seats, CPUs in the
     rest) and at its end."""
-    table = Table(bot=None)  # type: ignore[arg-type]
     return [
         (
-            table.table_payload(session, pictures=True),
-            pictures.table_job(table.context(session, pictures=True))().data,
+            compose.table_payload(session, pictures=True),
+            pictures.table_job(compose.context(session, pictures=True))().data,
         )
         for session in played(game_id, lang, SEED, people, EVERY)
     ]

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from bot.publish import compose
 from bot.sandbox.fakediscord.limits import check_message
-from bot.table import Table
 from games import registry
 from tests.sandbox.phone import body, phone_page, played
 from tests.sandbox.test_browser import page, pytestmark, screenshots
@@ -33,8 +33,9 @@ SEEDS = (77, 5, 6)
 def tables(game_id: str, lang: str, seed: int) -> list[dict[str, Any]]:
     """The text-only table every `EVERY` moves of a game at the game's largest player count,
     one person and CPUs, with a turn timer running, and at its end."""
-    table = Table(bot=None)  # type: ignore[arg-type]
-    return [table.table_payload(session) for session in played(game_id, lang, seed, ["Aoi"], EVERY)]
+    return [
+        compose.table_payload(session) for session in played(game_id, lang, seed, ["Aoi"], EVERY)
+    ]
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in registry.all()])
