@@ -4,13 +4,11 @@ localised strings."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import guards
 from bot.i18n import messages as msg
 from games import registry
 from games.text import Text
@@ -27,14 +25,6 @@ class BotCog(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """Before any command of the cog runs: its options, as sent, are the types, ranges
-        and choices it registered (discord.py passes integers, text and booleans through as
-        they come). Otherwise `guards.BadOption`, which the command tree's error handler
-        answers "not valid"."""
-        guards.check_options(interaction)
-        return True
 
 
 def ls(text: Text) -> app_commands.locale_str:
