@@ -223,10 +223,15 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         return Rendered(embeds=[embed], controls=controls, content=content)
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
-        template = texts.EVENTS.get(event.kind)
+        data = event.data
+        kind = event.kind
+        if kind == "no_meld" and data.get("forced"):
+            return None  # the take before it says what happened; nobody chose to skip
+        if kind == "take" and "points" in data:
+            kind = "take_plus_one"  # a +1 scores at once, and no meld may follow it
+        template = texts.EVENTS.get(kind)
         if template is None:
             return None
-        data = event.data
         values: dict[str, object] = {
             "player": ctx.seat_label(event.seat) if event.seat is not None else "",
             "round": data.get("round", ""),

@@ -263,7 +263,9 @@ class KasaneState(State):
         if may_meld and (self.melds(seat) or not SKIP_MELD_STEP_WITHOUT_MELDS):
             self.step = "meld"
             return events
-        events.append(Event(kind="no_meld", seat=seat))
+        # No meld was possible (a +1 taken, or nothing in hand makes one): the turn ends
+        # without the player choosing to skip, which the log does not report as a choice.
+        events.append(Event(kind="no_meld", seat=seat, data={"forced": True}))
         return events + self._end_turn(seat)
 
     def _meld(self, seat: int, action: act.Meld) -> list[Event]:

@@ -102,3 +102,25 @@ def test_the_take_buttons_name_their_rows_briefly(lang: str, pictures: bool) -> 
     assert [b.label for b in buttons] == [
         {"ja": f"{r + 1}行目", "en": f"Row {r + 1}"}[lang] for r in rows
     ]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_plus_one_take_is_logged_as_its_point_not_as_a_failed_meld(lang: str) -> None:
+    """Taking a +1 scores a point and ends the turn: the log says so, and does not report a
+    meld the player could not make as one they did not make. A meld skipped by choice is
+    still logged."""
+    from games.core import Event
+
+    session = session_for("kasane", 3, lang, 5)
+    ctx = compose.context(session)
+    plus_one = Event(kind="take", seat=1, data={"row": 2, "card": 0, "points": 1})
+    forced = Event(kind="no_meld", seat=1, data={"forced": True})
+    chosen = Event(kind="no_meld", seat=1)
+    name = ctx.seat_label(1)
+    expected = {"ja": f"{name}が3行目の+1を獲得: 1点", "en": f"{name} took row 3: +1, 1 point"}
+    assert RENDERER.event_text(ctx, plus_one) == expected[lang]
+    assert RENDERER.event_text(ctx, forced) is None
+    assert RENDERER.event_text(ctx, chosen) == texts.EVENTS["no_meld"](lang, player=name)
+    session.events.extend([(1, plus_one), (1, forced)])
+    log = RENDERER.table(compose.context(session, pictures=True)).embeds[0].to_dict()
+    assert log["fields"][-1]["value"] == expected[lang]  # the last move is the take

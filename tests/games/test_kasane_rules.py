@@ -166,6 +166,7 @@ def test_no_meld_step_when_nothing_is_possible() -> None:
     state = craft(hands={0: [8, 1]}, rows={0: [3, 7]})
     events = state.apply(0, act.Take(row=0))
     assert [e.kind for e in events] == ["take", "no_meld"]
+    assert events[1].data == {"forced": True}  # nobody chose to skip: the log says nothing
     assert state.seat == 1 and state.step == "take"
     assert state.hands[0] == [8, 1, 7]
 
@@ -175,6 +176,7 @@ def test_pass_keeps_the_hand() -> None:
     state.apply(0, act.Take(row=0))
     events = state.apply(0, act.Pass())
     assert [e.kind for e in events] == ["no_meld"]
+    assert events[0].data == {}  # the player chose to skip: the log says so
     assert state.hands[0] == [4, 6] and state.tableaus[0] == []
     assert state.turns[0] == 1 and state.seat == 1
 
@@ -187,6 +189,7 @@ def test_plus_one_scores_and_ends_the_turn() -> None:
     events = state.apply(0, act.Take(row=1))
     assert [e.kind for e in events] == ["take", "no_meld"]
     assert events[0].data == {"row": 1, "card": 0, "points": 1}
+    assert events[1].data == {"forced": True}
     assert state.tableaus[0] == [0] and state.hands[0] == [4, 6]
     assert state.scores_so_far()[0] == 1
     assert state.seat == 1
