@@ -228,6 +228,17 @@ class Lobby:
         except KeyError:
             await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
             return
+        twin = await self._open_twin(interaction, game.id)
+        if twin is not None:
+            # The host's own lobby of this game is open here already: point to it rather than
+            # open a second one beside it.
+            link = (
+                f"https://discord.com/channels/{twin.guild_id}/{twin.channel_id}/"
+                f"{twin.lobby_message_id}"
+            )
+            text = msg.LOBBY_ALREADY_OPEN(lang, game=game.name(lang), link=link)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         refusal = await self._quotas.newgame(interaction, lang)
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
@@ -258,6 +269,22 @@ class Lobby:
         )
         message = await interaction.original_response()
         await self._records.update_game(record.id, lobby_message_id=message.id)
+
+    async def _open_twin(
+        self, interaction: discord.Interaction[Any], game_id: str
+    ) -> GameRecord | None:
+        """The clicker's own open lobby of `game_id` in this channel, if any."""
+        for record in await self._records.games(
+            statuses=("lobby",), channel_id=interaction.channel_id
+        ):
+            if (
+                record.channel_id == interaction.channel_id
+                and record.game == game_id
+                and record.host_id == interaction.user.id
+                and record.lobby_message_id is not None
+            ):
+                return record
+        return None
 
     # -- lobby buttons -----------------------------------------------------------------------
 

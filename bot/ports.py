@@ -6,7 +6,7 @@ writes, and the lobby's locks. `bot.client` wires the real ones; a test can hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -82,6 +82,10 @@ class HistoryRecords(GameRecords, Protocol):
 
 class LobbyRecords(GameRecords, Protocol):
     """A lobby's record: created, its options and seats changed."""
+
+    async def games(
+        self, *, statuses: Iterable[str], channel_id: int | None
+    ) -> list[GameRecord]: ...
 
     async def create_game(
         self,

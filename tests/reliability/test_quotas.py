@@ -33,12 +33,16 @@ class Counter:
         self.limits: set[str] = set()
 
     async def newgame(
-        self, user: User, channel: Channel | None = None, refused: str | None = None
+        self,
+        user: User,
+        channel: Channel | None = None,
+        refused: str | None = None,
+        game: str = "kasane",
     ) -> Message | str:
-        """/newgame kasane; returns the lobby, or the refusal's text (which must name
+        """/newgame `game`; returns the lobby, or the refusal's text (which must name
         `refused`)."""
         self.tried += 1
-        inter = await user.slash("newgame", {"game": "kasane"}, channel=channel)
+        inter = await user.slash("newgame", {"game": game}, channel=channel)
         response = await inter.response()
         if refused is None:
             assert response.type == 4 and not response.ephemeral, response
@@ -94,14 +98,14 @@ async def test_limits_refuse_with_a_private_answer(
     async with fake.run_bot(bot):
         # Open lobbies per user, then per channel (managers too are held to the channel's).
         first = await count.newgame(aoi)
-        second = await count.newgame(aoi)
+        second = await count.newgame(aoi, game="gogyo")  # (a second kasane: see below)
         await count.newgame(aoi, other, refused="2 open lobbies")
         bens = await count.newgame(ben)
         await count.newgame(chika, refused="This channel already has 3 open lobbies")
         await count.newgame(dana, refused="This channel already has 3 open lobbies")
         # A manager is exempt from the per-user limits.
-        for _ in range(3):
-            await count.newgame(dana, other)
+        for game in ("kasane", "gogyo", "sakura"):
+            await count.newgame(dana, other, game=game)
         # Seats in lobbies count like lobbies opened.
         assert isinstance(first, Message) and isinstance(second, Message)
         assert isinstance(bens, Message)
@@ -169,3 +173,31 @@ async def test_an_idle_lobby_closes_and_says_so(fake_discord: FakeDiscord, tmp_p
         assert not await bot.quotas.expire(game_id_of(busy))
         assert (await bot.store.get(game_id_of(busy))).status == "lobby"  # type: ignore[union-attr]
     print("\nlobby expiry: the idle lobby closed and said so; the one in use stayed open")
+
+
+async def test_a_second_newgame_of_the_same_game_points_to_the_open_lobby(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A host who runs /newgame again for a game whose lobby they have open in the channel is
+    pointed to that lobby (privately, in their language) instead of getting a twin beside it;
+    another game, or another channel, opens a lobby as usual."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    ben = fake.add_user("Ben", locale="ja")
+    other = fake.add_channel("other")
+    bot = quota_bot(fake, tmp_path / "db.sqlite3")
+    count = Counter(fake)
+    async with fake.run_bot(bot):
+        first = await count.newgame(aoi)
+        assert isinstance(first, Message)
+        link = f"https://discord.com/channels/{first.guild_id}/{first.channel_id}/{first.id}"
+        text = await count.newgame(aoi, refused=link)
+        assert "Your 襲ノ色目" in text and "Start it or cancel it there." in text
+        bens = await count.newgame(ben)  # someone else's lobby of the same game: a lobby
+        assert isinstance(bens, Message)
+        ja = await count.newgame(ben, refused=str(bens.id))
+        assert "もう開いています" in ja
+        assert isinstance(await count.newgame(aoi, game="gogyo"), Message)
+        assert isinstance(await count.newgame(aoi, other), Message)
+        lobbies = await bot.store.games(statuses=("lobby",))
+        assert len(lobbies) == 4, [(g.game, g.host_id, g.channel_id) for g in lobbies]
