@@ -1,4 +1,4 @@
-"""`/game list|abandon|replace|pictures` and `/settings`."""
+"""`/game list|log|abandon|replace|leave|return|pictures` and `/settings`."""
 
 from __future__ import annotations
 
@@ -208,6 +208,32 @@ class AdminCog(BotCog):
             msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1),
             public=True,
         )
+
+    @game.command(name=ls(msg.CMD_GAME_LEAVE), description=ls(msg.CMD_GAME_LEAVE_DESC))
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """A player leaves their own seat to a CPU of the table's level (as the host's
+        `replace` would), and takes it back with `/game return` or the table's button."""
+        lang = lang_of(interaction.locale)
+        record = await self._game_here(interaction, None)
+        if record is None:
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None or record.status != "playing":
+            await interaction.response.send_message(msg.ERROR_NOT_PLAYER(lang), ephemeral=True)
+            return
+        try:
+            stored = await self.bot.sessions.replace(
+                record.id, seat, on_wait=_acknowledger(interaction)
+            )
+        except GameDamaged:
+            await interaction.response.send_message(msg.ERROR_DAMAGED(lang), ephemeral=True)
+            return
+        if stored is None:
+            await answers.send(interaction, msg.ERROR_NO_GAME_HERE(lang))
+            return
+        table_lang: Lang = record.language  # type: ignore[assignment]
+        text = msg.GAME_LEFT(table_lang, player=interaction.user.mention, seat=seat + 1)
+        await answers.send(interaction, text, public=True)
 
     @game.command(name=ls(msg.CMD_GAME_RETURN), description=ls(msg.CMD_GAME_RETURN_DESC))
     async def return_seat(self, interaction: discord.Interaction[Any]) -> None:

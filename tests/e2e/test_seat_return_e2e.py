@@ -86,3 +86,44 @@ async def test_a_replaced_player_takes_the_seat_back(
         record = await bot.store.get(game_id)
         assert record is not None and record.status == "finished"
         assert record.seats[1].user_id == ben.id
+
+
+async def test_a_player_leaves_their_own_seat_to_a_cpu_and_takes_it_back(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """`/game leave`: a player (not only the host) hands their own seat to a CPU of the table's
+    level, which plays it until they come back; the thread is told in the table's language.
+    Someone who holds no seat cannot leave one."""
+    people = "Aoi:en-US Ben:ja"
+    async with game_started(
+        fake_discord, tmp_path, "kasane", people, cpus=1, seed=8, pictures=False, language="en"
+    ) as game:
+        fake, bot, session, game_id, thread_id, (aoi, ben) = game
+        eri = fake.add_user("Eri", locale="en-US")
+        inter = await eri.slash("game leave", {}, channel=thread_id)
+        refused = (await inter.response()).message
+        assert refused is not None and refused.ephemeral
+        assert refused.text == "You are not playing in this game."
+        # Ben (not the host) steps away: told publicly, in the table's language (English).
+        inter = await ben.slash("game leave", {}, channel=thread_id)
+        response = await inter.response()
+        assert response.message is not None and not response.ephemeral
+        assert response.message.text.startswith(f"<@{ben.id}> stepped away: a CPU plays seat 2")
+        seat = session.record.seats[1]
+        assert seat.is_cpu and seat.away_user_id == ben.id
+        assert seat.cpu_level == session.record.cpu_level  # the table's level
+        # The CPU plays his turns meanwhile.
+        version = session.version
+        while not any(v > version and s == 1 for v, s in session.movers):
+            if session.state.to_act() == [0]:
+                await human_turn(fake, bot, {0: aoi}, session, thread_id)
+            else:
+                moved = session.version
+                await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")
+        # He takes it back with `/game return`.
+        inter = await ben.slash("game return", {}, channel=thread_id)
+        response = await inter.response()
+        assert "is back in seat 2" in response.message.text  # type: ignore[union-attr]
+        record = await bot.store.get(game_id)
+        assert record is not None and record.seats[1].user_id == ben.id
+        assert record.seats[1].away_user_id is None and not record.seats[1].is_cpu
