@@ -50,6 +50,7 @@ _FAMILIES = {
     "mk": "game",
     "hd": "game",
     "rs": "game",
+    "ab": "game",
     "ti": "game",
     "lg": "log",
     "lb": "lobby",

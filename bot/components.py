@@ -6,6 +6,7 @@ Templates (all ≤ 100 characters):
 - `hd:<game>`  "Show my hand" on the table; `hd:<game>:r` refreshes a hand message
 - `lb:<game>:<op>`  lobby buttons (join, leave, cpu, start, cancel)
 - `lo:<game>:<field>`  a lobby option select
+- `rs:<game>`  take my seat back; `ab:<game>`  abandon, on `/game abandon`'s question
 
 Because these are registered in `setup_hook`, a click on any message the bot ever sent —
 including an ephemeral hand from before a restart — reaches the right handler. Handlers live in
@@ -60,6 +61,8 @@ class PlayClicks(Protocol):
     async def show_hand(self, interaction: Click, game_id: int, *, refresh: bool) -> None: ...
 
     async def return_seat(self, interaction: Click, game_id: int) -> None: ...
+
+    async def abandon(self, interaction: Click, game_id: int) -> None: ...
 
 
 class HistoryClicks(Protocol):
@@ -334,6 +337,27 @@ class ReturnSeat(
         return _bot(interaction).play.return_seat(interaction, self.game_id)
 
 
+class AbandonGame(
+    _Control,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ab:(?P<game>\d+)",
+):
+    """ "Abandon" on the private question `/game abandon` asks its host (or a manager) first."""
+
+    def __init__(self, *, game_id: int, label: str = "") -> None:
+        self.game_id = game_id
+        button = discord.ui.Button[Any](label=label or None, custom_id=f"ab:{game_id}")
+        button.style, button.emoji = discord.ButtonStyle.danger, _emoji("⛔")
+        super().__init__(button)
+
+    @classmethod
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> AbandonGame:
+        return cls(game_id=int(match["game"]), label=item.label or "")
+
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).play.abandon(interaction, self.game_id)
+
+
 class TableInfo(
     _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -469,6 +493,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LogPage,
     TableInfo,
     ReturnSeat,
+    AbandonGame,
 )
 
 

@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from bot.storage.records import GameRecord
 
 
+def can_manage(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
+    """Whether the user may manage the game of `record` (abandon it, replace a player): its
+    host, or a manager of its server."""
+    perms = interaction.permissions
+    return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
+
+
 def belongs(
     interaction: discord.Interaction[Any], record: GameRecord, *, in_dm: bool = True
 ) -> bool:

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import answers
-from bot.guards import belongs
+from bot.guards import belongs, can_manage
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.i18n.errors import reason_text
 from bot.publish import compose
 from bot.publish.payload import Fingerprint, Payload
 from bot.session import GameDamaged, MoveOutcome, MoveRefused
+from games import registry
 from games.core import IllegalAction, Lang
 
 if TYPE_CHECKING:
@@ -399,6 +400,40 @@ class Play:
             seat=seat + 1,
         )
         await answers.send(interaction, text, public=True)
+
+    async def abandon(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """ "Abandon" on the question `/game abandon` asked its host (or a server manager):
+        the game ends for everyone; the question turns into what was done, and the channel is
+        told in the table's language."""
+        lang = lang_of(interaction.locale)
+        record = await self._records.get(game_id)
+        if record is None or not belongs(interaction, record, in_dm=False):
+            await answers.send(interaction, msg.ERROR_UNKNOWN_GAME(lang))
+            return
+        if not can_manage(interaction, record):
+            await answers.send(interaction, msg.ERROR_HOST_ONLY(lang))
+            return
+
+        async def acknowledge() -> None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+
+        try:
+            stored = await self._sessions.abandon(game_id, on_wait=acknowledge)
+        except GameDamaged:
+            stored = await self._records.abandon_game(game_id)  # one that cannot load, too
+        if stored is None:
+            await answers.send(interaction, msg.ERROR_GAME_OVER(lang))
+            return
+        game = registry.get(record.game)
+        done = msg.GAME_ABANDONED(lang, id=record.id, game=game.name(lang))
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=done, view=None)
+        else:
+            await interaction.response.edit_message(content=done, view=None)
+        table_lang: Lang = record.language  # type: ignore[assignment]
+        told = msg.GAME_ABANDONED(table_lang, id=record.id, game=game.name(table_lang))
+        await interaction.followup.send(told, allowed_mentions=discord.AllowedMentions.none())
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool

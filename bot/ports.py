@@ -69,9 +69,12 @@ class GameRecords(Protocol):
 
 
 class PlayRecords(GameRecords, Protocol):
-    """What a click in a game reads besides the service: how the player gets their hand."""
+    """What a click in a game reads besides the service: how the player gets their hand; and
+    the abandoning of a game the service cannot load."""
 
     async def user_settings(self, user_id: int) -> tuple[str, str]: ...
+
+    async def abandon_game(self, game_id: int) -> GameRecord | None: ...
 
 
 class HistoryRecords(GameRecords, Protocol):

@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 
 from bot import answers
+from bot.components import AbandonGame
+from bot.guards import can_manage
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
 from bot.names import shown_name
@@ -37,11 +39,6 @@ ON_OFF = [
     app_commands.Choice(name=ls(msg.CHOICE_PICTURES_ON), value="on"),
     app_commands.Choice(name=ls(msg.CHOICE_PICTURES_OFF), value="off"),
 ]
-
-
-def _can_manage(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
-    perms = interaction.permissions
-    return interaction.user.id == record.host_id or bool(perms and perms.manage_guild)
 
 
 def _acknowledger(interaction: discord.Interaction[Any]) -> Callable[[], Awaitable[None]]:
@@ -88,7 +85,7 @@ class AdminCog(BotCog):
         """`_game_here`, if the user may manage it (its host, or a server manager); else None,
         the user told why."""
         record = await self._game_here(interaction, game_id)
-        if record is not None and not _can_manage(interaction, record):
+        if record is not None and not can_manage(interaction, record):
             lang = lang_of(interaction.locale)
             await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
             return None
@@ -167,20 +164,18 @@ class AdminCog(BotCog):
     async def abandon(
         self, interaction: discord.Interaction[Any], game_id: GameId | None = None
     ) -> None:
+        """Asks the host (or a manager) once, privately, before the game ends for everyone:
+        its "Abandon" button does it (`Play.abandon`)."""
         lang = lang_of(interaction.locale)
         record = await self._game_to_manage(interaction, game_id)
         if record is None:
             return
-        text = msg.GAME_ABANDONED(lang, id=record.id, game=registry.get(record.game).name(lang))
-        try:
-            stored = await self.bot.sessions.abandon(record.id, on_wait=_acknowledger(interaction))
-        except GameDamaged:
-            # A game that cannot be loaded can still be given up.
-            stored = await self.bot.store.abandon_game(record.id)
-        if stored is None:
-            await answers.send(interaction, msg.ERROR_NO_GAME_HERE(lang))
-            return
-        await answers.send(interaction, text, public=True)
+        game = registry.get(record.game).name(lang)
+        view = discord.ui.View(timeout=None)
+        view.add_item(AbandonGame(game_id=record.id, label=msg.GAME_ABANDON_CONFIRM(lang)))
+        await interaction.response.send_message(
+            msg.GAME_ABANDON_ASK(lang, id=record.id, game=game), view=view, ephemeral=True
+        )
 
     @game.command(name=ls(msg.CMD_GAME_REPLACE), description=ls(msg.CMD_GAME_REPLACE_DESC))
     @options(player=(msg.OPT_PLAYER, msg.OPT_PLAYER_DESC))

@@ -185,6 +185,10 @@ async def test_hand_by_dm_and_the_fallback_when_dms_are_closed(
         assert "Your hand" in response.message.text  # type: ignore[union-attr]
 
 
+def question_done(game_id: int) -> str:
+    return f"Game #{game_id} (襲ノ色目) was abandoned."
+
+
 async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     aoi = fake.add_user("Aoi", locale="en-US")
@@ -207,8 +211,29 @@ async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) ->
         await wait_until(fake, lambda: session.state.to_act() == [0], "the turn to come to Aoi")
         inter = await ben.slash("game abandon", {}, channel=thread_id)
         assert "Only the host" in (await inter.response()).message.text  # type: ignore[union-attr]
+        # The manager is asked once, privately; nothing ends before the answer.
         inter = await mod.slash("game abandon", {}, channel=thread_id)
-        assert "abandoned" in (await inter.response()).message.text  # type: ignore[union-attr]
+        question = (await inter.response()).message
+        assert question is not None and question.ephemeral
+        asked = f"Abandon game #{game_id} (襲ノ色目) for everyone? This cannot be undone."
+        assert question.text == asked
+        assert question.custom_ids == [f"ab:{game_id}"]
+        record = await bot.store.get(game_id)
+        assert record is not None and record.status == "playing"
+        inter = await mod.click(question, f"ab:{game_id}")
+        response = await inter.response()
+        assert response.type == 7 and fake.message(question.id).custom_ids == []
+        assert fake.message(question.id).text == question_done(game_id)
+        told = await fake.wait_for(
+            lambda: [
+                m
+                for m in fake.public_messages()
+                if m.channel_id == thread_id and m.text == question_done(game_id)
+            ],
+            5,
+            "the thread told",
+        )
+        assert len(told) == 1
         record = await bot.store.get(game_id)
         assert record is not None and record.status == "abandoned"
         table = fake.message(table_id)
