@@ -232,10 +232,10 @@ class Lobby:
         if twin is not None:
             # The host's own lobby of this game is open here already: point to it rather than
             # open a second one beside it.
-            link = (
-                f"https://discord.com/channels/{twin.guild_id}/{twin.channel_id}/"
-                f"{twin.lobby_message_id}"
-            )
+            # (A lobby opened a moment ago may not have noted its message yet: its channel.)
+            link = f"https://discord.com/channels/{twin.guild_id}/{twin.channel_id}"
+            if twin.lobby_message_id is not None:
+                link += f"/{twin.lobby_message_id}"
             text = msg.LOBBY_ALREADY_OPEN(lang, game=game.name(lang), link=link)
             await interaction.response.send_message(text, ephemeral=True)
             return
@@ -281,7 +281,6 @@ class Lobby:
                 record.channel_id == interaction.channel_id
                 and record.game == game_id
                 and record.host_id == interaction.user.id
-                and record.lobby_message_id is not None
             ):
                 return record
         return None

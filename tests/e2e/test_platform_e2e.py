@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
+from games import registry
 from tests.e2e.harness import (
     bot_running,
     create_lobby,
@@ -185,8 +186,11 @@ async def test_hand_by_dm_and_the_fallback_when_dms_are_closed(
         assert "Your hand" in response.message.text  # type: ignore[union-attr]
 
 
+KASANE_EN = registry.get("kasane").name("en")
+
+
 def question_done(game_id: int) -> str:
-    return f"Game #{game_id} (襲ノ色目) was abandoned."
+    return f"Game #{game_id} ({KASANE_EN}) was abandoned."
 
 
 async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -215,20 +219,20 @@ async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) ->
         inter = await mod.slash("game abandon", {}, channel=thread_id)
         question = (await inter.response()).message
         assert question is not None and question.ephemeral
-        asked = f"Abandon game #{game_id} (襲ノ色目) for everyone? This cannot be undone."
-        assert question.text == asked
+        asked = f"Abandon game #{game_id} ({KASANE_EN}) for everyone? This cannot be undone."
+        assert question.content == asked
         assert question.custom_ids == [f"ab:{game_id}"]
         record = await bot.store.get(game_id)
         assert record is not None and record.status == "playing"
         inter = await mod.click(question, f"ab:{game_id}")
         response = await inter.response()
         assert response.type == 7 and fake.message(question.id).custom_ids == []
-        assert fake.message(question.id).text == question_done(game_id)
+        assert fake.message(question.id).content == question_done(game_id)
         told = await fake.wait_for(
             lambda: [
                 m
                 for m in fake.public_messages()
-                if m.channel_id == thread_id and m.text == question_done(game_id)
+                if m.channel_id == thread_id and m.content == question_done(game_id)
             ],
             5,
             "the thread told",

@@ -187,14 +187,22 @@ async def test_a_second_newgame_of_the_same_game_points_to_the_open_lobby(
     other = fake.add_channel("other")
     bot = quota_bot(fake, tmp_path / "db.sqlite3")
     count = Counter(fake)
+
+    async def noted(lobby: Message) -> bool:
+        """The lobby's message is noted with its game (the link to it can be given)."""
+        record = await bot.store.get(game_id_of(lobby))
+        return record is not None and record.lobby_message_id == lobby.id
+
     async with fake.run_bot(bot):
         first = await count.newgame(aoi)
         assert isinstance(first, Message)
+        await fake.wait_for(lambda: noted(first), 5, "the lobby's message noted")
         link = f"https://discord.com/channels/{first.guild_id}/{first.channel_id}/{first.id}"
         text = await count.newgame(aoi, refused=link)
         assert "Your 襲ノ色目" in text and "Start it or cancel it there." in text
         bens = await count.newgame(ben)  # someone else's lobby of the same game: a lobby
         assert isinstance(bens, Message)
+        await fake.wait_for(lambda: noted(bens), 5, "the lobby's message noted")
         ja = await count.newgame(ben, refused=str(bens.id))
         assert "もう開いています" in ja
         assert isinstance(await count.newgame(aoi, game="gogyo"), Message)
