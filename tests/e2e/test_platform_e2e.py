@@ -99,7 +99,7 @@ async def test_cancel_and_two_games_in_one_channel(
 ) -> None:
     async with bot_running(fake_discord, tmp_path, "Aoi:ja") as (fake, _, (aoi,)):
         first = await create_lobby(fake, aoi, "kasane")
-        second = await create_lobby(fake, aoi, "kasane")
+        second = await create_lobby(fake, aoi, "gogyo")  # (a second kasane: pointed to the first)
         first_id, second_id = game_id_of(first), game_id_of(second)
         assert first_id != second_id
         inter = await aoi.click(first, custom_id(first, r"lb:\d+:cancel"))

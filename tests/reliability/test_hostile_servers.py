@@ -60,9 +60,9 @@ async def test_a_click_acts_only_in_its_own_server(
     tried = refused = 0
     async with fake.run_bot(bot):
         # A lobby and a game in play, both "of another server".
-        far_lobby = await create_lobby(fake, aoi, "kasane")
-        far_lobby_id = game_id_of(far_lobby)
         game_id, thread_id, _ = await start_through_lobby(fake, aoi, [ben, chika], "kasane")
+        far_lobby = await create_lobby(fake, aoi, "kasane")  # (once the first has started)
+        far_lobby_id = game_id_of(far_lobby)
         table = table_message(fake, game_id, thread_id)
         await move_to_other_guild(bot, far_lobby_id)
         await move_to_other_guild(bot, game_id)
