@@ -188,21 +188,8 @@ class AdminCog(BotCog):
         if seat is None or record.status != "playing":
             await interaction.response.send_message(msg.ERROR_NOT_IN_GAME(lang), ephemeral=True)
             return
-        try:
-            stored = await self.bot.sessions.replace(
-                record.id, seat, on_wait=_acknowledger(interaction)
-            )
-        except GameDamaged:
-            await interaction.response.send_message(msg.ERROR_DAMAGED(lang), ephemeral=True)
-            return
-        if stored is None:
-            await answers.send(interaction, msg.ERROR_NO_GAME_HERE(lang))
-            return
-        await answers.send(
-            interaction,
-            msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1),
-            public=True,
-        )
+        text = msg.GAME_REPLACED(lang, player=f"<@{player.id}>", seat=seat + 1)
+        await self._to_cpu(interaction, record, seat, text)
 
     @game.command(name=ls(msg.CMD_GAME_LEAVE), description=ls(msg.CMD_GAME_LEAVE_DESC))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -216,6 +203,16 @@ class AdminCog(BotCog):
         if seat is None or record.status != "playing":
             await interaction.response.send_message(msg.ERROR_NOT_PLAYER(lang), ephemeral=True)
             return
+        table_lang: Lang = record.language  # type: ignore[assignment]
+        text = msg.GAME_LEFT(table_lang, player=interaction.user.mention, seat=seat + 1)
+        await self._to_cpu(interaction, record, seat, text)
+
+    async def _to_cpu(
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, text: str
+    ) -> None:
+        """A CPU of the table's level takes over `seat` (its player is away until they return);
+        the thread is told `text`."""
+        lang = lang_of(interaction.locale)
         try:
             stored = await self.bot.sessions.replace(
                 record.id, seat, on_wait=_acknowledger(interaction)
@@ -226,8 +223,6 @@ class AdminCog(BotCog):
         if stored is None:
             await answers.send(interaction, msg.ERROR_NO_GAME_HERE(lang))
             return
-        table_lang: Lang = record.language  # type: ignore[assignment]
-        text = msg.GAME_LEFT(table_lang, player=interaction.user.mention, seat=seat + 1)
         await answers.send(interaction, text, public=True)
 
     @game.command(name=ls(msg.CMD_GAME_RETURN), description=ls(msg.CMD_GAME_RETURN_DESC))

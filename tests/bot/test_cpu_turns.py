@@ -13,10 +13,9 @@ import pytest
 
 from bot.cpu import CpuPool, CpuTurns
 from bot.publish import feeds as feeds_module
-from bot.publish.publisher import Publisher
 from bot.sessions import Sessions
 from bot.storage.sqlite import SqliteStore
-from tests.bot.test_sessions import cpu_game, human_game, run_until
+from tests.bot.test_sessions import cpu_game, human_game, publish_to, run_until
 
 
 async def _ask(turns: CpuTurns, name: str, watched: bool, granted: list[str]) -> None:
@@ -201,14 +200,7 @@ async def test_tables_nobody_sits_at_show_many_moves_per_edit(
     await store.set_guild_pictures(1, False)
     fake = RecordingDiscord()
     sessions = Sessions(store, cpu_delay=0.01, cpu_pool=CpuPool(1), cpu_turns=CpuTurns(0))
-    publisher = Publisher(
-        store,
-        fake,
-        repost_minutes=lambda: 55,
-        hand_lifetime=lambda: 840.0,
-        owns=sessions.owns,
-    )
-    sessions.publisher = publisher
+    publisher = publish_to(sessions, store, fake)
     loop = asyncio.get_running_loop()
     started = loop.time()
     cpu = await _start_in_thread(sessions, store, fake, await cpu_game(store, 3, seed=8), 501)

@@ -22,7 +22,7 @@ from bot.session import MoveRefused, Session
 from bot.sessions import Sessions
 from bot.storage.sqlite import SqliteStore
 from games import registry
-from tests.bot.test_sessions import cpu_game, human_game, run_until
+from tests.bot.test_sessions import cpu_game, human_game, publish_to, run_until
 
 
 async def test_cpu_decisions_run_in_the_pool_and_follow_the_seed() -> None:
@@ -256,14 +256,7 @@ async def published(
     sessions = Sessions(store, cpu_delay=0)
     session_box: list[Any] = []
     fake = FakeDiscord(lambda: session_box[0].version)
-    publisher = Publisher(
-        store,
-        fake,
-        repost_minutes=lambda: 55,
-        hand_lifetime=lambda: 840.0,
-        owns=sessions.owns,
-    )
-    sessions.publisher = publisher
+    publisher = publish_to(sessions, store, fake)
     session = await sessions.start(record)
     session_box.append(session)
     return sessions, fake, publisher, session

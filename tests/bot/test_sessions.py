@@ -8,10 +8,12 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.publish import compose
+from bot.publish.publisher import Publisher
 from bot.session import MoveRefused, Session
 from bot.sessions import Sessions
 from bot.storage.postgres import PostgresStore
@@ -44,6 +46,20 @@ async def human_game(
         cpu_level="random",
         turn_seconds=turn_seconds,
     )
+
+
+def publish_to(sessions: Sessions, store: GameStore, discord: Any) -> Publisher:
+    """A publisher of `sessions`'s games to `discord` (a stand-in for discord.py's client),
+    with the default settings, handed to the service."""
+    publisher = Publisher(
+        store,
+        discord,
+        repost_minutes=lambda: 55,
+        hand_lifetime=lambda: 840.0,
+        owns=sessions.owns,
+    )
+    sessions.publisher = publisher
+    return publisher
 
 
 async def run_until(store: SqliteStore, game_id: int, predicate, timeout: float = 60) -> None:

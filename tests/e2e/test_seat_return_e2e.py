@@ -5,10 +5,23 @@ or `/game return`; nobody else can."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.sandbox.fakediscord import FakeDiscord
 from tests.e2e.harness import game_started, table_message, table_showing, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out
+
+
+async def until_the_cpu_moved_for_seat_2(game: Any) -> None:
+    """Play Aoi's (seat 1's) turns until the CPU that holds seat 2 has moved."""
+    fake, bot, session, _, thread_id, (aoi, _) = game
+    version = session.version
+    while not any(v > version and s == 1 for v, s in session.movers):
+        if session.state.to_act() == [0]:
+            await human_turn(fake, bot, {0: aoi}, session, thread_id)
+        else:
+            moved = session.version
+            await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")
 
 
 async def test_a_replaced_player_takes_the_seat_back(
@@ -37,13 +50,7 @@ async def test_a_replaced_player_takes_the_seat_back(
         table = table_message(fake, game_id, thread_id)
         assert f"rs:{game_id}" in table.custom_ids
         # The CPU plays Ben's turns; its moves are marked in the log.
-        version = session.version
-        while not any(v > version and s == 1 for v, s in session.movers):
-            if session.state.to_act() == [0]:
-                await human_turn(fake, bot, {0: aoi}, session, thread_id)
-            else:
-                moved = session.version
-                await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")
+        await until_the_cpu_moved_for_seat_2(game)
         await table_showing(
             fake,
             game_id,
@@ -98,7 +105,7 @@ async def test_a_player_leaves_their_own_seat_to_a_cpu_and_takes_it_back(
     async with game_started(
         fake_discord, tmp_path, "kasane", people, cpus=1, seed=8, pictures=False, language="en"
     ) as game:
-        fake, bot, session, game_id, thread_id, (aoi, ben) = game
+        fake, bot, session, game_id, thread_id, (_, ben) = game
         eri = fake.add_user("Eri", locale="en-US")
         inter = await eri.slash("game leave", {}, channel=thread_id)
         refused = (await inter.response()).message
@@ -113,13 +120,7 @@ async def test_a_player_leaves_their_own_seat_to_a_cpu_and_takes_it_back(
         assert seat.is_cpu and seat.away_user_id == ben.id
         assert seat.cpu_level == session.record.cpu_level  # the table's level
         # The CPU plays his turns meanwhile.
-        version = session.version
-        while not any(v > version and s == 1 for v, s in session.movers):
-            if session.state.to_act() == [0]:
-                await human_turn(fake, bot, {0: aoi}, session, thread_id)
-            else:
-                moved = session.version
-                await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")
+        await until_the_cpu_moved_for_seat_2(game)
         # He takes it back with `/game return`.
         inter = await ben.slash("game return", {}, channel=thread_id)
         response = await inter.response()
