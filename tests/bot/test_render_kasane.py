@@ -124,3 +124,22 @@ def test_a_plus_one_take_is_logged_as_its_point_not_as_a_failed_meld(lang: str) 
     session.events.extend([(1, plus_one), (1, forced)])
     log = RENDERER.table(compose.context(session, pictures=True)).embeds[0].to_dict()
     assert log["fields"][-1]["value"] == expected[lang]  # the last move is the take
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_where_slots_are_shown_one_player_may_take_both_of_a_count(lang: str) -> None:
+    """The rules' decision (one player may take both slots of a count; a red-frame yaku's
+    first is worth 4, its second 3) is said where the slots are explained: the quick
+    reference and the rules."""
+    from games import registry
+
+    said = {
+        "ja": "同じ人が両方を使うこともできます（赤枠の役なら1回目4点、2回目3点）",
+        "en": "one player may take both (a red-frame yaku: 4 points first, then 3)",
+    }[lang]
+    reference = RENDERER.reference(compose.context(session_for("kasane", 3, lang, 5)))
+    assert said in reference[0].description
+    rules = registry.get("kasane").texts.RULES(lang)
+    assert (
+        "同じ人が両方のマスを使うこともできます" if lang == "ja" else "one player may take both"
+    ) in rules
