@@ -223,8 +223,10 @@ def end_notice(session: Session, lang: Lang) -> str:
     return "⛔ " + msg.TABLE_ABANDONED(lang)
 
 
-def closed_hand(game_id: int, lang: Lang) -> Payload:
-    """A hand closed before its token expires: one line whose button opens it again."""
+def closed_hand(game_id: int, lang: Lang, *, away: bool = False) -> Payload:
+    """A hand closed before its token expires (`away`: its player left the seat to a CPU):
+    one line, and a button that opens it again."""
     view = discord.ui.View(timeout=None)
     view.add_item(ShowHand(game_id=game_id, label=msg.TABLE_SHOW_HAND(lang), refresh=True))
-    return Payload(content="🂠 " + msg.HAND_CLOSED(lang), view=view)
+    text = "💤 " + msg.ERROR_SEAT_AWAY(lang) if away else "🂠 " + msg.HAND_CLOSED(lang)
+    return Payload(content=text, view=view)

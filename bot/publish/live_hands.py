@@ -294,9 +294,14 @@ class LiveHands:
 
     async def refresh(self, session: Session) -> None:
         """Edit every live hand of the game to the state as it is now. Hands that already show
-        it (the clicker's, updated by the click's own answer) are left alone."""
+        it (the clicker's, updated by the click's own answer) are left alone; those of seats a
+        CPU now plays are closed, saying how to take the seat back."""
         for hand in list(self._hands.get(session.id, {}).values()):
-            await self._edit(hand, session, None)
+            if session.record.seats[hand.seat].user_id is None:
+                # Its player left the seat to a CPU: the hand is theirs no longer.
+                await self.close(hand, away=True)
+            else:
+                await self._edit(hand, session, None)
 
     async def end(self, session: Session) -> None:
         """The game is over (or abandoned): each live hand shows the last state, with the
@@ -380,13 +385,14 @@ class LiveHands:
             self.close(hand), name=f"hand-close-{hand.game_id}-{hand.seat}"
         )
 
-    async def close(self, hand: LiveHand) -> None:
+    async def close(self, hand: LiveHand, *, away: bool = False) -> None:
         """Turn the hand into one line whose button opens it again in place, while its token
-        still allows it; from then on it is no longer kept current."""
+        still allows it; from then on it is no longer kept current. `away`: its player left
+        the seat to a CPU, and the line says how to take it back."""
         async with self._busy[(hand.game_id, hand.seat)]:
             if self.live(hand.game_id, hand.seat) is not hand:
                 return
-            closed = compose.closed_hand(hand.game_id, hand.lang)
+            closed = compose.closed_hand(hand.game_id, hand.lang, away=away)
             hand.closer = None  # this task: not to be cancelled by `_forget`
             self._forget(hand)
             try:

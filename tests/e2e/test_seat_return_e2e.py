@@ -111,7 +111,11 @@ async def test_a_player_leaves_their_own_seat_to_a_cpu_and_takes_it_back(
         refused = (await inter.response()).message
         assert refused is not None and refused.ephemeral
         assert refused.text == "You are not playing in this game."
-        # Ben (not the host) steps away: told publicly, in the table's language (English).
+        # Ben has his hand open; he (not the host) steps away: told publicly, in the table's
+        # language (English), and his hand, a CPU's now, closes to how to take it back.
+        inter = await ben.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+        hand = (await inter.response()).message
+        assert hand is not None and hand.ephemeral and hand.embeds
         inter = await ben.slash("game leave", {}, channel=thread_id)
         response = await inter.response()
         assert response.message is not None and not response.ephemeral
@@ -119,6 +123,12 @@ async def test_a_player_leaves_their_own_seat_to_a_cpu_and_takes_it_back(
         seat = session.record.seats[1]
         assert seat.is_cpu and seat.away_user_id == ben.id
         assert seat.cpu_level == session.record.cpu_level  # the table's level
+        away = "💤 あなたの席は今、CPUが代わりに遊んでいます。"
+        await wait_until(
+            fake, lambda: fake.message(hand.id).content.startswith(away), "Ben's hand closed"
+        )
+        assert not fake.message(hand.id).embeds
+        assert fake.message(hand.id).custom_ids == [f"hd:{game_id}:r"]
         # The CPU plays his turns meanwhile.
         await until_the_cpu_moved_for_seat_2(game)
         # He takes it back with `/game return`.
