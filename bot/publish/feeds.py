@@ -103,6 +103,8 @@ class Feed:
         self.table_message_id = record.table_message_id
         self.table_posted_at = record.table_posted_at
         self.ping_message_id = record.ping_message_id
+        #: The seats the ping mentions (as far as this process knows: not after a restart).
+        self.pinged: list[int] = []
         #: The version the table message shows, and the one last stored as shown.
         self.shown_version: int | None = record.table_version
         self.stored_version: int | None = record.table_version
@@ -339,6 +341,8 @@ class Feeds:
                 except Exception:
                     feed.live_hands = True  # e.g. rate-limited: tried again after a pause
                     raise
+        if feed.pinged and any(session.record.seats[s].user_id is None for s in feed.pinged):
+            await self.clear_ping(feed)  # its player left the seat to a CPU: not their turn
         if feed.ping:
             seats, feed.ping = feed.ping, set()
             playing = session.record.status == "playing"
@@ -644,6 +648,7 @@ class Feeds:
             log.warning("game %s: turn ping not sent (%s)", record.id, exc)
             return
         feed.ping_message_id = message.id
+        feed.pinged = [s for s in seats if record.seats[s].user_id is not None]
         await self.records.update_game(record.id, ping_message_id=message.id)
         if old is not None:
             await self._delete(record.play_channel_id, old)
@@ -667,6 +672,7 @@ class Feeds:
         return compose.ping_payload(session, players, from_hand=from_hand)
 
     async def clear_ping(self, feed: Feed) -> None:
+        feed.pinged = []
         if feed.ping_message_id is not None:
             await self._delete(feed.session.record.play_channel_id, feed.ping_message_id)
             feed.ping_message_id = None

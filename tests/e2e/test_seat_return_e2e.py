@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.fakediscord import FakeDiscord, Message
 from tests.e2e.harness import game_started, table_message, table_showing, wait_until
 from tests.e2e.test_kasane_e2e import human_turn, play_out
 
@@ -138,3 +138,41 @@ async def test_a_player_leaves_their_own_seat_to_a_cpu_and_takes_it_back(
         record = await bot.store.get(game_id)
         assert record is not None and record.seats[1].user_id == ben.id
         assert record.seats[1].away_user_id is None and not record.seats[1].is_cpu
+
+
+async def test_the_turn_ping_of_a_player_who_leaves_their_seat_is_removed(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A player pinged for their turn who then leaves the seat to a CPU is no longer to play:
+    the ping that named them goes."""
+    people = "Aoi:en-US Ben:ja"
+    async with game_started(
+        fake_discord, tmp_path, "kasane", people, cpus=1, seed=8, pictures=False, language="en"
+    ) as game:
+        fake, bot, session, _, thread_id, (aoi, ben) = game
+        while session.state.to_act() != [1]:
+            if session.state.to_act() == [0]:
+                await human_turn(fake, bot, {0: aoi}, session, thread_id)
+            else:
+                moved = session.version
+                await wait_until(fake, lambda m=moved: session.version > m, "a CPU move")
+
+        def ben_pinged() -> Message | None:
+            return next(
+                (
+                    m
+                    for m in fake.public_messages()
+                    if m.channel_id == thread_id and not m.deleted and f"<@{ben.id}>" in m.content
+                ),
+                None,
+            )
+
+        ping = await fake.wait_for(ben_pinged, 10, "Ben's turn ping")
+        # The CPU that takes the seat over waits (as it would with people watching): the
+        # ping goes because Ben left, not because a later turn replaced it.
+        bot.sessions.cpu_delay = 30.0
+        version = session.version
+        inter = await ben.slash("game leave", {}, channel=thread_id)
+        await inter.response()
+        await wait_until(fake, lambda: fake.message(ping.id).deleted, "the ping removed")
+        assert session.version == version and session.state.to_act() == [1]
