@@ -190,7 +190,7 @@ KASANE_EN = registry.get("kasane").name("en")
 
 
 def question_done(game_id: int) -> str:
-    return f"Game #{game_id} ({KASANE_EN}) was abandoned."
+    return f"Game #{game_id}, {KASANE_EN}, was abandoned."  # (its name has brackets)
 
 
 async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -219,7 +219,7 @@ async def test_replace_and_abandon(fake_discord: FakeDiscord, tmp_path: Path) ->
         inter = await mod.slash("game abandon", {}, channel=thread_id)
         question = (await inter.response()).message
         assert question is not None and question.ephemeral
-        asked = f"Abandon game #{game_id} ({KASANE_EN}) for everyone? This cannot be undone."
+        asked = f"Abandon game #{game_id}, {KASANE_EN}, for everyone? This cannot be undone."
         assert question.content == asked
         assert question.custom_ids == [f"ab:{game_id}"]
         record = await bot.store.get(game_id)
