@@ -19,6 +19,7 @@ from games.gogyo import actions as act
 from games.gogyo import texts
 from games.gogyo.cards import DYNASTIES, card_id
 from games.gogyo.rules import GAMES_PER_MATCH
+from games.gogyo.state import shown_step
 from games.gogyo.views import (
     Arrangement,
     CardView,
@@ -182,7 +183,9 @@ class GogyoRenderer(common.GameRenderer[PublicView]):
     game_id = "gogyo"
 
     def _step(self, view: PublicView, lang: Lang) -> str:
-        return texts.STEPS[view.step](lang)
+        """The step as the whole table is told of it (`shown_step`: nothing its seat can
+        still take back)."""
+        return texts.STEPS[shown_step(view.step)](lang)
 
     # -- the table ------------------------------------------------------------------------
 

@@ -65,6 +65,14 @@ _BACK_STEPS: dict[str, str] = {
 }
 
 
+def shown_step(step: str) -> str:
+    """The step the rest of the table is told of: a choice its seat can still take back
+    (`back`) is not announced, only the step it was made from."""
+    while step in _BACK_STEPS:
+        step = _BACK_STEPS[step]
+    return step
+
+
 class GogyoOptions(BaseModel):
     """Gogyo has no variants; the rules are played as written."""
 

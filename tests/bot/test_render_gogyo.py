@@ -403,3 +403,31 @@ def test_final_shared_win() -> None:
     first = embed["description"].split("\n")
     assert "Aoi" in first[0] and "Ben" in first[0]
     assert "the win is shared" in embed["description"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_table_does_not_announce_a_choice_its_player_can_still_take_back(lang: str) -> None:
+    """Choosing the field or the deck, and the discard before the field card, can each be taken
+    back: the table and the others' hands go on saying the player is choosing an action until
+    the move is carried out."""
+    state = new(3)
+    seat = state.turn
+    choosing = texts.STEPS["act"](lang)
+
+    def told() -> tuple[str, str]:
+        table = text_of(RENDERER.table(context(state, lang)))
+        other = RENDERER.hand(context(state, lang), (seat + 1) % 3).content or ""
+        return table, other
+
+    for choices in ([act.Field()], [act.Field(), act.Discard(card=state.hands[seat][0])]):
+        for action in choices:
+            state.apply(seat, action)
+        table, other = told()
+        assert choosing in table and choosing in other, (table, other)
+        for step in ("field_discard", "field_take"):
+            assert texts.STEPS[step](lang) not in table + other
+        while state.step != "act":
+            state.apply(seat, act.Back())
+    state.apply(seat, act.Deck())
+    table, other = told()
+    assert choosing in table and texts.STEPS["deck_discard"](lang) not in table + other
