@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -18,3 +19,15 @@ async def send(interaction: discord.Interaction[Any], text: str, *, public: bool
         await interaction.followup.send(text, **extra)
     else:
         await interaction.response.send_message(text, **extra)
+
+
+def acknowledger(interaction: discord.Interaction[Any]) -> Callable[[], Awaitable[None]]:
+    """What the game service calls when the interaction must wait (for the game's lock, for
+    the database): acknowledge it now (a deferral), unless it is answered already, so that
+    Discord's 3 seconds hold; it is answered once the change is decided."""
+
+    async def acknowledge() -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+    return acknowledge

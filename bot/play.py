@@ -205,12 +205,6 @@ class Play:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
             return
 
-        async def acknowledge() -> None:
-            # The game's lock or the database keeps this click waiting: acknowledge now
-            # (type 6) so Discord's 3 seconds hold, and answer once the move is decided.
-            if not interaction.response.is_done():
-                await interaction.response.defer()
-
         answered = False
 
         async def answer(session: Session, outcome: MoveOutcome) -> bool:
@@ -227,7 +221,7 @@ class Play:
                 expected_version=version,
                 source="human",
                 answer=answer,
-                on_wait=acknowledge,
+                on_wait=answers.acknowledger(interaction),
             )
         except (MoveRefused, IllegalAction) as exc:
             await self._refuse(interaction, session, seat, lang, exc.reason, on_hand)
@@ -385,12 +379,9 @@ class Play:
         seat = session.record.away_seat_of(user.id)
         stored = None
         if seat is not None:
-
-            async def acknowledge() -> None:
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
-
-            stored = await self._sessions.return_seat(game_id, seat, user.id, on_wait=acknowledge)
+            stored = await self._sessions.return_seat(
+                game_id, seat, user.id, on_wait=answers.acknowledger(interaction)
+            )
         if stored is None or seat is None:
             await answers.send(interaction, msg.ERROR_NOT_AWAY(lang))
             return
@@ -413,13 +404,10 @@ class Play:
         if not can_manage(interaction, record):
             await answers.send(interaction, msg.ERROR_HOST_ONLY(lang))
             return
-
-        async def acknowledge() -> None:
-            if not interaction.response.is_done():
-                await interaction.response.defer()
-
         try:
-            stored = await self._sessions.abandon(game_id, on_wait=acknowledge)
+            stored = await self._sessions.abandon(
+                game_id, on_wait=answers.acknowledger(interaction)
+            )
         except GameDamaged:
             stored = await self._records.abandon_game(game_id)  # one that cannot load, too
         if stored is None:

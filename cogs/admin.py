@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -39,17 +38,6 @@ ON_OFF = [
     app_commands.Choice(name=ls(msg.CHOICE_PICTURES_ON), value="on"),
     app_commands.Choice(name=ls(msg.CHOICE_PICTURES_OFF), value="off"),
 ]
-
-
-def _acknowledger(interaction: discord.Interaction[Any]) -> Callable[[], Awaitable[None]]:
-    """What the service calls when the command must wait (the game's lock, the database):
-    acknowledge first so Discord's 3 seconds hold."""
-
-    async def acknowledge() -> None:
-        if not interaction.response.is_done():
-            await interaction.response.defer()
-
-    return acknowledge
 
 
 class AdminCog(BotCog):
@@ -215,7 +203,7 @@ class AdminCog(BotCog):
         lang = lang_of(interaction.locale)
         try:
             stored = await self.bot.sessions.replace(
-                record.id, seat, on_wait=_acknowledger(interaction)
+                record.id, seat, on_wait=answers.acknowledger(interaction)
             )
         except GameDamaged:
             await interaction.response.send_message(msg.ERROR_DAMAGED(lang), ephemeral=True)
