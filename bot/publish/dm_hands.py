@@ -103,8 +103,7 @@ class DmHands:
             await update(await self.drawing.hand_message(session, seat, lang))
             return
         async with sending:
-            on = await self.drawing.hand_pictures_on(session, seat)
-            payload = compose.hand_payload(session, seat, lang, pictures=on)
+            payload = await self.drawing.hand(session, seat, lang)
             shown = Fingerprint(payload)
             await update(await self.drawing.hand_message(session, seat, lang, payload=payload))
             stored = await self.records.hand_message(session.id, seat)
@@ -274,9 +273,8 @@ class DmHands:
         it (a pick dropped, no longer legal, included)."""
         key = (session.id, seat)
         notice, confirm = pick if pick is not None else (None, None)
-        on = await self.drawing.hand_pictures_on(session, seat)
         # The state as it is by now.
-        payload = compose.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
+        payload = await self.drawing.hand(session, seat, lang, notice, confirm=confirm)
         shown = Fingerprint(payload)
         if stored is not None:
             ahead = self._pictures.setdefault(key, PictureAhead())
@@ -325,7 +323,8 @@ class DmHands:
             await self.records.delete_hand_message(session.id, seat)
             self._picks[(session.id, seat)] = None  # it was on that message
             notice = confirm = None
-            shown = Fingerprint(compose.hand_payload(session, seat, lang, pictures=on))
+            plain = compose.hand_payload(session, seat, lang, pictures=payload.beside_picture)
+            shown = Fingerprint(plain)
         try:
             channel = await self.channels.create_dm(discord.Object(user_id))
             hand = await self.drawing.hand_message(

@@ -169,6 +169,20 @@ class Drawing:
         payload = compose.table_payload(session, pictures=on)
         return payload.keeping_picture(pictures.TABLE_FILE, on=on)
 
+    async def hand(
+        self,
+        session: Session,
+        seat: int,
+        lang: Lang,
+        notice: str | None = None,
+        *,
+        confirm: str | None = None,
+    ) -> Payload:
+        """The seat's hand (`compose.hand_payload`), made to go beside its picture when its
+        player has pictures on (`hand_pictures_on`); the picture itself is not drawn."""
+        on = await self.hand_pictures_on(session, seat)
+        return compose.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
+
     async def hand_answer(
         self,
         session: Session,
@@ -179,9 +193,8 @@ class Drawing:
         confirm: str | None = None,
     ) -> Payload:
         """A hand as a click's quick answer (see `table_answer`)."""
-        on = await self.hand_pictures_on(session, seat)
-        payload = compose.hand_payload(session, seat, lang, notice, confirm=confirm, pictures=on)
-        return payload.keeping_picture(pictures.HAND_FILE, on=on)
+        payload = await self.hand(session, seat, lang, notice, confirm=confirm)
+        return payload.keeping_picture(pictures.HAND_FILE, on=payload.beside_picture)
 
     async def table_message(self, session: Session) -> tuple[int, Payload]:
         """The table with its picture (from the public view only), drawn in the publisher's
@@ -210,17 +223,14 @@ class Drawing:
         background: bool = False,
     ) -> Payload:
         """The seat's hand with its picture, unless its player switched them off; `payload`:
-        that hand (made for the picture or not, as `hand_pictures_on` says), when the caller
+        that hand (`hand`), when the caller
         has just made it (to compare it with what the message shows), so the hand is not
         drawn twice; `background`: for the publisher, not for a click's answer: it then waits
         for the publisher's turn to draw, and shows the hand as it was when asked for, text
         and picture alike (the publisher's next pass brings a hand that moved on meanwhile up
         to date)."""
         if payload is None:
-            on = await self.hand_pictures_on(session, seat)
-            payload = compose.hand_payload(
-                session, seat, lang, notice, confirm=confirm, pictures=on
-            )
+            payload = await self.hand(session, seat, lang, notice, confirm=confirm)
         # Taken now, as the text was, not after the wait for the publisher's turn.
         job = (
             pictures.hand_job(compose.context(session, lang), seat)

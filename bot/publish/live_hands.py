@@ -312,10 +312,9 @@ class LiveHands:
 
     async def _edit(self, hand: LiveHand, session: Session, notice: str | None) -> None:
         async with self._busy[(hand.game_id, hand.seat)]:
-            on = await self.drawing.hand_pictures_on(session, hand.seat)
+            payload = await self.drawing.hand(session, hand.seat, hand.lang)
             if self.live(hand.game_id, hand.seat) is not hand:
                 return  # replaced or closed meanwhile
-            payload = compose.hand_payload(session, hand.seat, hand.lang, pictures=on)
             plain = Fingerprint(payload)
             if notice is None and plain == hand.plain and not hand.ahead.behind:
                 return  # the game changed nothing this hand shows: its notice stays
@@ -327,7 +326,12 @@ class LiveHands:
             shown = plain
             if notice is not None:
                 payload = compose.hand_payload(
-                    session, hand.seat, hand.lang, notice, confirm=confirm, pictures=on
+                    session,
+                    hand.seat,
+                    hand.lang,
+                    notice,
+                    confirm=confirm,
+                    pictures=payload.beside_picture,
                 )
                 shown = Fingerprint(payload)
             if shown == hand.shown and not hand.ahead.behind:
