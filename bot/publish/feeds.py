@@ -224,22 +224,15 @@ class Feeds:
             feed.task = asyncio.create_task(self._run(feed), name=f"publish-{feed.session.id}")
 
     def refresh_hands(self, game_id: int, *, dm: bool = False) -> None:
-        """Bring the game's live hands (`dm`: its DM hands) up to date soon (a picture drawn
-        for one of them)."""
+        """Bring the game's live hands (`dm`: its DM hands) up to date soon, if this process
+        owns the game: a picture drawn for one of them, or (DM hands) a click on one that
+        another process answered."""
         feed = self._feeds.get(game_id)
-        if feed is not None and not self._closed:
+        if feed is not None and not self._closed and self.owns(feed.session.record):
             if dm:
                 feed.dm_hands = True
             else:
                 feed.live_hands = True
-            self._start(feed)
-
-    def refresh_owned_dm_hands(self, game_id: int) -> None:
-        """Bring the game's DM hands up to date soon, if this process owns the game (a click on
-        one of them answered by another process)."""
-        feed = self._feeds.get(game_id)
-        if feed is not None and not self._closed and self.owns(feed.session.record):
-            feed.dm_hands = True
             self._start(feed)
 
     async def table_answer(self, session: Session) -> Payload | None:

@@ -74,7 +74,7 @@ class Publisher:
         `DmHands.clicked_elsewhere`): the game's feed, if this process owns the game, brings
         that message in step."""
         self.dm_hands.clicked_elsewhere(game_id, seat)
-        self.feeds.refresh_owned_dm_hands(game_id)
+        self.feeds.refresh_hands(game_id, dm=True)
 
     def dm_hands_unknown(self) -> None:
         self.dm_hands.all_unknown()
