@@ -47,19 +47,19 @@ def belongs(
 MAX_OPTION_INT = (1 << 53) - 1
 #: The longest text Discord sends in a string option.
 MAX_OPTION_LENGTH = 6000
-#: Where `resolved` holds what an option of each snowflake type names (6 user, 7 channel,
-#: 8 role, 9 mentionable, 11 attachment).
+OptionType = discord.AppCommandOptionType
+#: Where `resolved` holds what an option of each snowflake type names.
 RESOLVED = {
-    6: ("users",),
-    7: ("channels",),
-    8: ("roles",),
-    9: ("users", "roles"),
-    11: ("attachments",),
+    OptionType.user: ("users",),
+    OptionType.channel: ("channels",),
+    OptionType.role: ("roles",),
+    OptionType.mentionable: ("users", "roles"),
+    OptionType.attachment: ("attachments",),
 }
 #: An id (a snowflake) as Discord writes it in an option.
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 #: Option types that are not values but (sub)command groups.
-SUBCOMMAND_TYPES = (1, 2)
+SUBCOMMAND_TYPES = (OptionType.subcommand.value, OptionType.subcommand_group.value)
 
 
 class OptionParameter(Protocol):
@@ -97,24 +97,29 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _kind(param: OptionParameter) -> OptionType:
+    """The option type `param` was registered with."""
+    return OptionType(int(getattr(param.type, "value", param.type)))
+
+
 def _value_problem(param: OptionParameter, value: Any, resolved: Mapping[str, Any]) -> str | None:
     """Why `value` cannot be what a Discord client sends for `param`, or None."""
-    kind = int(getattr(param.type, "value", param.type))
-    if kind == 3:
+    kind = _kind(param)
+    if kind is OptionType.string:
         if not isinstance(value, str):
             return "expects text"
         size: float = len(value)
         if size > MAX_OPTION_LENGTH:
             return "is too long"
-    elif kind == 4:
+    elif kind is OptionType.integer:
         if not _is_int(value):
             return "expects an integer"
         size = value
-    elif kind == 10:
+    elif kind is OptionType.number:
         if not (_is_int(value) or isinstance(value, float)) or not math.isfinite(value):
             return "expects a number"
         size = value
-    elif kind == 5:
+    elif kind is OptionType.boolean:
         return None if isinstance(value, bool) else "expects true or false"
     elif kind in RESOLVED:
         if not isinstance(value, str) or SNOWFLAKE.fullmatch(value) is None:
@@ -127,7 +132,7 @@ def _value_problem(param: OptionParameter, value: Any, resolved: Mapping[str, An
         return None if any(found) else "names nothing Discord resolved"
     else:
         return "has a type no option has"
-    if kind != 3 and abs(size) > MAX_OPTION_INT:
+    if kind is not OptionType.string and abs(size) > MAX_OPTION_INT:
         return "is out of range"
     if (param.min_value is not None and size < param.min_value) or (
         param.max_value is not None and size > param.max_value
@@ -164,7 +169,7 @@ def option_problem(parameters: Sequence[OptionParameter], data: Mapping[str, Any
         if name in seen:
             return f"option {name!r} twice"
         seen.add(name)
-        if option.get("type") != int(getattr(param.type, "value", param.type)):
+        if option.get("type") != _kind(param).value:
             return f"option {name!r} declared as another type"
         if option.get("focused"):
             continue  # an autocomplete's partial text: not a value yet
