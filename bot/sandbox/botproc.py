@@ -51,6 +51,8 @@ import yarl
 
 from bot import quotas
 from bot.client import GameBot, create_bot
+from bot.session import MoveOutcome
+from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.storage.queries import MOVE_SQL
 from bot.storage.sqlite import SqliteStore
@@ -200,18 +202,21 @@ async def report_stats(bot: GameBot, every: float) -> None:
         say("stats " + json.dumps(stats))
 
 
-def trace_cpu_moves(bot: GameBot) -> None:
-    """Write `cpu-move <game> <version>` to stderr for each CPU move this process stores."""
-    original_play = bot.sessions.play
+def trace_cpu_moves() -> None:
+    """Write `cpu-move <game> <version>` to stderr for each CPU move this process stores: the
+    service's `play` is wrapped for the whole process, before the bot restores any game."""
+    original_play = Sessions.play
 
-    async def play(game_id: int, seat: int, action: Any, **kwargs: Any) -> Any:
-        outcome = await original_play(game_id, seat, action, **kwargs)
+    async def play(
+        self: Sessions, game_id: int, seat: int, action: Any, **kwargs: Any
+    ) -> MoveOutcome:
+        outcome = await original_play(self, game_id, seat, action, **kwargs)
         if kwargs.get("source") == "cpu":
             sys.stderr.write(f"cpu-move {game_id} {outcome.version}\n")
             sys.stderr.flush()
         return outcome
 
-    bot.sessions.play = play  # type: ignore[method-assign]
+    Sessions.play = play  # type: ignore[method-assign]
 
 
 def seeds(base: int, stored: int) -> Iterator[int]:
@@ -292,13 +297,15 @@ def main(argv: list[str] | None = None) -> int:
     original = bot.setup_hook
 
     async def setup_hook() -> None:
+        if args.label is not None:
+            # Before the bot's own setup: the restore it starts there publishes, and plays CPU
+            # turns, at once.
+            bot.http.user_agent += f" process/{args.label}"
+            trace_cpu_moves()
         await original()
         every = ("lobby", "playing", "finished", "abandoned")
         source = seeds(args.seed, len(await bot.store.games(statuses=every)))
         bot.lobby.new_seed = lambda: next(source)
-        if args.label is not None:
-            bot.http.user_agent += f" process/{args.label}"
-            trace_cpu_moves(bot)
         if args.stats_every > 0:
             _background.add(asyncio.create_task(report_stats(bot, args.stats_every)))
 
