@@ -14,8 +14,10 @@ from games.core import Event, Game, State
 if TYPE_CHECKING:
     from bot.storage.records import GameRecord
 
-#: How many public events the table's log keeps.
-RECENT_EVENTS = 6
+#: How many public events a session keeps: the table's recent moves, and what each player's
+#: hand lists as having happened since their last move (a round of CPU moves at the largest
+#: table, with room to spare).
+RECENT_EVENTS = 40
 
 #: How many recent movers a session remembers (more than the largest table).
 MOVERS_KEPT = 12
@@ -51,6 +53,9 @@ class Session:
     #: `(version, seat)` of the latest moves, to tell a stale control from one that only
     #: other seats' simultaneous choices have overtaken.
     movers: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=MOVERS_KEPT))
+    #: The version of each seat's latest move (seat → version): what its hand lists as having
+    #: happened since its last move begins after it.
+    last_moves: dict[int, int] = field(default_factory=dict)
     #: Recent moves not made by their player (version → seat): by the turn timer, or by a CPU
     #: that took over a human's seat; the log marks them.
     stand_ins: dict[int, int] = field(default_factory=dict)
@@ -117,6 +122,18 @@ class Session:
                 break
             version -= 1
         return version
+
+    def moved(self, version: int, seat: int, events: list[Event]) -> None:
+        """Note `seat`'s move stored as `version` and the public ones of its `events`."""
+        self.movers.append((version, seat))
+        self.last_moves[seat] = version
+        self.events.extend((version, event) for event in events if event.public)
+
+    def since_last_move(self, seat: int) -> list[tuple[int, Event]]:
+        """The public events after `seat`'s latest move (all that are kept, if it has not moved
+        yet or moved before them), oldest first."""
+        after = self.last_moves.get(seat, -1)
+        return [(version, event) for version, event in self.events if version > after]
 
     def human_seats(self, seats: list[int]) -> list[int]:
         return [s for s in seats if not self.record.seats[s].is_cpu]

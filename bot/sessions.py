@@ -221,6 +221,7 @@ class Sessions:
         session = Session(record=record, game=game, state=state)
         session.events.extend(events)
         session.movers.extend((version, seat) for version, seat, _ in rows[-MOVERS_KEPT:])
+        session.last_moves = {seat: version for version, seat, _ in rows}
         return session
 
     def _replay(
@@ -511,10 +512,7 @@ class Sessions:
         )
         session.state = state
         session.record = stored
-        session.movers.append((stored.version, seat))
-        for event in events:
-            if event.public:
-                session.events.append((stored.version, event))
+        session.moved(stored.version, seat, events)
         if source == "timeout" or (source == "cpu" and record.seats[seat].away_user_id):
             session.stand_ins[stored.version] = seat
             oldest = session.events[0][0] if session.events else stored.version
@@ -670,8 +668,7 @@ class Sessions:
             for version, seat, text in rows:
                 before = session.state.to_act()
                 events = session.state.apply(seat, session.game.Action.decode(text))
-                session.movers.append((version, seat))
-                session.events.extend((version, e) for e in events if e.public)
+                session.moved(version, seat, events)
                 new_turn = [s for s in session.state.to_act() if s not in before]
                 outcomes.append(
                     MoveOutcome(

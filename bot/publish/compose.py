@@ -16,7 +16,7 @@ from bot.names import brief_name, shown_name
 from bot.publish.payload import Fingerprint, Payload
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
-from bot.render.common import in_play, winners_line
+from bot.render.common import in_play, since_text, winners_line
 from games.core import Lang
 
 if TYPE_CHECKING:
@@ -83,15 +83,24 @@ def hand_payload(
     confirm: str | None = None,
     pictures: bool = False,
 ) -> Payload:
-    """The seat's private message: hand, its moves, a refresh button, and `notice` on top;
+    """The seat's private message: hand, its moves, a refresh button, and `notice` on top, then,
+    when the seat is to act, what happened since its last move;
     with `confirm` (an encoded action chosen in a confirming select), its Confirm button.
     Its controls carry `Session.controls_version`, so other seats' simultaneous choices do
     not change it. With `pictures`, it goes beside the hand's picture: its text leaves out
     what the picture shows."""
     ctx = context(session, lang, pictures=pictures)
-    rendered = renderer_for(session.record.game).hand(ctx, seat)
+    renderer = renderer_for(session.record.game)
+    rendered = renderer.hand(ctx, seat)
     controls = rendered.controls if in_play(ctx) else []
     version = session.controls_version(seat)
+    since = None
+    if in_play(ctx) and seat in session.state.to_act():
+        # What the others did since the seat last moved, as its turn comes (a waiting hand is
+        # not edited for every move of the others), up to the version its controls carry: the
+        # others' choices in a simultaneous phase do not change it (see `controls_version`).
+        events = [(v, e) for v, e in session.since_last_move(seat) if v <= version]
+        since = since_text(ctx, renderer.event_text, events)
     extra: list[discord.ui.Item[Any]] = []
     if confirm is not None:
         extra.append(
@@ -107,7 +116,7 @@ def hand_payload(
         )
     extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
     view = build_view(session.id, version, controls, extra=extra)
-    content = "\n".join(part for part in (notice, rendered.content) if part) or None
+    content = "\n".join(part for part in (notice, since, rendered.content) if part) or None
     payload = Payload(content=content, embeds=rendered.embeds, view=view)
     if pictures:  # laid out only when fingerprints are compared
         payload.scene = functools.partial(_hand_scene, ctx, seat)

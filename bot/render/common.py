@@ -79,10 +79,13 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
     return line
 
 
-#: The moves a text-only table lists (its Log button shows them all): the newest that fit in
+#: The moves a table lists (its Log button shows them all): the newest that fit in
 #: `TABLE_LOG_ROWS` rows of a phone's width (`PHONE_COLUMNS`), the last move always, so that
 #: the table fits a phone's screen.
 TABLE_LOG_ROWS = 3
+#: The moves a hand lists as having happened since its seat's last move fit in this many rows
+#: of a phone's width (the newest; a line under the heading counts those left out).
+SINCE_ROWS = 3
 #: Columns of Latin letters a phone shows in a line of an embed (at 390 px).
 PHONE_COLUMNS = 42
 
@@ -92,22 +95,25 @@ def phone_rows(text: str) -> int:
     return max(1, -(-display_width(text) // PHONE_COLUMNS))
 
 
-def log_text(
+def log_lines(
     ctx: RenderContext,
     describe: Callable[[RenderContext, Event], str | None],
+    events: list[tuple[int, Event]],
     keep: int = 6,
     rows: int | None = None,
-) -> str:
-    """The `keep` most recent public events, oldest first, one line each ("—" when there are
-    none), and with `rows` only the newest that fit in that many `phone_rows` (the last one
-    always); a move the turn timer or a stand-in CPU made is marked ⏰."""
+) -> tuple[list[str], int]:
+    """The lines of the `keep` most recent of `events` that say anything, oldest first, and
+    with `rows` only the newest that fit in that many `phone_rows` (the last one always); a
+    move the turn timer or a stand-in CPU made is marked ⏰. Also returns how many of the events
+    that say anything were left out."""
+    said = 0
     lines: list[str] = []
-    for version, event in reversed(ctx.events):  # the newest back, up to `keep` that say anything
-        if len(lines) == keep:
-            break
+    for version, event in reversed(events):  # the newest back
         if text := describe(ctx, event):
-            stand_in = "⏰ " if ctx.stand_ins.get(version, -1) == event.seat else ""
-            lines.append(f"• {stand_in}{text}")
+            said += 1
+            if len(lines) < keep:
+                stand_in = "⏰ " if ctx.stand_ins.get(version, -1) == event.seat else ""
+                lines.append(f"• {stand_in}{text}")
     lines.reverse()
     if rows is not None:
         heights = [phone_rows(line) for line in lines]
@@ -115,22 +121,41 @@ def log_text(
         while len(lines) > 1 and total > rows:
             total -= heights.pop(0)
             del lines[0]
+    return lines, said - len(lines)
+
+
+def log_text(
+    ctx: RenderContext,
+    describe: Callable[[RenderContext, Event], str | None],
+    keep: int = 6,
+    rows: int | None = None,
+) -> str:
+    """The `keep` most recent public events as `log_lines` ("—" when there are none)."""
+    lines, _ = log_lines(ctx, describe, ctx.events, keep, rows)
     body = "\n".join(lines)
     return body[-1024:] if body else "—"
+
+
+def since_text(
+    ctx: RenderContext,
+    describe: Callable[[RenderContext, Event], str | None],
+    events: list[tuple[int, Event]],
+) -> str | None:
+    """What a hand lists as having happened since its seat's last move (`events`): a heading
+    and the newest lines that fit in `SINCE_ROWS`, the heading counting those left out (the
+    Log button shows them); None when nothing was said."""
+    lines, left_out = log_lines(ctx, describe, events, keep=SINCE_ROWS, rows=SINCE_ROWS)
+    if not lines:
+        return None
+    heading = msg.HAND_SINCE(ctx.lang)
+    if left_out:
+        heading += " · " + msg.HAND_SINCE_EARLIER(ctx.lang, n=left_out)
+    return "\n".join([f"**{heading}**", *lines])
 
 
 def table_log(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
     """The recent moves a text-only table lists (`TABLE_LOG_ROWS`)."""
     return log_text(ctx, describe, keep=TABLE_LOG_ROWS, rows=TABLE_LOG_ROWS)
-
-
-def last_move(ctx: RenderContext, describe: Callable[[RenderContext, Event], str | None]) -> str:
-    """The latest public event as one line ("—" when there is none): the events are described
-    from the newest back, up to the first that says anything."""
-    for _, event in reversed(ctx.events):
-        if text := describe(ctx, event):
-            return text[:FIELD_MAX]
-    return "—"
 
 
 def brief(
@@ -142,12 +167,12 @@ def brief(
 ) -> discord.Embed:
     """The table's text beside its picture: what a screen reader or a notification needs —
     whose turn (in `description`), the standing of each seat and what is being decided now
-    (`fields`: name, value), and the last move. The picture shows the rest."""
+    (`fields`: name, value), and the recent moves (`table_log`). The picture shows the rest."""
     embed = table_embed(ctx, title, description + status_suffix(ctx))
     for name, value in fields:
         embed.add_field(name=name[:256], value=value[:FIELD_MAX] or "—", inline=False)
     embed.add_field(
-        name=msg.TABLE_LAST_MOVE(ctx.lang), value=last_move(ctx, describe), inline=False
+        name=msg.TABLE_RECENT_MOVES(ctx.lang), value=table_log(ctx, describe), inline=False
     )
     return embed
 

@@ -253,7 +253,7 @@ def test_renderer_over_a_whole_game(game_id: str, lang: str) -> None:
             assert brief == body(compose.table_payload(public, pictures=True))
             assert brief["components"] == whole["components"]
             assert len(json.dumps(brief["embeds"])) < len(json.dumps(whole["embeds"]))
-            assert brief["embeds"][0]["fields"][-1]["name"] == msg.TABLE_LAST_MOVE(lang)  # type: ignore[arg-type]
+            assert brief["embeds"][0]["fields"][-1]["name"] == msg.TABLE_RECENT_MOVES(lang)  # type: ignore[arg-type]
             for seat in range(players):
                 mine = Session(record=record, game=game, state=SeatOnly(state, seat))  # type: ignore[arg-type]
                 mine.events = session.events

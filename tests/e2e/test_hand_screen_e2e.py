@@ -104,7 +104,9 @@ async def play_one(
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in registry.all()])
-async def test_a_whole_game_from_the_hand(fake_discord: FakeDiscord, tmp_path: Path, game_id: str) -> None:
+async def test_a_whole_game_from_the_hand(
+    fake_discord: FakeDiscord, tmp_path: Path, game_id: str
+) -> None:
     game, fake = registry.get(game_id), fake_discord
     async with game_started(
         fake, tmp_path, game_id, "Aoi:en-US", cpus=game.min_players - 1, cpu="random"

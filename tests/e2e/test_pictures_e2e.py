@@ -124,7 +124,7 @@ async def test_pictures_on_tables_hands_and_the_end_and_switched_off(
         # Beside its picture, the table's text is brief: whose turn and each seat's points
         # under it (a 襲ノ色目 table keeps to a phone's screen with its grid's moves), while a
         # card is to be taken what each take button takes, the last move.
-        brief = [msg.TABLE_LAST_MOVE(lang)]
+        brief = [msg.TABLE_RECENT_MOVES(lang)]
         assert table_fields() == brief
         table = table_message(fake, game_id, thread_id)
         turn, standing, *takeable = table.embeds[0]["description"].split("\n")
