@@ -3,7 +3,10 @@ each player's screen, the screen step and the end split in their own hand."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 
 import discord
 
@@ -11,7 +14,7 @@ from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from games.core import Event, Lang
 from games.sakura import actions as act
-from games.sakura import scoring, texts
+from games.sakura import rules, scoring, texts
 from games.sakura.scoring import (
     COLOURS,
     FIELD_COLOURS,
@@ -34,8 +37,11 @@ FLOWER: dict[str, str] = {
 TABLE_STEPS = frozenset(
     {"draw", "keep", "ability", "komatsuotome", "sakuyahime_give", "sakuyahime_take", "kokonoe"}
 )
-#: Steps that touch the player's own screen: their controls are in the player's hand.
-HAND_STEPS = frozenset({"someiyoshino", "kenrokuen", "screen", "split"})
+#: A hand's choices of one step shown as buttons up to this many; more become one select
+#: whose options say the same (a button saying what it does and its points takes a phone's line).
+HAND_BUTTONS_MAX = 5
+#: The draws a hand shows as buttons up to this many (beside Stop); more become one select.
+DRAW_BUTTONS_MAX = 2
 
 #: Split choices shown as buttons up to this many; more become one select.
 SPLIT_BUTTONS_MAX = 15
@@ -82,6 +88,94 @@ def fatal_colours(turn: Mapping[str, int]) -> list[str]:
         if is_failure_counts(after):
             fatal.append(colour)
     return fatal
+
+
+def signed(n: int) -> str:
+    """A difference of points as a player reads it: `+3`, `−3`, `±0`."""
+    if n > 0:
+        return f"+{n}"
+    return f"−{-n}" if n < 0 else "±0"
+
+
+def field_change(field: Mapping[str, int], now: int, change: Mapping[str, int]) -> tuple[int, str]:
+    """A field's points once `change` (colour → flowers added, or removed when negative) is
+    made, and the difference from its points `now` (`signed`)."""
+    changed = {c: field.get(c, 0) + change.get(c, 0) for c in COLOURS}
+    after = scoring.field_score(changed)
+    return after, signed(after - now)
+
+
+def _draws(unseen: tuple[int, ...], n: int, start: int = 0) -> Iterator[tuple[list[int], int]]:
+    """Every way to draw `n` flowers from unseen flowers of these colour counts (from colour
+    `start` on): the flowers of each colour drawn, and in how many ways."""
+    if start == len(unseen) - 1:
+        if n <= unseen[start]:
+            yield [n], math.comb(unseen[start], n)
+        return
+    for k in range(min(n, unseen[start]) + 1):
+        for rest, ways in _draws(unseen, n - k, start + 1):
+            yield [k, *rest], math.comb(unseen[start], k) * ways
+
+
+@functools.lru_cache(maxsize=512)
+def _fail_share(unseen: tuple[int, ...], turn: tuple[int, ...], n: int) -> float:
+    """The share of the draws of `n` unseen flowers that fail the turn."""
+    total = math.comb(sum(unseen), n)
+    failing = sum(
+        ways
+        for drawn, ways in _draws(unseen, n)
+        if scoring.is_failure_counts([a + b for a, b in zip(turn, drawn, strict=True)])
+    )
+    return failing / total if total else 0.0
+
+
+def fail_chances(private: PrivateView) -> dict[int, int]:
+    """For each draw allowed now, the chance in percent that it fails the turn, as the seat can
+    tell: the flowers on no field, not among this turn's and not behind its own screen are in
+    the bag, behind the other screens or (2 players) removed unseen, each as likely as any
+    other to be in the bag. A chance that is neither none nor certain never reads 0 or 100."""
+    view = private.public
+    turn = view.turn
+    if turn is None:
+        return {}
+    plain, black, _ = rules.SETUP[view.players]
+    unseen = tuple(
+        max(
+            0,
+            (black if colour == "black" else plain)
+            - sum(seat.field.get(colour, 0) for seat in view.seats)
+            - turn.flowers.get(colour, 0)
+            - private.screen.get(colour, 0),
+        )
+        for colour in COLOURS
+    )
+    base = tuple(turn.flowers.get(colour, 0) for colour in COLOURS)
+    chances: dict[int, int] = {}
+    for n in range(1, min(turn.draw_max, sum(unseen)) + 1):
+        share = _fail_share(unseen, base, n)
+        percent = round(100 * share)
+        if 0 < share < 1:
+            percent = min(99, max(1, percent))
+        chances[n] = percent
+    return chances
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One move as the hand offers it: what it does (`label`), what it does to the points
+    (`points`, "" when nothing it changes is scored now), its mark and its button's style."""
+
+    action: str
+    label: str
+    points: str = ""
+    emoji: str | None = None
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+
+    def button(self, lang: Lang) -> str:
+        """The label of its button: what it does, then the points."""
+        if not self.points:
+            return self.label
+        return texts.WITH_POINTS(lang, label=self.label, points=self.points)
 
 
 class SakuraRenderer(common.GameRenderer[PublicView]):
@@ -387,36 +481,33 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
     # -- the hand ---------------------------------------------------------------------------
 
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
+        """The seat's own screen: above all, what its decision needs from the table (this
+        turn's flowers and their risk, an ability's flowers, the fields it may reach), then its
+        field and screen (drawn by the picture beside a picture), and the controls of every
+        step it plays, the table's public steps included (the table keeps them as shortcuts)."""
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = f"{ctx.game.name(lang)} #{ctx.record.id} — {common.seat_title(ctx, seat)}"
-        embed = discord.Embed(title=title[:256], colour=HAND_COLOUR)
+        who = common.seat_title(ctx, seat)
+        title = texts.HAND_TITLE(lang, id=ctx.record.id, seat=who)
+        embed = discord.Embed(
+            title=title[:256],
+            description=self._situation(ctx, private)[:4096] or None,
+            colour=HAND_COLOUR,
+        )
         screen = private.screen
         warm, cool = scoring.real_groups(screen)
-        if not ctx.pictures:  # the picture shows the flowers behind the screen
+        if not ctx.pictures:  # the picture shows the own field and screen
+            own = view.seats[seat]
+            embed.add_field(
+                name=texts.YOUR_FIELD(lang, points=own.field_score),
+                value=counts(own.field, lang),
+                inline=False,
+            )
             embed.add_field(
                 name=texts.YOUR_SCREEN(lang, n=sum(screen.values())),
                 value=counts(screen, lang)
                 + "\n"
                 + texts.SCREEN_GROUPS(lang, warm=warm, cool=cool, wilds=private.wilds),
-                inline=False,
-            )
-        own = view.seats[seat]
-        embed.add_field(
-            name=texts.YOUR_FIELD(lang, points=own.field_score),
-            value=counts(own.field, lang),
-            inline=False,
-        )
-        acting = seat in view.to_act and common.in_play(ctx)
-        if view.turn is not None and view.turn.seat == seat and view.step != "draw":
-            embed.add_field(
-                name=texts.THIS_TURN(lang), value=row(view.turn.flowers, lang), inline=False
-            )
-        if view.ability is not None and view.turn_seat == seat:
-            card = view.ability.card
-            embed.add_field(
-                name=texts.ABILITY(lang, card=card_name(card, lang)),
-                value=texts.CARDS[card]["text"](lang),
                 inline=False,
             )
         if view.step == "split" and seat in view.split_waiting:
@@ -444,10 +535,63 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                 inline=False,
             )
         controls: list[Button | Select] = []
-        if acting and view.step in HAND_STEPS:
+        if seat in view.to_act and common.in_play(ctx):
             legal: list[act.SakuraAction] = ctx.state.legal_actions(seat)  # type: ignore[assignment]
-            controls = self._hand_controls(ctx, view, private, seat, legal)
+            if view.step == "split":
+                controls = self._split_controls(ctx, private, seat, legal)
+            else:
+                controls = self._hand_controls(ctx, private, legal)
         return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
+
+    def _situation(self, ctx: RenderContext, private: PrivateView) -> str:
+        """What the seat's decision needs from the table, above its own flowers: the turn in
+        progress (in words; the picture draws it), and on the seat's own turn the step's
+        stakes: the next flower's risk and what stopping unlocks, the failure's choice, an
+        ability's flowers and the fields it reaches, the screen step's choice."""
+        view, lang, seat = private.public, ctx.lang, private.seat
+        turn = view.turn
+        if turn is None:
+            return ""
+        mine = turn.seat == seat
+        lines: list[str] = []
+        if not ctx.pictures:
+            progress = texts.TURN_COUNTS(
+                lang,
+                draws=turn.draws,
+                max_draws=turn.max_draws,
+                drawn=turn.drawn,
+                max_flowers=turn.max_flowers,
+            )
+            who = texts.HAND_MY_TURN(lang) if mine else common.seat_title(ctx, turn.seat)
+            lines.append(
+                texts.HAND_TURN(lang, who=who, flowers=row(turn.flowers, lang), progress=progress)
+            )
+        if not mine or not common.in_play(ctx):
+            return "\n".join(lines)
+        step = view.step
+        if step == "draw":
+            lines.append(self._outlook(view, lang) or "")
+        elif step == "keep":
+            lines.append(texts.FAILED(lang))
+        elif step == "screen":
+            points = view.seats[seat].field_score
+            lines.append(texts.SCREEN_HELP(lang, points=points))
+        elif view.ability is not None:
+            lines.append(self._ability_text(ctx, view))
+            if step in ("kenrokuen", "sakuyahime_take", "kokonoe"):
+                # The fields the ability reaches, with their points.
+                for other in view.seats:
+                    if other.seat == seat:
+                        continue
+                    lines.append(
+                        texts.OTHER_FIELD(
+                            lang,
+                            seat=common.seat_title(ctx, other.seat),
+                            points=other.field_score,
+                            flowers=counts(other.field, lang, sep=""),
+                        )
+                    )
+        return "\n".join(line for line in lines if line)
 
     @staticmethod
     def _prizes(view: PublicView, lang: Lang) -> str:
@@ -492,57 +636,143 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         return None
 
     def _hand_controls(
+        self, ctx: RenderContext, private: PrivateView, legal: list[act.SakuraAction]
+    ) -> list[Button | Select]:
+        """Every move of the step as a button saying what it does and what it does to the
+        points; more than `HAND_BUTTONS_MAX` choices of one step (of the draws, more than
+        `DRAW_BUTTONS_MAX`) are one select, each option saying the same, chosen in one tap."""
+        view, lang, seat = private.public, ctx.lang, private.seat
+        chances = fail_chances(private) if view.step == "draw" else {}
+        choices = [self._choice(ctx, private, action, chances) for action in legal]
+        listed = choices if len(choices) > HAND_BUTTONS_MAX else []
+        if view.step == "draw":
+            # The draws (up to eight) in one select, each saying its chance to fail; Stop
+            # stays a button of its own.
+            draws = [c for c in choices if c.action.startswith("draw.")]
+            listed = draws if len(draws) > DRAW_BUTTONS_MAX else []
+        controls: list[Button | Select] = []
+        if listed:
+            options = tuple(
+                SelectOption(
+                    label=choice.label[:100],
+                    value=choice.action,
+                    description=choice.points[:100] or None,
+                    emoji=choice.emoji,
+                )
+                for choice in listed
+            )
+            placeholder = texts.CHOOSE[view.step](lang)
+            controls.append(Select(placeholder=placeholder[:150], options=options[:25], seat=seat))
+        controls += [
+            Button(
+                label=choice.button(lang)[:80],
+                action=choice.action,
+                seat=seat,
+                style=choice.style,
+                emoji=choice.emoji,
+            )
+            for choice in choices
+            if choice not in listed
+        ]
+        return controls
+
+    def _choice(
         self,
         ctx: RenderContext,
-        view: PublicView,
         private: PrivateView,
-        seat: int,
-        legal: list[act.SakuraAction],
-    ) -> list[Button | Select]:
-        lang = ctx.lang
-        controls: list[Button | Select] = []
-        if view.step == "split":
-            return self._split_controls(ctx, private, seat, legal)
-        for action in legal:
-            emoji: str | None = None
-            style = discord.ButtonStyle.secondary
-            if isinstance(action, act.MoveAction):
-                source = texts.SOURCES[action.source](lang)
-                label = texts.MOVE(
-                    lang, colour=texts.colour_name(action.colour, lang), source=source
+        action: act.SakuraAction,
+        chances: Mapping[int, int],
+    ) -> Choice:
+        """One move of the hand: its label (what it does), what it does to the points, its
+        mark and its style."""
+        view, lang, seat = private.public, ctx.lang, private.seat
+        own = view.seats[seat]
+
+        def field_after(change: Mapping[str, int]) -> str:
+            """The own field's points once `change` is made, and the difference."""
+            after, delta = field_change(own.field, own.field_score, change)
+            return texts.FIELD_AFTER(lang, after=after, delta=delta)
+
+        code = action.encode()
+        primary = discord.ButtonStyle.primary
+        if isinstance(action, act.DrawAction):
+            chance = texts.FAIL_CHANCE(lang, p=chances.get(action.n, 0))
+            return Choice(code, texts.DRAW(lang, n=action.n), chance, style=primary)
+        if isinstance(action, act.StopAction):
+            live = [card.card for card in view.cards if card.qualifies]
+            if live:
+                short = ", ".join(texts.CARDS[card]["short"](lang) for card in live)
+                label = texts.STOP_WITH(lang, cards=short)
+            else:
+                label = texts.STOP_PLAIN(lang)
+            return Choice(code, label, emoji="✋", style=discord.ButtonStyle.success)
+        if isinstance(action, act.KeepAction):
+            label = texts.KEEP(lang, a=FLOWER[action.a], b=FLOWER[action.b])
+            points = field_after({action.a: 1, action.b: 1})
+            return Choice(code, label, points, style=primary)
+        if isinstance(action, act.AbilityAction):
+            return Choice(code, texts.CARDS[action.card]["button"](lang), emoji="🌸", style=primary)
+        if isinstance(action, act.DoneAction):
+            done = texts.KOKONOE_DONE if view.step == "kokonoe" else texts.DONE_SCREEN
+            return Choice(code, done(lang), emoji="⏭️")
+        if isinstance(action, act.MoveAction):
+            colour = texts.colour_name(action.colour, lang)
+            if action.source == "field":
+                points = field_after({action.colour: -1})
+                return Choice(
+                    code,
+                    texts.MOVE_FIELD(lang, colour=colour),
+                    points,
+                    FLOWER[action.colour],
+                    primary,
                 )
-                emoji = FLOWER[action.colour]
-                style = discord.ButtonStyle.primary
-            elif isinstance(action, act.PlaceAction):
-                if action.where == "screen":
-                    label = texts.PLACE_SCREEN(lang)
-                    emoji = "🙈"
-                    style = discord.ButtonStyle.primary
-                elif action.seat == seat:
-                    label = texts.PLACE_OWN(lang)
-                    style = discord.ButtonStyle.primary
-                else:
-                    label = texts.PLACE_OTHER(lang, seat=common.seat_title(ctx, action.seat))
-            elif isinstance(action, act.ScreenAction):
-                if action.colour == act.NO_COLOUR:
-                    label = texts.SCREEN_NONE(lang)
-                    emoji = "🚫"
-                else:
-                    label = texts.SCREEN_N(
-                        lang,
-                        colour=texts.colour_name(action.colour, lang),
-                        n=action.n,
-                    )
-                    emoji = FLOWER[action.colour]
-                    style = discord.ButtonStyle.primary
-            else:  # pragma: no cover - every hand step's action kinds are listed above
-                label = action.encode()
-            controls.append(
-                Button(
-                    label=label[:80], action=action.encode(), seat=seat, style=style, emoji=emoji
-                )
+            return Choice(
+                code, texts.MOVE_TURN(lang, colour=colour), "", FLOWER[action.colour], primary
             )
-        return controls
+        if isinstance(action, act.PlaceAction):
+            ability = view.ability
+            flower = ability.drawn[0] if ability is not None and ability.drawn else None
+            if action.where == "screen":
+                return Choice(code, texts.PLACE_SCREEN(lang), emoji="🙈", style=primary)
+            change = {flower: 1} if flower else {}
+            if action.seat == seat:
+                return Choice(code, texts.PLACE_OWN(lang), field_after(change), style=primary)
+            other = view.seats[action.seat]
+            after, delta = field_change(other.field, other.field_score, change)
+            label = texts.PLACE_OTHER(lang, seat=common.seat_title(ctx, action.seat))
+            return Choice(code, label, texts.THEIR_FIELD(lang, after=after, delta=delta))
+        if isinstance(action, act.PickAction):
+            label = texts.PICK(lang, colour=texts.colour_name(action.colour, lang))
+            points = field_after({action.colour: 1})
+            return Choice(code, label, points, FLOWER[action.colour], primary)
+        if isinstance(action, act.GiveAction):
+            colour = texts.colour_name(action.colour, lang)
+            source = texts.SOURCES[action.source](lang)
+            label = texts.GIVE(lang, colour=colour, source=source)
+            points = field_after({action.colour: -1}) if action.source == "field" else ""
+            return Choice(code, label, points, FLOWER[action.colour])
+        if isinstance(action, act.TakeAction):
+            change = {action.colour: 1}
+            ability = view.ability
+            given = ability.give_colour if ability is not None else None
+            from_field = ability is not None and ability.give_source == "field"
+            if view.step == "sakuyahime_take" and given is not None and from_field:
+                # 咲耶姫 from the field: the flower given leaves it as the other comes.
+                change[given] = change.get(given, 0) - 1
+            label = texts.HAND_TAKE(
+                lang,
+                seat=common.seat_title(ctx, action.seat),
+                colour=texts.colour_name(action.colour, lang),
+            )
+            return Choice(code, label, field_after(change), FLOWER[action.colour])
+        if isinstance(action, act.ScreenAction):
+            to_field = dict(view.turn.flowers) if view.turn is not None else {}
+            if action.colour == act.NO_COLOUR:
+                return Choice(code, texts.SCREEN_NONE(lang), field_after(to_field), "🚫")
+            to_field[action.colour] = to_field.get(action.colour, 0) - action.n
+            label = texts.SCREEN_N(lang, colour=texts.colour_name(action.colour, lang), n=action.n)
+            return Choice(code, label, field_after(to_field), FLOWER[action.colour], primary)
+        return Choice(code, code)  # pragma: no cover - every hand step's action is listed above
 
     def _split_controls(
         self, ctx: RenderContext, private: PrivateView, seat: int, legal: list[act.SakuraAction]

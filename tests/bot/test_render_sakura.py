@@ -186,7 +186,13 @@ def test_ability_choice_on_the_table_then_someiyoshino_in_the_hand() -> None:
     # Beside each ability the table offers, what it does.
     effect = "Put 1 flower from your field or this turn's flowers behind your screen"
     assert effect in text_of(table.embeds)
-    assert "Choose an ability on the table" in (RENDERER.hand(ctx, 0).content or "")
+    # The hand offers the same choices, each button saying what its ability does.
+    hand = RENDERER.hand(ctx, 0)
+    assert "Choose an ability to use, or none." in (hand.content or "")
+    assert actions(hand.controls) == legal(state, 0)
+    labels = {c.action: c.label for c in hand.controls if isinstance(c, Button)}
+    assert labels["ability.someiyoshino"] == "Somei-yoshino: 1 flower behind your screen"
+    assert labels["done"] == "No more abilities: on to the screen"
     state.apply(0, GAME.Action.decode("ability.someiyoshino"))
     ctx = context(state)
     assert state.public_view().step == "someiyoshino"
@@ -226,8 +232,10 @@ def test_kenrokuen_places_from_the_hand() -> None:
     hand = RENDERER.hand(ctx, 0)
     assert actions(hand.controls) == legal(state, 0)
     labels = [c.label for c in hand.controls if isinstance(c, Button)]
-    assert labels[:2] == ["My field", "Behind my screen"]
-    assert "① P1's field" not in labels and "② P2's field" in labels
+    # Each place says what the flower does to the field it goes to.
+    assert labels[:2] == ["My field · field -3 pts (−3)", "Behind my screen"]
+    assert not any(label.startswith("① P1's field") for label in labels)
+    assert "② P2's field · theirs -3 pts (−3)" in labels
     table = text_of(RENDERER.table(ctx).embeds)
     ability = state.public_view().ability
     assert ability is not None and len(ability.drawn) == 2

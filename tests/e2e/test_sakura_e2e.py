@@ -132,8 +132,9 @@ async def human_step(
     else:
 
         def hand_ready() -> Message | None:
+            # A step with many choices is one select on the hand, the others buttons.
             hands = hand_messages(user, game_id)
-            if hands and shown_moves(hands[-1], game_id, label, seat):
+            if hands and offered(hands[-1], game_id, label, seat, actions):
                 return hands[-1]
             return None
 

@@ -11,7 +11,7 @@ from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.sakura import texts
 from games.sakura.scoring import real_groups
-from games.sakura.views import PrivateView, PublicView
+from games.sakura.views import PrivateView, PublicView, TurnView
 
 COLOURS = ("red", "yellow", "lightblue", "blue", "white", "black")
 FILL = {
@@ -46,6 +46,8 @@ FIELD_STEP = FIELD_DOT + 4
 FIELD_LABEL = 22
 #: The space between the parts of the table picture (this turn, the mastery cards, the seats).
 SPACE = 12
+#: The hand picture's rows (the own field, the own screen): their label's width, then the dots.
+ROW_LABEL = 160
 
 
 def _flowers(
@@ -78,6 +80,49 @@ def _flowers(
     return x
 
 
+def _turn_panel(scene: kit.Scene, turn: TurnView, title: str, bag: str, y: int, lang: Lang) -> int:
+    """The turn in progress in a panel from `y`: whose flowers (`title`), the bag beside them,
+    the flowers drawn and the risk of the next one; returns the panel's bottom."""
+    box = kit.Box(
+        kit.MARGIN, y, kit.WIDTH - 2 * kit.MARGIN, kit.BODY + DOT + kit.SMALL + 4 * kit.GAP
+    )
+    scene.add(kit.Panel("turn", box, outline=kit.RED if turn.failed else kit.GOLD))
+    scene.text("turn.title", box.x + kit.GAP, box.y + kit.GAP, title, kit.BODY, width=box.w - 170)
+    scene.text(
+        "header.bag",
+        box.right - kit.GAP,
+        box.y + kit.GAP + 2,
+        bag,
+        kit.SMALL,
+        BLOSSOM,
+        anchor="ra",
+        width=150,
+    )
+    flower_y = box.y + kit.BODY + 2 * kit.GAP
+    _flowers(scene, "turn.flowers", turn.flowers, box.x + kit.GAP, flower_y)
+    risky = turn.same_colour >= turn.same_colour_limit - 1 or turn.colours >= turn.colours_limit - 1
+    risk = texts.PICTURE_RISK(
+        lang,
+        same=turn.same_colour,
+        same_limit=turn.same_colour_limit,
+        colours=turn.colours,
+        colours_limit=turn.colours_limit,
+    )
+    risk += " · " + texts.PICTURE_DRAWS(lang, draws=turn.draws, max=turn.max_draws)
+    if turn.failed:
+        risk = f"{texts.PICTURE_FAILED(lang)} · {risk}"
+    scene.text(
+        "turn.risk",
+        box.x + kit.GAP,
+        flower_y + DOT + kit.GAP,
+        risk,
+        kit.SMALL,
+        kit.RED if turn.failed or risky else kit.MUTED,
+        width=box.w - 2 * kit.GAP,
+    )
+    return box.bottom
+
+
 class SakuraPictures:
     game_id = "sakura"
 
@@ -89,57 +134,10 @@ class SakuraPictures:
             scene, y = kit.titled("header", header, kit.LARGE, width=300)
             kit.title_note(scene, "header.bag", bag, 300, kit.BODY, BLOSSOM)
         else:
-            scene, y = kit.Scene(), kit.MARGIN
-            # The turn's panel comes first (the turn's number is in the message's title): whose
-            # flowers, the bag beside them, the flowers drawn and the risk of the next one.
-            box = kit.Box(
-                kit.MARGIN, y, kit.WIDTH - 2 * kit.MARGIN, kit.BODY + DOT + kit.SMALL + 4 * kit.GAP
-            )
-            scene.add(kit.Panel("turn", box, outline=kit.RED if turn.failed else kit.GOLD))
-            scene.text(
-                "turn.title",
-                box.x + kit.GAP,
-                box.y + kit.GAP,
-                texts.PICTURE_TURN(lang, name=f"{seat_mark(turn.seat)} {names[turn.seat]}"),
-                kit.BODY,
-                width=box.w - 170,
-            )
-            scene.text(
-                "header.bag",
-                box.right - kit.GAP,
-                box.y + kit.GAP + 2,
-                bag,
-                kit.SMALL,
-                BLOSSOM,
-                anchor="ra",
-                width=150,
-            )
-            flower_y = box.y + kit.BODY + 2 * kit.GAP
-            _flowers(scene, "turn.flowers", turn.flowers, box.x + kit.GAP, flower_y)
-            risky = (
-                turn.same_colour >= turn.same_colour_limit - 1
-                or turn.colours >= turn.colours_limit - 1
-            )
-            risk = texts.PICTURE_RISK(
-                lang,
-                same=turn.same_colour,
-                same_limit=turn.same_colour_limit,
-                colours=turn.colours,
-                colours_limit=turn.colours_limit,
-            )
-            risk += " · " + texts.PICTURE_DRAWS(lang, draws=turn.draws, max=turn.max_draws)
-            if turn.failed:
-                risk = f"{texts.PICTURE_FAILED(lang)} · {risk}"
-            scene.text(
-                "turn.risk",
-                box.x + kit.GAP,
-                flower_y + DOT + kit.GAP,
-                risk,
-                kit.SMALL,
-                kit.RED if turn.failed or risky else kit.MUTED,
-                width=box.w - 2 * kit.GAP,
-            )
-            y = box.bottom + SPACE
+            scene = kit.Scene()
+            # The turn's panel comes first (the turn's number is in the message's title).
+            title = texts.PICTURE_TURN(lang, name=f"{seat_mark(turn.seat)} {names[turn.seat]}")
+            y = _turn_panel(scene, turn, title, bag, kit.MARGIN, lang) + SPACE
         # The mastery cards: gold when their condition is met, faded once used.
         card_w = (kit.WIDTH - 2 * kit.MARGIN - 2 * kit.GAP) // max(1, len(view.cards))
         for i, card in enumerate(view.cards):
@@ -199,18 +197,57 @@ class SakuraPictures:
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
-        scene, y = kit.titled("screen.title", texts.PICTURE_YOUR_SCREEN(lang))
-        x = _flowers(scene, "screen", view.screen, kit.MARGIN, y, 44)
-        if x == kit.MARGIN:
+        """The seat's own screen: the turn in progress (the own flowers, or whose they are)
+        with its risk, then the own field with its points and the flowers behind the own
+        screen, each on a row of its own."""
+        public = view.public
+        scene, y = kit.Scene(), kit.MARGIN
+        turn = public.turn
+        if turn is not None:
+            if turn.seat == view.seat:
+                title = texts.PICTURE_YOUR_TURN(lang)
+            else:
+                title = texts.PICTURE_TURN(lang, name=f"{seat_mark(turn.seat)} {names[turn.seat]}")
+            bag = texts.PICTURE_BAG(lang, n=public.bag)
+            y = _turn_panel(scene, turn, title, bag, y, lang) + SPACE
+        own = public.seats[view.seat]
+        rows = (
+            ("field", texts.PICTURE_YOUR_FIELD(lang, n=own.field_score), own.field),
+            ("screen", texts.PICTURE_YOUR_SCREEN(lang), view.screen),
+        )
+        for tag, title, flowers in rows:
             scene.text(
-                "screen.empty", kit.MARGIN, y + 8, texts.PICTURE_EMPTY(lang), kit.BODY, kit.MUTED
+                f"{tag}.title",
+                kit.MARGIN,
+                y + (DOT - kit.BODY) // 2,
+                title,
+                kit.BODY,
+                width=ROW_LABEL,
             )
-        y += 44 + 2 * kit.GAP
+            x = _flowers(scene, tag, flowers, kit.MARGIN + ROW_LABEL + kit.GAP, y)
+            if x == kit.MARGIN + ROW_LABEL + kit.GAP:
+                scene.text(
+                    f"{tag}.empty",
+                    x,
+                    y + (DOT - kit.BODY) // 2,
+                    texts.PICTURE_EMPTY(lang),
+                    kit.BODY,
+                    kit.MUTED,
+                )
+            y += DOT + kit.GAP
         warm, cool = real_groups(view.screen)
         line = texts.SCREEN_GROUPS(lang, warm=warm, cool=cool, wilds=view.wilds)
         if view.split is not None:
             line += " · " + texts.PICTURE_SPLIT(lang, n=view.split)
-        scene.text("screen.wilds", kit.MARGIN, y, line, kit.SMALL, kit.MUTED)
+        scene.text(
+            "screen.wilds",
+            kit.MARGIN,
+            y,
+            line,
+            kit.SMALL,
+            kit.MUTED,
+            width=kit.WIDTH - 2 * kit.MARGIN,
+        )
         scene.height = y + kit.SMALL + kit.MARGIN
         return scene
 
