@@ -5,16 +5,19 @@ from __future__ import annotations
 import discord
 
 from bot.render import common
-from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select
+from bot.render.base import FIELD_MAX, TABLE_COLOUR, Button, RenderContext, Rendered, Select
 from games.core import Event, Lang
 from games.take_and_share import actions as act
-from games.take_and_share import texts
+from games.take_and_share import scoring, texts
 from games.take_and_share.views import Card, PlayedCard, PrivateView, PublicView, TrickRecord
 
 #: Colour of hand messages (the table uses the platform's colour).
 HAND_COLOUR = discord.Colour(0x4F8A5B)
 #: The shares whose gifts the table lists: few enough for the table to fit a phone's screen.
 RECENT_GIFT_TRICKS = 2
+#: Card buttons a row of the hand: five of them (or four and the platform's Refresh button)
+#: do not fit a phone's line, and a row that wraps takes two.
+HAND_ROW = 4
 
 
 def short(card: Card) -> str:
@@ -45,11 +48,40 @@ def played(cards: list[PlayedCard]) -> str:
     return " · ".join(f"{common.seat_mark(c.seat)}{short((c.suit, c.number))}" for c in cards)
 
 
-def share_line(view: PublicView, lang: Lang) -> str:
-    """The face-up share cards; once the hands are empty they are the last trick's cards,
-    which are never handed out."""
-    label = texts.SHARE_CARDS if any(view.hand_sizes) else texts.UNSHARED
-    return f"**{label(lang)}** {shorts(view.share_cards)}"
+def share_lines(view: PublicView, lang: Lang) -> list[str]:
+    """The share cards, named alike on the table and in every hand. During a share: the old
+    share cards being handed out (and who has one already), then the trick's cards that become
+    the new share cards; else the face-up share cards. Once the hands are empty the face-up
+    cards are the last trick's, which are never handed out."""
+    unshared = not any(view.hand_sizes)
+    if view.phase == "share":
+        done = " ".join(common.seat_mark(s) for s in view.share_received)
+        given = texts.GIVEN(lang, seats=done) if done else ""
+        label = texts.UNSHARED if unshared else texts.NEW_SHARE
+        return [
+            f"**{texts.HANDING_OUT(lang)}** {shorts(view.to_give)}{given}",
+            f"**{label(lang)}** {shorts(view.share_cards)}",
+        ]
+    if unshared:
+        return [f"**{texts.UNSHARED(lang)}** {shorts(view.share_cards)}"]
+    return [f"**{texts.SHARE_CARDS(lang)}** {shorts(view.share_cards)}"]
+
+
+def winning(trick: list[PlayedCard]) -> tuple[int, str]:
+    """Who would win `trick` (at least one card) if it ended now, and by which rule
+    (`highest` or `lowest`, keys of `texts.RULE_NAMES`)."""
+    cards = [(c.suit, c.number) for c in trick]
+    rule = "highest" if scoring.all_followed(cards) else "lowest"
+    return trick[scoring.trick_winner(cards)].seat, rule
+
+
+def card_rows(count: int) -> list[int]:
+    """The row of each of `count` card buttons: `HAND_ROW` a row, the first row shorter so that
+    the platform's Refresh button (placed in the first row with room) joins it without making
+    it wrap."""
+    rows = -(-(count + 1) // HAND_ROW)
+    first = count + 1 - HAND_ROW * (rows - 1) - 1
+    return [0 if i < first else 1 + (i - first) // HAND_ROW for i in range(count)]
 
 
 def keep_newest(lines: list[str], limit: int = FIELD_MAX) -> str:
@@ -78,9 +110,13 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
             return texts.STEP_GIVE(lang, card=texts.card_name(view.next_gift, lang))
         return None
 
-    def _last_trick(self, ctx: RenderContext, record: TrickRecord) -> list[str]:
+    def _last_trick(
+        self, ctx: RenderContext, record: TrickRecord, *, brief: bool = False
+    ) -> list[str]:
+        """The trick just won, who won it and by which rule (`brief`: the rule in short), then
+        its cards in play order."""
         lang = ctx.lang
-        rule = texts.RULE_NAMES[record.rule](lang)
+        rule = (texts.RULE_SHORT if brief else texts.RULE_NAMES)[record.rule](lang)
         seat = common.seat_title(ctx, record.winner)
         return [
             "**" + texts.LAST_TRICK(lang, n=record.number, seat=seat, rule=rule) + "**",
@@ -105,16 +141,10 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
         else:
             lines.append(f"**{texts.TRICK(lang)}** {texts.NO_CARD(lang)}")
         lines.append("")
+        lines += share_lines(view, lang)
         if view.phase == "share" and view.next_gift is not None:
-            done = " ".join(common.seat_mark(s) for s in view.share_received)
-            given = texts.GIVEN(lang, seats=done) if done else ""
-            lines.append(f"**{texts.TO_GIVE(lang)}** {shorts(view.to_give)}{given}")
             card = texts.card_name(view.next_gift, lang)
             lines.append(f"🎁 **{texts.GIVE_TO(lang, card=card)}**")
-            label = texts.NEW_SHARE if any(view.hand_sizes) else texts.UNSHARED
-            lines.append(f"**{label(lang)}** {shorts(view.share_cards)}")
-        else:
-            lines.append(share_line(view, lang))
         return "\n".join(lines)
 
     def _players(self, ctx: RenderContext, view: PublicView) -> str:
@@ -226,29 +256,101 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
     # -- the hand -------------------------------------------------------------------------
 
     def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
+        """What the seat is asked, and why some of its cards are greyed out."""
         view, lang = private.public, ctx.lang
         if view.phase == "over" or not view.to_act or not common.in_play(ctx):
             return None
         if private.my_turn:
-            if view.step == "give":
-                return texts.PROMPT_GIVE(lang)
+            if view.step == "give" and view.next_gift is not None:
+                card = texts.card_name(view.next_gift, lang)
+                return texts.PROMPT_GIVE(lang, n=view.history[-1].number, card=card)
             if view.step == "follow" and view.lead_suit is not None:
-                return texts.PROMPT_FOLLOW(lang, suit=texts.suit_name(view.lead_suit, lang))
+                suit = texts.suit_name(view.lead_suit, lang)
+                if any(s == view.lead_suit for s, _ in private.hand):
+                    return texts.PROMPT_FOLLOW(lang, suit=suit)
+                return texts.PROMPT_ANY(lang, suit=suit)
             return texts.PROMPT_LEAD(lang)
-        return texts.WAIT(lang, who=ctx.seat_label(view.to_act[0]))
+        who = ctx.seat_label(view.to_act[0])
+        return texts.WAIT_GIVE(lang, who=who) if view.step == "give" else texts.WAIT(lang, who=who)
+
+    def _trick_lines(self, ctx: RenderContext, view: PublicView) -> list[str]:
+        """The trick in play (who played what, the lead suit, who is winning and why), or
+        during a share the trick just won."""
+        lang = ctx.lang
+        if view.phase == "share" and view.history:
+            return self._last_trick(ctx, view.history[-1], brief=True)
+        if view.phase == "over":
+            return []
+        header = texts.TRICK_HEADER(lang, n=view.trick_number, total=view.tricks_per_game)
+        if not view.trick:
+            return [f"**{header}** {texts.NO_CARD(lang)}"]
+        seat, rule = winning(view.trick)
+        lead = texts.suit_name(view.trick[0].suit, lang)
+        ahead = texts.WINNING(
+            lang, seat=common.seat_title(ctx, seat), rule=texts.RULE_SHORT[rule](lang)
+        )
+        return [f"**{header}** · {texts.LEAD(lang, suit=lead)}", f"{played(view.trick)} → {ahead}"]
+
+    def _effect_line(self, ctx: RenderContext, private: PrivateView) -> str | None:
+        """Which of the seat's playable cards would win the trick in play: those that take it
+        when the seat plays last, else those that would be winning so far."""
+        view, lang = private.public, ctx.lang
+        if not private.my_turn or view.step != "follow" or not common.in_play(ctx):
+            return None
+        so_far = [(c.suit, c.number) for c in view.trick]
+        wins = [c for c in private.playable if scoring.trick_winner([*so_far, c]) == len(so_far)]
+        if not wins:
+            return texts.WINS_NONE(lang)
+        last = len(view.trick) == view.players - 1
+        return (texts.WINS_TRICK if last else texts.WINS_SO_FAR)(lang, cards=shorts(wins))
+
+    def _give_buttons(self, ctx: RenderContext, seat: int) -> list[Button | Select]:
+        """The share giver's moves: the next card to each player still without one, each
+        label naming the card and its receiver."""
+        buttons: list[Button | Select] = []
+        for action in ctx.state.legal_actions(seat):
+            assert isinstance(action, act.Give)
+            you = texts.YOU(ctx.lang) if action.to == seat else ""
+            card = short((action.suit, action.number))
+            buttons.append(
+                Button(
+                    label=f"{card} → {common.seat_title(ctx, action.to)}{you}",
+                    action=action.encode(),
+                    seat=seat,
+                    style=discord.ButtonStyle.success,
+                )
+            )
+        return buttons
+
+    def _card_buttons(self, private: PrivateView, seat: int) -> list[Button | Select]:
+        """A button a card of the hand, in suit order, `HAND_ROW` a row; the cards it may not
+        play now greyed out (the prompt says why)."""
+        playable = set(private.playable)
+        return [
+            Button(
+                label=str(number),
+                emoji=texts.SUITS[suit].emoji,
+                action=common.action_code(act.Play, suit=suit, number=number),
+                seat=seat,
+                style=(
+                    discord.ButtonStyle.primary
+                    if (suit, number) in playable
+                    else discord.ButtonStyle.secondary
+                ),
+                disabled=(suit, number) not in playable,
+                row=row,
+            )
+            for (suit, number), row in zip(private.hand, card_rows(len(private.hand)), strict=True)
+        ]
 
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
         title = common.hand_title(ctx, seat)
-        trick = played(view.trick) if view.trick else texts.NO_CARD(lang)
-        description = "\n".join(
-            [
-                f"**{texts.HAND_TRICK(lang)}** {trick}",
-                share_line(view, lang),
-            ]
-        )
-        embed = discord.Embed(title=title[:256], description=description, colour=HAND_COLOUR)
+        lines = self._trick_lines(ctx, view) + share_lines(view, lang)
+        if effect := self._effect_line(ctx, private):
+            lines.append(f"🏆 {effect}")
+        embed = discord.Embed(title=title[:256], description="\n".join(lines), colour=HAND_COLOUR)
         if not ctx.pictures:  # the picture shows the hand and the received cards
             embed.add_field(
                 name=texts.YOUR_HAND(lang, n=len(private.hand)),
@@ -260,57 +362,107 @@ class TakeAndShareRenderer(common.GameRenderer[PublicView]):
                 value=by_suit(private.received, sums=True) or texts.NONE(lang),
                 inline=False,
             )
-        playable = set(private.playable)
-        controls: list[Button | Select] = (
-            [
-                Button(
-                    label=str(number),
-                    emoji=texts.SUITS[suit].emoji,
-                    action=common.action_code(act.Play, suit=suit, number=number),
-                    seat=seat,
-                    style=(
-                        discord.ButtonStyle.primary
-                        if (suit, number) in playable
-                        else discord.ButtonStyle.secondary
-                    ),
-                    disabled=(suit, number) not in playable,
-                )
-                for suit, number in private.hand
-            ]
-            if common.in_play(ctx)
-            else []
-        )
+        controls: list[Button | Select] = []
+        if common.in_play(ctx):
+            if private.my_turn and view.step == "give":
+                controls = self._give_buttons(ctx, seat)
+            else:
+                controls = self._card_buttons(private, seat)
         return Rendered(embeds=[embed], controls=controls, content=self._prompt(ctx, private))
 
     # -- the log and the end ----------------------------------------------------------------
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
-        kind = "share_last" if event.kind == "share" and event.data.get("last") else event.kind
-        if kind == "give" and ctx.whole_log:
-            kind = "give_unseen"
-        template = texts.LOG.get(kind)
-        if template is None:
-            return None
+        """A log line naming the player and the cards: every gift too, which everyone sees as
+        it is handed out (「渡されたカードの内容が全てのプレイヤーが確認できるように配ります」),
+        in the live log and the whole log alike."""
         lang, data = ctx.lang, event.data
-        values: dict[str, object] = {
-            "seat": ctx.seat_label(event.seat) if event.seat is not None else "",
-            "game": data.get("game", ""),
-            "trick": data.get("trick", ""),
-            "rule": texts.RULE_NAMES[data["rule"]](lang) if data.get("rule") else "",
-            "card": (
-                texts.card_name((int(data["suit"]), int(data["number"])), lang)
-                if "suit" in data and "number" in data
-                else ""
-            ),
-            "cards": shorts([(int(s), int(n)) for s, n in data.get("to_give", [])]),
-            "to": ctx.seat_label(int(data["to"])) if "to" in data else "",
-        }
-        text = template(lang, **values)
-        if event.kind == "game_end" and "scores" in data:
-            text += " " + " · ".join(
-                f"{common.seat_title(ctx, s)} {v}" for s, v in enumerate(data["scores"])
+        seat = ctx.seat_label(event.seat) if event.seat is not None else ""
+        card = (
+            texts.card_name((int(data["suit"]), int(data["number"])), lang)
+            if "suit" in data and "number" in data
+            else ""
+        )
+        log = texts.LOG
+        if event.kind == "game_start":
+            cards = shorts([(int(s), int(n)) for s, n in data.get("share", [])])
+            return log["game_start"](lang, game=data["game"], seat=seat, cards=cards)
+        if event.kind == "play":
+            if not data.get("position"):
+                return log["lead"](lang, seat=seat, card=card)
+            lead = data.get("lead")
+            if lead is not None and int(lead) != int(data["suit"]):
+                suit = texts.suit_name(int(lead), lang)
+                return log["play_off"](lang, seat=seat, card=card, lead=suit)
+            return log["play"](lang, seat=seat, card=card)
+        if event.kind == "trick_won":
+            won = next((int(s), int(n)) for who, s, n in data["cards"] if int(who) == event.seat)
+            rule = texts.RULE_NAMES[data["rule"]](lang)
+            return log["trick_won"](
+                lang, seat=seat, card=texts.card_name(won, lang), trick=data["trick"], rule=rule
             )
-        return text
+        if event.kind == "share":
+            cards = shorts([(int(s), int(n)) for s, n in data["to_give"]])
+            new = shorts([(int(s), int(n)) for s, n in data["new_share"]])
+            text = log["share_last"] if data.get("last") else log["share"]
+            return text(lang, seat=seat, cards=cards, new=new)
+        if event.kind == "give":
+            to = ctx.seat_label(int(data["to"]))
+            if data.get("auto"):
+                return log["give_last"](lang, card=card, to=to)
+            return log["give"](lang, seat=seat, card=card, to=to)
+        if event.kind == "game_end":
+            return self._game_end(ctx, event)
+        if event.kind == "game_over":
+            winners = ", ".join(ctx.seat_label(s) for s in data["winners"])
+            points = data["scores"][data["winners"][0]] if data["winners"] else 0
+            return log["game_over"](lang, winners=winners, points=points)
+        return None
+
+    def _game_end(self, ctx: RenderContext, event: Event) -> str:
+        """A game's end as a summary: each player's points and the suits that gave them (the
+        cards of the suit and their sum, the highest), and in a series the running totals."""
+        lang, data = ctx.lang, event.data
+        received = [[(int(s), int(n)) for s, n in cards] for cards in data["received"]]
+        points = scoring.suit_points(received)
+        lines = [texts.LOG["game_end"](lang, game=data["game"])]
+        for seat, cards in enumerate(received):
+            who = common.seat_title(ctx, seat)
+            won = [
+                texts.END_SUIT(
+                    lang,
+                    suit=texts.SUITS[suit].emoji,
+                    count=points[seat][suit],
+                    sum=sum(n for s, n in cards if s == suit),
+                )
+                for suit in range(len(texts.SUITS))
+                if points[seat][suit]
+            ]
+            if won:
+                total = sum(points[seat])
+                lines.append(texts.END_SEAT(lang, seat=who, points=total, suits=" · ".join(won)))
+            else:
+                lines.append(texts.END_NO_SUIT(lang, seat=who))
+        view = self._public(ctx)
+        if view.long_game and view.target is not None:
+            totals = " · ".join(
+                f"{common.seat_mark(s)} {t}" for s, t in enumerate(data.get("totals", []))
+            )
+            lines.append(texts.END_TOTALS(lang, totals=totals, target=view.target))
+        return "\n".join(lines)
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """The rules in detail after the summary, a phone screen a page: tricks and shares
+        (with examples of who wins), then scoring, who sees what and the long game."""
+        lang = ctx.lang
+        pages = [
+            (texts.REF_TRICKS_TITLE(lang), texts.REF_TRICKS(lang)),
+            (texts.REF_SCORING_TITLE(lang), texts.REF_SCORING(lang)),
+        ]
+        return [
+            discord.Embed(title=title, description=text.strip(), colour=TABLE_COLOUR)
+            for title, text in pages
+        ]
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()

@@ -253,6 +253,8 @@ class TakeAndShareState(State):
                     "position": len(self.trick) - 1,
                     "suit": suit,
                     "number": number,
+                    # The trick's lead suit, so that the log can say a card went off-suit.
+                    "lead": suit_of(self.trick[0]),
                 },
             )
         ]

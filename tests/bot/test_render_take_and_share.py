@@ -2,26 +2,37 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
 
 from bot.publish import compose
-from bot.render.base import Button
-from bot.render.common import seat_mark
-from bot.render.take_and_share import RECENT_GIFT_TRICKS, RENDERER, by_suit, keep_newest
+from bot.render.base import Button, Rendered
+from bot.render.common import phone_rows, seat_mark
+from bot.render.take_and_share import (
+    HAND_ROW,
+    RECENT_GIFT_TRICKS,
+    RENDERER,
+    by_suit,
+    card_rows,
+    keep_newest,
+    played,
+    shorts,
+)
 from bot.sandbox.fakediscord.limits import check_message
 from bot.session import Session
 from games import registry
 from games.core import Event, Rng
 from games.take_and_share import actions as act
-from games.take_and_share import texts
+from games.take_and_share import scoring, texts
 from games.take_and_share.state import TakeAndShareState
 from games.text import Text
 from tests.bot import test_renderers as renderers
 from tests.bot.test_renderers import body, text_of
 
 GAME = registry.get("take_and_share")
+SUIT_BY_EMOJI = {suit.emoji: suit.key for suit in texts.SUITS}
 
 
 def session_for(players: int, lang: str, seed: int, *, long_game: bool = False) -> Session:
@@ -91,7 +102,12 @@ def test_the_hand_has_one_button_per_card_in_suit_order() -> None:
     }
     assert all(b.emoji == texts.SUITS[int(b.action.split(".")[1])].emoji for b in buttons)
     lead = texts.suit_name(state.public_view().lead_suit, "en")  # type: ignore[arg-type]
-    assert rendered.content == f"Your turn: play a card — {lead} if you have one."
+    # The greyed-out cards' reason is in the hand's text.
+    assert rendered.content == (
+        f"Your turn: you hold {lead}, so you must play it (your other cards are greyed out)."
+    )
+    # Four buttons a row, the first row one short for the Refresh button.
+    assert [b.row for b in buttons] == card_rows(len(buttons))
     embed = rendered.embeds[0].to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields[f"Your hand ({len(private.hand)})"] == by_suit(private.hand)
@@ -112,7 +128,7 @@ def test_the_hand_has_one_button_per_card_in_suit_order() -> None:
     assert waiting.content is not None and waiting.content.startswith("Waiting for")
 
 
-def test_the_share_is_done_on_the_table_by_the_trick_winner() -> None:
+def test_the_share_is_made_from_the_winners_hand_and_still_on_the_table() -> None:
     session = session_for(3, "en", 8)
     state = session.state
     renderers.play_until(session, Rng(8), lambda s: s.state.public_view().step == "give")
@@ -120,27 +136,55 @@ def test_the_share_is_done_on_the_table_by_the_trick_winner() -> None:
     giver = view.share_giver
     assert giver is not None and view.next_gift is not None
     ctx = compose.context(session)
+    # The table keeps its buttons as a shortcut.
     assert RENDERER.acts_on_table(ctx, giver)
     assert not any(RENDERER.acts_on_table(ctx, s) for s in range(3) if s != giver)
     rendered = RENDERER.table(ctx)
     suit, number = view.next_gift
-    assert [c.action for c in rendered.controls] == [
-        act.Give(suit=suit, number=number, to=to).encode() for to in range(3)
-    ]
+    gives = [act.Give(suit=suit, number=number, to=to).encode() for to in range(3)]
+    assert [c.action for c in rendered.controls] == gives
     assert all(c.seat == giver for c in rendered.controls)
     description = rendered.embeds[0].description or ""
     assert f"Who gets {texts.card_name(view.next_gift, 'en')}?" in description
-    assert "New share cards" in description
+    # The hand carries the same moves, each label naming the card and who gets it.
     hand = RENDERER.hand(ctx, giver)
-    assert hand.content is not None and "buttons on the table" in hand.content
-    assert all(c.disabled for c in hand.controls)
-    # After one gift, the table offers only the players who have not received one.
-    first = rendered.controls[0]
-    assert isinstance(first, Button)
-    state.apply(giver, GAME.Action.decode(first.action))
-    rendered = RENDERER.table(compose.context(session))
+    assert [c.action for c in hand.controls] == gives
+    card = texts.card_short(view.next_gift)
+    assert [c.label for c in hand.controls] == [
+        f"{card} → {seat_mark(to)} Player {to + 1}" + (" (you)" if to == giver else "")
+        for to in range(3)
+    ]
+    assert hand.content == (
+        f"You won trick {view.history[-1].number}: who gets "
+        f"{texts.card_name(view.next_gift, 'en')}? One card each, yourself included."
+    )
+    # Table and hand name the same two sets alike: the cards handed out, the new share cards.
+    handing = f"**Handing out** {shorts(view.to_give)}"
+    new_share = f"**New share cards** {shorts(view.share_cards)}"
+    hand_text = hand.embeds[0].description or ""
+    for text in (description, hand_text):
+        assert handing in text and new_share in text
+    assert set(view.share_cards) == {(c.suit, c.number) for c in view.history[-1].cards}
+    # The hand shows the trick just won, by whom and why, above the cards.
+    record = view.history[-1]
+    rule = texts.RULE_SHORT[record.rule]("en")
+    assert (
+        f"Trick {record.number} → {seat_mark(giver)} Player {giver + 1} won ({rule})" in hand_text
+    )
+    assert played(record.cards) in hand_text
+    # The others wait, told what for.
+    other = RENDERER.hand(ctx, (giver + 1) % 3)
+    assert other.content == f"Waiting for Player {giver + 1} to hand out the share cards."
+    assert all(c.disabled for c in other.controls)
+    # After one gift, table and hand offer only the players who have not received one.
+    state.apply(giver, GAME.Action.decode(gives[0]))
+    ctx = compose.context(session)
+    rendered = RENDERER.table(ctx)
     assert [c.action.rsplit(".", 1)[1] for c in rendered.controls] == ["1", "2"]
     assert "(received already: ①)" in (rendered.embeds[0].description or "")
+    hand = RENDERER.hand(ctx, giver)
+    assert [c.action for c in hand.controls] == [c.action for c in rendered.controls]
+    assert "(received already: ①)" in (hand.embeds[0].description or "")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -165,7 +209,16 @@ def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(
     share = next(e for v, e in reversed(session.events) if e.kind == "share")
     line = RENDERER.event_text(ctx, share)
     assert line is not None
-    assert {"en": "the last trick's cards are not shared", "ja": "シェアされない"}[lang] in line
+    to_give, new = shorts(view.to_give), shorts(view.share_cards)
+    assert (
+        line
+        == {
+            "en": f"Player {view.share_giver + 1} hands out {to_give}, the last share; "
+            f"{new} are never shared",
+            "ja": f"Player {view.share_giver + 1}が最後のシェアで{to_give}を配る。"
+            f"最後のトリック{new}はシェアされない",
+        }[lang]
+    )
     renderers.play_until(session, rng, moves=n)
     assert state.public_view().received_counts == [14] * 4
 
@@ -300,3 +353,190 @@ def test_opening_events_announce_the_first_leader() -> None:
     assert event.kind == "game_start" and event.seat == state.first_leader
     assert event.data["game"] == 1
     assert [tuple(c) for c in event.data["share"]] == state.public_view().share_cards
+
+
+def test_card_buttons_take_rows_a_phone_shows_whole() -> None:
+    """At most `HAND_ROW` card buttons a row, the first row one short for the platform's Refresh
+    button, in hand order, in the five rows Discord allows."""
+    for count in range(16):
+        rows = card_rows(count)
+        assert rows == sorted(rows)
+        per_row = {row: rows.count(row) for row in set(rows)}
+        assert per_row.get(0, 0) <= HAND_ROW - 1
+        assert all(n <= HAND_ROW for n in per_row.values())
+        assert max(rows, default=0) <= 4
+    assert card_rows(14) == [0, 0] + [1] * 4 + [2] * 4 + [3] * 4
+
+
+def hand_text(rendered: Rendered) -> str:
+    return (rendered.content or "") + "\n" + (rendered.embeds[0].description or "")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hand_shows_the_trick_who_is_winning_and_what_each_card_would_do(lang: str) -> None:
+    session = session_for(4, lang, 3)
+    state = session.state
+    rng = Rng(3)
+
+    def last_to_play(s: Session) -> bool:
+        return len(s.state.public_view().trick) == 3
+
+    renderers.play_until(session, rng, last_to_play)
+    view = state.public_view()
+    seat = state.to_act()[0]
+    private = state.private_view(seat)
+    ctx = compose.context(session)
+    rendered = RENDERER.hand(ctx, seat)
+    text = hand_text(rendered)
+    cards = [(c.suit, c.number) for c in view.trick]
+    rule = "highest" if all(s == cards[0][0] for s, _ in cards) else "lowest"
+    numbers = [n for _, n in cards]
+    best = numbers.index(max(numbers) if rule == "highest" else min(numbers))
+    ahead = view.trick[best].seat
+    who = f"{seat_mark(ahead)} Player {ahead + 1}"
+    rule_text = texts.RULE_SHORT[rule](lang)
+    winning = {"en": f"{who} is winning ({rule_text})", "ja": f"{who}が勝ち中（{rule_text}）"}[lang]
+    assert f"{played(view.trick)} → {winning}" in text
+    assert texts.LEAD(lang, suit=texts.suit_name(cards[0][0], lang)) in text
+    assert f"{texts.SHARE_CARDS(lang)}** {shorts(view.share_cards)}" in text
+    # Playing last: the cards that take the trick, worked out here from the rule itself.
+    takes = []
+    for card in private.playable:
+        trick = [*cards, card]
+        followed = all(s == trick[0][0] for s, _ in trick)
+        values = [n for _, n in trick]
+        if values.index(max(values) if followed else min(values)) == 3:
+            takes.append(card)
+    if takes:
+        assert "🏆 " + texts.WINS_TRICK(lang, cards=shorts(takes)) in text
+    else:
+        assert "🏆 " + texts.WINS_NONE(lang) in text
+    # The others see the trick, but not what this seat's cards would do.
+    other = RENDERER.hand(ctx, (seat + 1) % 4)
+    assert f"{played(view.trick)} → {winning}" in hand_text(other)
+    assert "🏆" not in hand_text(other)
+
+
+def test_a_player_without_the_lead_suit_is_told_any_card_goes() -> None:
+    session = session_for(4, "en", 3)
+    state = session.state
+
+    def void(s: Session) -> bool:
+        view = s.state.public_view()
+        if view.step != "follow":
+            return False
+        private = s.state.private_view(view.to_act[0])
+        return not any(suit == view.lead_suit for suit, _ in private.hand)
+
+    renderers.play_until(session, Rng(3), void)
+    seat = state.to_act()[0]
+    rendered = RENDERER.hand(compose.context(session), seat)
+    lead = texts.suit_name(state.public_view().lead_suit, "en")  # type: ignore[arg-type]
+    assert rendered.content == (
+        f"Your turn: you have no {lead}, so any card goes (off-suit: the lowest number wins)."
+    )
+    assert not any(c.disabled for c in rendered.controls)
+
+
+def event(kind: str, seat: int | None, **data: object) -> Event:
+    return Event(kind=kind, seat=seat, data=data)
+
+
+@pytest.mark.parametrize("whole_log", [False, True])
+def test_log_lines_name_the_player_and_the_cards(whole_log: bool) -> None:
+    session = session_for(4, "en", 3)
+    ctx = compose.context(session)
+    ctx.whole_log = whole_log
+    line = functools.partial(RENDERER.event_text, ctx)
+    assert line(event("play", 1, position=0, suit=2, number=4, lead=2)) == "Player 2 led 🟢Green 4."
+    assert line(event("play", 2, position=1, suit=2, number=8, lead=2)) == (
+        "Player 3 played 🟢Green 8."
+    )
+    assert line(event("play", 3, position=2, suit=1, number=3, lead=2)) == (
+        "Player 4 played 🟡Yellow 3 (no 🟢Green: now the lowest wins)."
+    )
+    cards = [[1, 2, 4], [2, 2, 8], [3, 1, 3], [0, 2, 9]]
+    won = event("trick_won", 3, trick=5, cards=cards, rule="lowest", last=False)
+    assert line(won) == "Player 4 won trick 5 with 🟡Yellow 3 (off-suit played: lowest wins)."
+    share = event("share", 3, to_give=[[4, 1], [4, 5]], new_share=[[2, 4], [1, 3]], last=False)
+    assert line(share) == "Player 4 hands out 🟣1 🟣5; new share 🟢4 🟡3"
+    # Every gift is seen by all as it is made (the seed: 「渡されたカードの内容が全てのプレイヤーが
+    # 確認できるように配ります」), so the whole log names it too.
+    give = event("give", 3, suit=4, number=1, to=0, auto=False)
+    assert line(give) == "Player 4 gave 🟣Purple 1 to Player 1."
+    last = event("give", 3, suit=4, number=5, to=2, auto=True)
+    assert line(last) == "The last card, 🟣Purple 5, goes to Player 3."
+    # A log stored before the lead suit was noted still reads.
+    assert line(event("play", 2, position=1, suit=1, number=8)) == "Player 3 played 🟡Yellow 8."
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_games_end_in_a_long_game_is_a_summary_of_its_points(lang: str) -> None:
+    session = session_for(3, lang, 21, long_game=True)
+    state = session.state
+    rng = Rng(21)
+    n = 0
+    ends: list[Event] = []
+    while not ends:
+        ends = [e for e in step(session, rng, n) if e.kind == "game_end"]
+        n += 1
+    assert not state.is_over()  # the series goes on
+    (end,) = ends
+    text = RENDERER.event_text(compose.context(session), end)
+    assert text is not None
+    lines = text.splitlines()
+    assert lines[0] == texts.LOG["game_end"](lang, game=1)
+    received = [[(s, n) for s, n in cards] for cards in end.data["received"]]
+    points = scoring.suit_points(received)
+    for seat in range(3):
+        who = f"{seat_mark(seat)} Player {seat + 1}"
+        line = lines[1 + seat]
+        assert line.startswith(who)
+        if not any(points[seat]):
+            assert line == texts.END_NO_SUIT(lang, seat=who)
+            continue
+        assert line.startswith(texts.END_SEAT(lang, seat=who, points=sum(points[seat]), suits=""))
+        for suit, won in enumerate(points[seat]):
+            total = sum(n for s, n in received[seat] if s == suit)
+            part = texts.END_SUIT(lang, suit=texts.SUITS[suit].emoji, count=won, sum=total)
+            assert (part in line) == (won > 0), (suit, line)
+    totals = " · ".join(f"{seat_mark(s)} {t}" for s, t in enumerate(end.data["totals"]))
+    assert lines[4] == texts.END_TOTALS(lang, totals=totals, target=30)
+    assert len(lines) == 5
+
+
+def test_the_end_of_a_single_game_names_the_winner_and_the_points() -> None:
+    session = session_for(4, "en", 77)
+    events: list[Event] = []
+    rng = Rng(77)
+    n = 0
+    while not session.state.is_over():
+        events += step(session, rng, n)
+        n += 1
+    ctx = compose.context(session)
+    over = next(e for e in events if e.kind == "game_over")
+    result = session.state.result()
+    names = ", ".join(f"Player {s + 1}" for s in result.winners)
+    points = result.scores[result.winners[0]]
+    assert RENDERER.event_text(ctx, over) == f"Game over — {names} won ({points} pts)."
+    end = RENDERER.event_text(ctx, next(e for e in events if e.kind == "game_end")) or ""
+    assert "Running totals" not in end and len(end.splitlines()) == 5
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_and_each_reference_page_fit_a_phone_screen(lang: str) -> None:
+    ctx = compose.context(session_for(4, lang, 3))
+    pages = RENDERER.reference(ctx)
+    assert [p.title for p in pages] == [
+        texts.REF_TRICKS_TITLE(lang),
+        texts.REF_SCORING_TITLE(lang),
+    ]
+    for text in [GAME.rules_summary(lang), *(p.description or "" for p in pages)]:
+        rows = sum(phone_rows(line) for line in text.strip().splitlines())
+        assert rows <= 28, (rows, text[:40])
+    # The examples of who wins, as the rules decide them.
+    examples = pages[0].description or ""
+    for trick, winner in (("🟢3 🟢8 🟢5", "🟢8"), ("🟢3 🟡1 🟢8", "🟡1"), ("🟢4 🔵4 🟢9", "🟢4")):
+        cards = [(texts.SUIT_KEYS.index(SUIT_BY_EMOJI[c[0]]), int(c[1:])) for c in trick.split()]
+        best = cards[scoring.trick_winner(cards)]
+        assert f"{trick} → {winner}" in examples and texts.card_short(best) == winner

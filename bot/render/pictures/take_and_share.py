@@ -17,7 +17,10 @@ SUIT_YELLOW, SUIT_BLACK = (0xF2, 0xC9, 0x3B), (0x24, 0x24, 0x28)
 SUIT_FILL = (kit.CARD_RED, SUIT_YELLOW, kit.CARD_GREEN, kit.CARD_BLUE, kit.CARD_PURPLE, SUIT_BLACK)
 SUIT_INK = (kit.INK, kit.DARK_INK, kit.INK, kit.INK, kit.INK, kit.INK)
 
+#: The trick's cards.
 CARD_W, CARD_H = 64, 92
+#: The hand's cards: eight a row, so that a whole hand takes two rows.
+HAND_W, HAND_H, HAND_GAP = 52, 76, 4
 SMALL_W, SMALL_H = 44, 62
 
 
@@ -45,20 +48,7 @@ class TakeAndSharePictures:
             )
         if view.phase != "over":  # at the end no trick is in play: the picture is shorter
             y = self._trick(scene, view, names, lang, y)
-        # Once the hands are empty (and the last share is handed out) the face-up cards are
-        # the last trick's, which are never handed out.
-        unshared = view.phase != "share" and not any(view.hand_sizes)
-        share_title = texts.UNSHARED(lang) if unshared else texts.PICTURE_SHARE(lang)
-        scene.text("share.title", kit.MARGIN, y, share_title, kit.SMALL, kit.MUTED)
-        y += kit.SMALL + kit.GAP
-        shares = view.to_give if view.phase == "share" else view.share_cards
-        boxes = kit.row_boxes(kit.MARGIN, y, len(shares), SMALL_W, SMALL_H)
-        for i, ((suit, number), box) in enumerate(zip(shares, boxes, strict=True)):
-            mark = "pick" if view.phase == "share" and i == 0 else ""
-            scene.add(kit.Card(f"share.{i}", box, face(suit, number, lang), mark))
-        if not shares:
-            scene.text("share.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
-        y += SMALL_H + 2 * kit.GAP
+        y = self._shares(scene, view, lang, y)
         boxes = kit.seat_boxes(y, view.players, kit.BODY * 2 + 3 * kit.GAP)
         for seat, box in enumerate(boxes):
             total = texts.PICTURE_TOTAL(lang, n=view.totals[seat])
@@ -77,31 +67,69 @@ class TakeAndSharePictures:
         scene.height = kit.below(boxes) + kit.MARGIN
         return scene
 
+    def _shares(self, scene: kit.Scene, view: PublicView, lang: Lang, y: int) -> int:
+        """The share cards from `y`, named as the hands' texts name them; returns the y under
+        them. During a share: the old share cards being handed out (the next one framed), and
+        beside them the trick's cards that become the new share cards. Once the hands are
+        empty the face-up cards are the last trick's, which are never handed out."""
+        unshared = not any(view.hand_sizes)
+        if view.phase == "share":
+            title, shares = texts.PICTURE_SHARE(lang), view.to_give
+        elif unshared:
+            title, shares = texts.UNSHARED(lang), view.share_cards
+        else:
+            title, shares = texts.SHARE_CARDS(lang), view.share_cards
+        half = (kit.WIDTH - 2 * kit.MARGIN) // 2
+        room = half - kit.GAP if view.phase == "share" else None
+        scene.text("share.title", kit.MARGIN, y, title, kit.SMALL, kit.MUTED, width=room)
+        if view.phase == "share":
+            new_title = texts.PICTURE_UNSHARED if unshared else texts.PICTURE_NEW_SHARE
+            scene.text(
+                "new_share.title", kit.MARGIN + half, y, new_title(lang), kit.SMALL, kit.MUTED
+            )
+        y += kit.SMALL + kit.GAP
+        boxes = kit.row_boxes(kit.MARGIN, y, len(shares), SMALL_W, SMALL_H)
+        for i, ((suit, number), box) in enumerate(zip(shares, boxes, strict=True)):
+            mark = "pick" if view.phase == "share" and i == 0 else ""
+            scene.add(kit.Card(f"share.{i}", box, face(suit, number, lang), mark))
+        if not shares:
+            scene.text("share.empty", kit.MARGIN, y, texts.PICTURE_NONE(lang), kit.BODY, kit.MUTED)
+        if view.phase == "share":
+            boxes = kit.row_boxes(kit.MARGIN + half, y, len(view.share_cards), SMALL_W, SMALL_H)
+            for i, ((suit, number), box) in enumerate(zip(view.share_cards, boxes, strict=True)):
+                scene.add(kit.Card(f"new_share.{i}", box, face(suit, number, lang)))
+        return y + SMALL_H + 2 * kit.GAP
+
     def _trick(
         self, scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int
     ) -> int:
-        """The trick in play from `y`, with the lead suit and who played each card; returns
-        the y under it."""
-        scene.text(
-            "trick.title", kit.MARGIN, y, texts.PICTURE_TRICK(lang), kit.SMALL, kit.MUTED, width=300
-        )
-        if view.lead_suit is not None:
+        """The trick in play from `y`, with the lead suit and who played each card (during a
+        share, the trick just won, its winner's card framed); returns the y under it."""
+        trick, title, winner = view.trick, texts.PICTURE_TRICK(lang), None
+        if view.phase == "share" and view.history:
+            won = view.history[-1]
+            trick, winner = won.cards, won.winner
+            title = texts.PICTURE_WON(lang, seat=f"{seat_mark(winner)} {names[winner]}")
+        scene.text("trick.title", kit.MARGIN, y, title, kit.SMALL, kit.MUTED, width=300)
+        lead_suit = trick[0].suit if trick else None
+        if lead_suit is not None:
             scene.text(
                 "trick.lead",
                 kit.WIDTH - kit.MARGIN,
                 y,
-                texts.PICTURE_LEAD(lang, suit=_suit(view.lead_suit, lang)),
+                texts.PICTURE_LEAD(lang, suit=_suit(lead_suit, lang)),
                 kit.SMALL,
                 kit.MUTED,
                 anchor="ra",
-                width=300,
+                width=kit.WIDTH - 2 * kit.MARGIN - 300 - kit.GAP,
             )
         y += kit.SMALL + kit.GAP
         slot_w = (kit.WIDTH - 2 * kit.MARGIN) // max(1, view.players)
-        for i, played in enumerate(view.trick):
+        for i, played in enumerate(trick):
             x = kit.MARGIN + i * slot_w + (slot_w - CARD_W) // 2
             card = face(played.suit, played.number, lang)
-            scene.add(kit.Card(f"trick.{i}", kit.Box(x, y, CARD_W, CARD_H), card))
+            mark = "pick" if played.seat == winner else ""
+            scene.add(kit.Card(f"trick.{i}", kit.Box(x, y, CARD_W, CARD_H), card, mark))
             scene.text(
                 f"trick.{i}.seat",
                 x + CARD_W // 2,
@@ -112,7 +140,7 @@ class TakeAndSharePictures:
                 anchor="ma",
                 width=slot_w - kit.GAP,
             )
-        if not view.trick:
+        if not trick:
             scene.text(
                 "trick.empty",
                 kit.MARGIN,
@@ -127,9 +155,11 @@ class TakeAndSharePictures:
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
         scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
         playable = set(view.playable)
-        boxes = kit.wrapped_boxes(kit.MARGIN, y, len(view.hand), CARD_W, CARD_H, 10, 2 * kit.GAP)
+        boxes = kit.wrapped_boxes(kit.MARGIN, y, len(view.hand), HAND_W, HAND_H, HAND_GAP)
         for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
-            mark = "pick" if card in playable else ("dim" if view.my_turn else "")
+            # Set apart only while the seat is to play a card (not while it hands out shares).
+            dim = view.my_turn and view.public.phase == "play"
+            mark = "pick" if card in playable else ("dim" if dim else "")
             scene.add(kit.Card(f"hand.{i}", box, face(*card, lang), mark))
         if boxes:
             y = boxes[-1].bottom + 2 * kit.GAP
