@@ -78,6 +78,16 @@ def card_name(card: str, lang: Lang) -> str:
     return texts.card_name(card, lang)
 
 
+def failure_reason(flowers: Mapping[str, int], lang: Lang) -> str:
+    """Why a turn with these flowers failed: three of a colour, or five colours (each black
+    counting as whatever makes it fail)."""
+    blacks = flowers.get("black", 0)
+    plain = [flowers.get(c, 0) for c in FIELD_COLOURS]
+    if max(plain) + blacks >= scoring.FAIL_SAME_COLOUR:
+        return texts.FAIL_SAME(lang)
+    return texts.FAIL_COLOURS(lang)
+
+
 def fatal_colours(turn: Mapping[str, int]) -> list[str]:
     """Colours whose next flower would make the turn fail."""
     base = [turn.get(c, 0) for c in COLOURS]
@@ -701,7 +711,7 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if isinstance(action, act.StopAction):
             live = [card.card for card in view.cards if card.qualifies]
             if live:
-                short = ", ".join(texts.CARDS[card]["short"](lang) for card in live)
+                short = texts.LIST_SEP(lang).join(texts.CARDS[card]["short"](lang) for card in live)
                 label = texts.STOP_WITH(lang, cards=short)
             else:
                 label = texts.STOP_PLAIN(lang)
@@ -838,16 +848,27 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                 bag=data["bag"],
             )
         if kind == "failure":
+            # The turn's flowers as they failed, the blacks (gone back to the bag) with them.
             blacks = int(data.get("blacks_returned", 0))
-            if blacks:
-                return texts.EV_FAILURE_BLACK(lang, p=p, n=blacks)
-            return texts.EV_FAILURE(lang, p=p)
+            flowers = {c: int(n) for c, n in dict(data.get("flowers", {})).items()}
+            flowers["black"] = flowers.get("black", 0) + blacks
+            line = texts.EV_FAILURE(
+                lang, p=p, flowers=row(flowers, lang), why=failure_reason(flowers, lang)
+            )
+            return line + (texts.EV_FAILURE_BLACK(lang, n=blacks) if blacks else "")
         if kind == "keep":
-            kept = row(list(data["kept"]), lang)
-            return texts.EV_KEEP(lang, p=p, kept=kept, n=data["returned"])
+            if data["kept"]:
+                line = texts.EV_KEEP(lang, p=p, kept=row(list(data["kept"]), lang))
+            else:  # only black flowers were drawn: they all went back
+                line = texts.EV_KEEP_NONE(lang, p=p)
+            if data.get("returned"):
+                line += texts.EV_KEEP_RETURNED(lang, n=data["returned"])
+            if "field_points" in data:
+                line += texts.EV_FIELD_NOW(lang, points=data["field_points"])
+            return line
         if kind == "stop":
             flowers = row(dict(data["flowers"]), lang)
-            cards = ", ".join(card_name(c, lang) for c in data.get("cards", []))
+            cards = texts.LIST_SEP(lang).join(card_name(c, lang) for c in data.get("cards", []))
             if cards:
                 return texts.EV_STOP_CARDS(lang, p=p, flowers=flowers, cards=cards)
             return texts.EV_STOP(lang, p=p, flowers=flowers)
@@ -856,7 +877,8 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if kind == "hidden_draw":
             return texts.EV_HIDDEN_DRAW(lang, p=p)
         if kind == "ability_draw":
-            return texts.EV_ABILITY_DRAW(lang, p=p, flowers=row(list(data["flowers"]), lang))
+            flowers = row(list(data["flowers"]), lang)
+            return texts.EV_ABILITY_DRAW(lang, p=p, flowers=flowers, bag=data.get("bag", 0))
         if kind == "all_black":
             return texts.EV_ALL_BLACK(lang)
         if kind == "move_to_screen":
@@ -897,7 +919,10 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             flowers = dict(data["flowers"])
             if not any(flowers.values()):
                 return None
-            return texts.EV_TO_FIELD(lang, p=p, flowers=row(flowers, lang))
+            line = texts.EV_TO_FIELD(lang, p=p, flowers=row(flowers, lang))
+            if "field_points" in data:
+                line += texts.EV_FIELD_NOW(lang, points=data["field_points"])
+            return line
         if kind == "split_start":
             seats = [int(s) for s in data.get("seats", [])]
             if not seats:
@@ -907,11 +932,54 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         if kind == "split_submitted":
             return texts.EV_SPLIT_SUBMITTED(lang, p=p)
         if kind == "reveal":
-            return texts.EV_REVEAL(lang)
+            return self._reveal_text(ctx, event)
         if kind == "game_over":
-            scores = " · ".join(f"{common.seat_mark(s)} {v}" for s, v in enumerate(data["scores"]))
-            return texts.EV_GAME_OVER(lang, scores=scores)
+            return self._game_over_text(ctx, event)
         return None
+
+    def _reveal_text(self, ctx: RenderContext, event: Event) -> str:
+        """Every screen as it is revealed, a line a seat: its flowers, where its white and
+        black went, and the counts each group ranks by."""
+        lang = ctx.lang
+        screens = list(event.data.get("screens", []))
+        splits = list(event.data.get("splits", []))
+        lines = [texts.EV_REVEAL(lang)]
+        for seat, screen in enumerate(screens):
+            named = {c: int(n) for c, n in dict(screen).items()}
+            warm_wilds = int(splits[seat]["warm"]) if seat < len(splits) else 0
+            warm, cool = scoring.group_totals(named, warm_wilds)
+            line = texts.EV_REVEAL_SEAT(
+                lang,
+                seat=common.seat_title(ctx, seat),
+                flowers=counts(named, lang, sep=""),
+                warm=warm,
+                cool=cool,
+            )
+            wilds = named.get("white", 0) + named.get("black", 0)
+            if wilds:
+                line += texts.EV_REVEAL_WILDS(lang, warm=warm_wilds, cool=wilds - warm_wilds)
+            lines.append(line)
+        return "\n".join(lines)
+
+    def _game_over_text(self, ctx: RenderContext, event: Event) -> str:
+        """The end's summary: each seat's total and what it is made of, best first, the
+        winners marked."""
+        lang = ctx.lang
+        scores = [int(v) for v in event.data["scores"]]
+        winners = {int(s) for s in event.data.get("winners", [])}
+        breakdown = list(event.data.get("breakdown", []))
+        lines = [texts.EV_GAME_OVER(lang)]
+        for seat in sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s], s)):
+            line = ("🏆 " if seat in winners else "") + texts.EV_SCORE(
+                lang, seat=common.seat_title(ctx, seat), score=scores[seat]
+            )
+            if seat < len(breakdown):
+                parts = breakdown[seat]
+                line += texts.EV_SCORE_PARTS(
+                    lang, field=parts["field"], warm=parts["warm"], cool=parts["cool"]
+                )
+            lines.append(line)
+        return "\n".join(lines)
 
     def reference(self, ctx: RenderContext) -> list[discord.Embed]:
         """The flowers' colours, and the mastery cards in play: the condition that unlocks

@@ -495,7 +495,11 @@ class SakuraState(State):
             Event(
                 kind="keep",
                 seat=seat,
-                data={"kept": [COLOURS[c] for c in keep], "returned": returned},
+                data={
+                    "kept": [COLOURS[c] for c in keep],
+                    "returned": returned,
+                    "field_points": scoring.field_score(_named(self.fields[seat])),
+                },
             )
         )
         self._end_turn(events)
@@ -677,7 +681,16 @@ class SakuraState(State):
         for colour in range(6):
             self.fields[seat][colour] += self.turn[colour]
         self.turn = [0] * 6
-        events.append(Event(kind="to_field", seat=seat, data={"flowers": to_field}))
+        events.append(
+            Event(
+                kind="to_field",
+                seat=seat,
+                data={
+                    "flowers": to_field,
+                    "field_points": scoring.field_score(_named(self.fields[seat])),
+                },
+            )
+        )
         self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -731,7 +744,18 @@ class SakuraState(State):
             )
         )
         events.append(
-            Event(kind="game_over", data={"scores": final.scores, "winners": final.winners})
+            Event(
+                kind="game_over",
+                data={
+                    "scores": final.scores,
+                    "winners": final.winners,
+                    # What each score is made of, for the end's summary.
+                    "breakdown": [
+                        {"field": s.field_points, "warm": s.warm_points, "cool": s.cool_points}
+                        for s in final.seats
+                    ],
+                },
+            )
         )
 
     def _final(self) -> FinalView:

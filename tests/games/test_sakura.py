@@ -284,7 +284,8 @@ def test_failure_two_red_and_black() -> None:
     kinds = [e.kind for e in events]
     assert kinds[:3] == ["draw", "failure", "keep"]  # one colour left: keep 1 automatically
     assert events[1].data["blacks_returned"] == 1
-    assert events[2].data == {"kept": ["red"], "returned": 1}
+    # The field's points once the kept flower is on it (🔴1 🔵1: −3 −3), for the log.
+    assert events[2].data == {"kept": ["red"], "returned": 1, "field_points": -6}
     assert state.fields[0] == C(red=1, blue=1)
     assert state.bag == C(red=1, black=3)
     assert state.seat == 1 and state.step == "draw"
@@ -711,6 +712,12 @@ def test_end_split_is_simultaneous_and_secret() -> None:
     ]
     assert result.scores == [28, 23, 21]
     assert result.winners == [0]
+    # The end's event carries the scores and what each is made of, for the end's summary.
+    assert events[-1].data == {
+        "scores": [28, 23, 21],
+        "winners": [0],
+        "breakdown": result.breakdown,
+    }
     assert result.tiebreak == [5, 4, 3]
     final = second.public_view().final
     assert final is not None
@@ -725,6 +732,9 @@ def test_no_wilds_means_no_split_step() -> None:
     events = state.apply(0, act.ScreenAction(colour="red", n=1))
     assert state.is_over()
     assert [e.kind for e in events][-3:] == ["split_start", "reveal", "game_over"]
+    # What went onto the field (public), with the field's points after it.
+    to_field = next(e for e in events if e.kind == "to_field")
+    assert to_field.data["flowers"]["blue"] == 1 and to_field.data["field_points"] == -3
     assert reason_of(state, 0, act.SplitAction(warm=0)) == Reason.GAME_OVER
 
 
