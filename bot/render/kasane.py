@@ -14,6 +14,7 @@ from bot.render.base import (
     Select,
     SelectOption,
 )
+from bot.render.pictures.kasane import TakeOutcome, outcome_text, take_outcomes
 from games.core import Event, Lang
 from games.kasane import actions as act
 from games.kasane import texts
@@ -33,8 +34,20 @@ COLOUR_MARK = {
     0: "✚",
 }
 
-#: Buttons for melds before the list switches to a select (4 rows of 5; row 5 holds the rest).
-MELD_BUTTONS_MAX = 19
+#: Buttons for melds before they become one select: a meld's button takes a phone's line, and
+#: the hand must fit a phone's screen.
+MELD_BUTTONS_MAX = 4
+
+#: The hand's colour beside its embed.
+HAND_COLOUR = discord.Colour(0x6A8CB0)
+
+#: The quick reference's pages, each short enough for a phone's screen: how the board reads
+#: with the yaku of one colour, of a sum and of a set of three; then the runs and the odd and
+#: even yaku.
+REFERENCE_PAGES: tuple[tuple[str, ...], ...] = (
+    ("kasane", "ju", "sakura_chirashi", "chidori", "asanoha"),
+    ("kagen", "jogen", "kachofugetsu", "setsugetsufuka"),
+)
 
 
 def card(value: int) -> str:
@@ -158,18 +171,48 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
         return view.step == "take" and view.turn_seat == seat
 
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
+        """The seat's screen: on its turn to take, the grid's rows with what each take would
+        give it (its point, the best meld it then allows) and a button a row; at its meld step
+        the melds it can make (cards and points) and a button each, or a select when there are
+        many, and No meld; then its hand and its tableau (in the picture, when it goes out
+        with one)."""
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
-        title = common.hand_title(ctx, seat)
-        embed = discord.Embed(
-            title=title[:256],
-            colour=discord.Colour(0x6A8CB0),
-        )
+        embed = discord.Embed(title=common.hand_title(ctx, seat)[:256], colour=HAND_COLOUR)
+        playing = common.in_play(ctx)
+        controls: list[Button | Select] = []
+        content: str | None = None
+        lines: list[str] = []
+        if playing and view.step == "take" and view.turn_seat == seat:
+            outcomes = take_outcomes(private)
+            lines.append(f"**{texts.TAKE_PROMPT(lang)}**")
+            if not ctx.pictures:
+                embed.add_field(
+                    name=texts.TAKES(lang),
+                    value=self._takes(view, outcomes, lang)[:FIELD_MAX],
+                    inline=False,
+                )
+            controls += [
+                Button(
+                    label=texts.TAKE_BUTTON(lang, n=o.row + 1, gain=self._gain(o)).strip(),
+                    action=common.action_code(act.Take, row=o.row),
+                    seat=seat,
+                    style=discord.ButtonStyle.primary,
+                )
+                for o in outcomes
+            ]
+        elif playing and private.melds:
+            lines.append(f"**{texts.MELD_PROMPT(lang)}**")
+            controls += self._meld_controls(embed, private, seat, lang)
+        elif playing and view.turn_seat is not None and view.turn_seat != seat:
+            content = texts.WAIT(lang, who=ctx.seat_label(view.turn_seat))
         tableau_title = texts.TABLEAU_POINTS(lang, n=view.scores[seat])
         if ctx.pictures:
-            # The picture shows the hand and the tableau; their score is said here.
-            embed.description = f"**{tableau_title}**"
+            # The picture shows the rows, the hand and the tableau with its points.
+            embed.description = "\n".join(lines) or f"**{tableau_title}**"
         else:
+            if lines:
+                embed.description = "\n".join(lines)
             if private.hand:
                 shown = [card(c) for c in private.hand[:-1]]
                 shown.append(f"**【{card(private.hand[-1])}】**")
@@ -182,53 +225,90 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
                 value=(cards(view.tableaus[seat]) or "—")[:FIELD_MAX],
                 inline=False,
             )
-        controls: list[Button | Select] = []
-        if not common.in_play(ctx):
-            content = None
-        elif private.melds:
-            lines = [
-                f"{yaku_name(m.yaku, lang)} {m.count} — {cards(m.cards)} → +{m.points}"
-                for m in private.melds
-            ]
-            embed.add_field(
-                name=texts.MELDS(lang), value="\n".join(lines)[:FIELD_MAX], inline=False
-            )
-            labels = [
-                texts.MELD_LABEL(lang, yaku=yaku_name(m.yaku, lang), count=m.count, points=m.points)
-                for m in private.melds
-            ]
-            if len(private.melds) <= MELD_BUTTONS_MAX:
-                controls += [
-                    Button(
-                        label=label, action=m.action, seat=seat, style=discord.ButtonStyle.success
-                    )
-                    for m, label in zip(private.melds, labels, strict=True)
-                ]
-            else:
-                options = tuple(
-                    SelectOption(label=label, value=m.action, description=cards(m.cards)[:100])
-                    for m, label in zip(private.melds, labels, strict=True)
-                )
-                controls.append(
-                    Select(placeholder=texts.CHOOSE_MELD(lang), options=options[:25], seat=seat)
-                )
-            controls.append(Button(label=texts.NO_MELD(lang), action="pass", seat=seat, emoji="⏭️"))
-            content = None
-        elif view.turn_seat == seat and view.step == "take":
-            content = texts.WAIT_TAKE(lang)
-        elif view.turn_seat is not None:
-            content = texts.WAIT(lang, who=ctx.seat_label(view.turn_seat))
-        else:
-            content = None
         return Rendered(embeds=[embed], controls=controls, content=content)
 
+    @staticmethod
+    def _gain(outcome: TakeOutcome) -> str:
+        """What a take button says its take gives: the points of its +1 and of the best meld
+        it allows (`+3`), or nothing."""
+        points = outcome.points + (outcome.meld.points if outcome.meld is not None else 0)
+        return f"+{points}" if points else ""
+
+    @staticmethod
+    def _takes(view: PublicView, outcomes: list[TakeOutcome], lang: Lang) -> str:
+        """The grid's rows for the hand in words: each row's cards (its front card, the one
+        taken, in 【】) and what taking it gives."""
+        gains = {o.row: outcome_text(o, lang) for o in outcomes}
+        lines = []
+        for n, row in enumerate(view.grid, start=1):
+            if not row.cards:
+                lines.append(f"`{n}` {texts.EMPTY(lang)}")
+                continue
+            shown = [card(c) for c in row.cards[:-1]] + [f"【{card(row.cards[-1])}】"]
+            lines.append(f"`{n}` {' '.join(shown)} → **{gains[n - 1]}**")
+        return "\n".join(lines)
+
+    def _meld_controls(
+        self, embed: discord.Embed, private: PrivateView, seat: int, lang: Lang
+    ) -> list[Button | Select]:
+        """The meld step's controls: a button a meld (its yaku, cards and points listed
+        above them), or with many melds one select whose options say the same; and No
+        meld."""
+        controls: list[Button | Select] = []
+        labels = [
+            texts.MELD_LABEL(
+                lang, yaku=texts.YAKU_SHORT[m.yaku](lang), count=m.count, points=m.points
+            )
+            for m in private.melds
+        ]
+        if len(private.melds) <= MELD_BUTTONS_MAX:
+            listed = [
+                f"{label} — {cards(m.cards)}" + (f" {texts.USES_TOP(lang)}" if m.top else "")
+                for m, label in zip(private.melds, labels, strict=True)
+            ]
+            embed.add_field(
+                name=texts.MELDS(lang), value="\n".join(listed)[:FIELD_MAX], inline=False
+            )
+            controls += [
+                Button(
+                    label=label[:80], action=m.action, seat=seat, style=discord.ButtonStyle.success
+                )
+                for m, label in zip(private.melds, labels, strict=True)
+            ]
+        else:
+            options = tuple(
+                SelectOption(
+                    label=label[:100],
+                    value=m.action,
+                    description=(cards(m.cards) + (f" {texts.USES_TOP(lang)}" if m.top else ""))[
+                        :100
+                    ],
+                )
+                for m, label in zip(private.melds, labels, strict=True)
+            )
+            controls.append(
+                Select(placeholder=texts.CHOOSE_MELD(lang), options=options[:25], seat=seat)
+            )
+        controls.append(Button(label=texts.NO_MELD(lang), action="pass", seat=seat, emoji="⏭️"))
+        return controls
+
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
-        data = event.data
+        """A log line: who took which row's card (a +1 with its point), who made which yaku
+        with which cards for how many points, who chose no meld; a round's start, and its end
+        as a summary of the round (each seat's points in it and in all), the game's end with
+        the final scores and their end bonuses."""
+        data, lang = event.data, ctx.lang
         kind = event.kind
         if kind == "no_meld" and data.get("forced"):
             return None  # the take before it says what happened; nobody chose to skip
         if kind == "take" and "points" in data:
             kind = "take_plus_one"  # a +1 scores at once, and no meld may follow it
+        if kind == "round_end" and "scores" in data:
+            return f"🔔 **{texts.EVENTS['round_end'](lang, round=data['round'])}** · " + (
+                self._round_scores(ctx, event)
+            )
+        if kind == "game_over" and "scores" in data:
+            return f"🏁 **{texts.EVENTS['game_over'](lang)}** · " + self._final_scores(ctx, data)
         template = texts.EVENTS.get(kind)
         if template is None:
             return None
@@ -238,41 +318,86 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
             "rounds": data.get("rounds", ""),
             "row": data.get("row", 0) + 1 if "row" in data else "",
             "card": card(data["card"]) if "card" in data else "",
-            "yaku": yaku_name(data["yaku"], ctx.lang) if "yaku" in data else "",
+            "yaku": texts.YAKU_SHORT[data["yaku"]](lang) if "yaku" in data else "",
+            "cards": cards(list(data.get("cards", []))),
             "count": data.get("count", ""),
             "points": data.get("points", ""),
         }
-        if event.kind == "round_start" and "start_player" in data:
-            values["player"] = ctx.seat_label(int(data["start_player"]))
-        text = template(ctx.lang, **values)
-        if event.kind == "meld" and "cards" in data:
-            text += f" ({cards(list(data['cards']))})"
+        text = template(lang, **values)
         if event.kind in ("round_end", "round_start"):
             text = f"🔔 **{text}**"  # a new grid: announced so that no one misses it
+        if event.kind == "round_start" and "start_player" in data:
+            starter = ctx.seat_label(int(data["start_player"]))
+            text += " " + texts.ROUND_STARTER(lang, player=starter)
         return text
 
-    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
-        """Each yaku's condition and its slots (cards → points), and the board's notation."""
-        view, lang = self._public(ctx), ctx.lang
-        embed = discord.Embed(
-            title=texts.REF_YAKU(lang), description=texts.REF_NOTATION(lang), colour=TABLE_COLOUR
+    @staticmethod
+    def _round_scores(ctx: RenderContext, event: Event) -> str:
+        """Each seat's points in the round that `event` ends and in all: the round's start
+        (among the events the context holds) says where each seat stood; without it, the
+        points in all alone."""
+        scores = [int(n) for n in event.data["scores"]]
+        start = next(
+            (
+                e.data.get("scores")
+                for _, e in reversed(ctx.events)
+                if e.kind == "round_start" and e.data.get("round") == event.data["round"]
+            ),
+            None,
         )
-        for yaku in texts.YAKU_NAME:
-            slots: dict[tuple[int, int], int] = {}
-            for slot in view.slots:
-                if slot.yaku == yaku:
-                    key = (slot.count, slot.points)
-                    slots[key] = slots.get(key, 0) + 1
-            offered = " · ".join(
-                texts.REF_SLOT(lang, count=count, points=points, n=n)
-                for (count, points), n in slots.items()
-            )
-            embed.add_field(
-                name=yaku_name(yaku, lang),
-                value=f"{texts.YAKU_CONDITION[yaku](lang)}\n{offered or '—'}"[:FIELD_MAX],
-                inline=False,
-            )
-        return [embed]
+        parts = []
+        for seat, total in enumerate(scores):
+            who = common.seat_title(ctx, seat)
+            if start is not None and len(start) == len(scores):
+                gained = total - int(start[seat])
+                parts.append(texts.ROUND_SEAT(ctx.lang, seat=who, gained=gained, total=total))
+            else:
+                parts.append(texts.ROUND_SEAT_TOTAL(ctx.lang, seat=who, total=total))
+        return " · ".join(parts)
+
+    @staticmethod
+    def _final_scores(ctx: RenderContext, data: dict[str, object]) -> str:
+        """Each seat's final score, with the end bonuses it includes (colours, empty hand)."""
+        scores = list(data["scores"])  # type: ignore[call-overload]
+        breakdown = list(data.get("breakdown") or [{}] * len(scores))  # type: ignore[call-overload]
+        parts = []
+        for seat, total in enumerate(scores):
+            who = common.seat_title(ctx, seat)
+            parts_of = breakdown[seat] if seat < len(breakdown) else {}
+            bonus = int(parts_of.get("colour_bonus", 0)) + int(parts_of.get("empty_hand_bonus", 0))
+            if bonus:
+                parts.append(texts.FINAL_SEAT_BONUS(ctx.lang, seat=who, total=total, bonus=bonus))
+            else:
+                parts.append(texts.FINAL_SEAT(ctx.lang, seat=who, total=total))
+        return " · ".join(parts)
+
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """Each yaku's condition and its slots (cards → points), and how the board reads, on
+        pages that each fit a phone's screen (`REFERENCE_PAGES`)."""
+        view, lang = self._public(ctx), ctx.lang
+        pages = []
+        for number, page in enumerate(REFERENCE_PAGES, start=1):
+            title = texts.REF_YAKU(lang, page=number, pages=len(REFERENCE_PAGES))
+            embed = discord.Embed(title=title, colour=TABLE_COLOUR)
+            if number == 1:
+                embed.description = texts.REF_NOTATION(lang)
+            for yaku in page:
+                slots: dict[tuple[int, int], int] = {}
+                for slot in view.slots:
+                    if slot.yaku == yaku:
+                        key = (slot.count, slot.points)
+                        slots[key] = slots.get(key, 0) + 1
+                offered = " · ".join(
+                    texts.REF_SLOT(lang, count=count, points=points, n=n)
+                    for (count, points), n in slots.items()
+                )
+                embed.add_field(
+                    name=yaku_name(yaku, lang),
+                    value=f"{texts.YAKU_CONDITION[yaku](lang)}\n{offered or '—'}"[:FIELD_MAX],
+                    inline=False,
+                )
+            pages.append(embed)
+        return pages
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()

@@ -176,6 +176,8 @@ class KasaneState(State):
         self.grid = [[self.deck.pop() for _ in range(setup.cols)] for _ in range(setup.rows)]
 
     def _round_start_event(self) -> Event:
+        """A round begins: its grid, its start player, and every seat's points so far (what
+        the round's end compares its points with)."""
         return Event(
             kind="round_start",
             data={
@@ -183,6 +185,7 @@ class KasaneState(State):
                 "rounds": self.setup.rounds,
                 "start_player": self.start_player,
                 "grid": [list(row) for row in self.grid],
+                "scores": self.scores_so_far(),
             },
         )
 
@@ -305,7 +308,10 @@ class KasaneState(State):
         leftover = [card for row in self.grid for card in row]
         self.discard.extend(leftover)
         self.grid = [[] for _ in self.grid]
-        events = [Event(kind="round_end", data={"round": self.round, "discarded": len(leftover)})]
+        # The round's end says every seat's points so far (before the end bonuses), for the
+        # round's summary; with the round's start, what each seat scored in the round.
+        data = {"round": self.round, "discarded": len(leftover), "scores": self.scores_so_far()}
+        events = [Event(kind="round_end", data=data)]
         if self.round == self.setup.rounds:
             self.step = "over"
             self.seat = None

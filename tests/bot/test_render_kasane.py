@@ -38,7 +38,7 @@ def test_the_text_beside_the_picture_takes_few_lines(lang: str) -> None:
         f"{seat_mark(s)} {session.record.seats[s].name} {texts.POINTS(lang, n=view.scores[s])}"
         for s in range(4)
     )
-    assert [field["name"] for field in embed["fields"]] == [msg.TABLE_LAST_MOVE(lang)]
+    assert [field["name"] for field in embed["fields"]] == [msg.TABLE_RECENT_MOVES(lang)]
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -123,7 +123,8 @@ def test_a_plus_one_take_is_logged_as_its_point_not_as_a_failed_meld(lang: str) 
     assert RENDERER.event_text(ctx, chosen) == texts.EVENTS["no_meld"](lang, player=name)
     session.events.extend([(1, plus_one), (1, forced)])
     log = RENDERER.table(compose.context(session, pictures=True)).embeds[0].to_dict()
-    assert log["fields"][-1]["value"] == expected[lang]  # the last move is the take
+    # The latest of the recent moves is the take.
+    assert log["fields"][-1]["value"].splitlines()[-1] == f"• {expected[lang]}"
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
