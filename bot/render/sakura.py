@@ -857,10 +857,9 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
             )
             return line + (texts.EV_FAILURE_BLACK(lang, n=blacks) if blacks else "")
         if kind == "keep":
-            if data["kept"]:
-                line = texts.EV_KEEP(lang, p=p, kept=row(list(data["kept"]), lang))
-            else:  # only black flowers were drawn: they all went back
-                line = texts.EV_KEEP_NONE(lang, p=p)
+            if not data["kept"]:  # only black flowers were drawn: they all went back
+                return texts.EV_KEEP_NONE(lang, p=p)
+            line = texts.EV_KEEP(lang, p=p, kept=row(list(data["kept"]), lang))
             if data.get("returned"):
                 line += texts.EV_KEEP_RETURNED(lang, n=data["returned"])
             if "field_points" in data:

@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.render.base import Button, RenderContext, Select
+from bot.render.pictures import pictures_for
 from bot.render.sakura import (
     KEEP_BUTTONS_MAX,
     RENDERER,
@@ -17,7 +18,7 @@ from bot.render.sakura import (
     fatal_colours,
 )
 from bot.storage.records import SeatRecord
-from games.core import Event
+from games.core import Event, Rng
 from games.sakura import GAME, scoring, texts
 from games.sakura.state import SakuraState
 from tests.bot.test_renderers import render_context, text_of
@@ -473,3 +474,216 @@ def test_final_breakdown_names_a_black_that_counts_as_nothing() -> None:
     assert "Field: 🔴1 ⚫1 → **-1** (⚫ as 🔴1)" in text
     ja = text_of(RENDERER.final(context(state, "ja")))
     assert "場: ⚫1 → **0点**（黒→数えない×1）" in ja
+
+
+# -- the hand as the player's screen -----------------------------------------------------------
+
+
+def hand_options(controls: list[Button | Select]) -> dict[str, str]:
+    """Encoded action → what the hand says of it: a button's label, or a select option's label
+    and description."""
+    out: dict[str, str] = {}
+    for control in controls:
+        if isinstance(control, Button):
+            out[control.action] = control.label
+        else:
+            for option in control.options:
+                out[option.value] = f"{option.label} | {option.description or ''}"
+    return out
+
+
+@pytest.mark.parametrize("pictures", [False, True])
+@pytest.mark.parametrize("side", ["classic", "advanced"])
+def test_every_step_is_played_on_the_hand(side: str, pictures: bool) -> None:
+    """A whole game: at every step the seat to act finds every legal move on its hand (the
+    table's public steps included), one tap each (no select asks for a confirmation), and the
+    others' hands offer none."""
+    state = GAME.new(3, seed=11, options={"mastery_side": side})
+    rng = Rng(11)
+    steps: set[str] = set()
+    for move in range(2000):
+        if state.is_over():
+            break
+        ctx = context(state, cpu=(2,))
+        ctx.pictures = pictures
+        for seat in range(3):
+            hand = RENDERER.hand(ctx, seat)
+            if seat in state.to_act():
+                assert sorted(actions(hand.controls)) == sorted(legal(state, seat))
+                assert not any(isinstance(c, Select) and c.confirm for c in hand.controls)
+            else:
+                assert hand.controls == []
+        steps.add(state.public_view().step)
+        seat = state.to_act()[0]
+        state.apply(seat, GAME.cpu("random").choose(state, seat, rng.fork(move)))
+    assert state.is_over()
+    assert {"draw", "keep", "ability", "screen", "split"} <= steps
+
+
+def test_the_draw_step_on_the_hand_gives_each_draws_chance_to_fail() -> None:
+    # 3 players: 15 of each colour and 5 black; two red this turn, nothing else in sight. A
+    # third red or any black fails: 18 of the 78 flowers not in sight.
+    state = staged(turn=C(red=2), draws=1, drawn=2)
+    ctx = context(state)
+    hand = RENDERER.hand(ctx, 0)
+    assert actions(hand.controls) == legal(state, 0)
+    (select, stop) = hand.controls
+    assert isinstance(select, Select) and not select.confirm
+    assert select.placeholder == "Draw how many? (chance to fail)…"
+    described = {o.value: (o.label, o.description) for o in select.options}
+    assert described["draw.1"] == ("Draw 1", "23% chance to fail")  # 18/78
+    assert described["draw.2"] == ("Draw 2", "41% chance to fail")  # 1 − C(60,2)/C(78,2)
+    assert isinstance(stop, Button) and stop.label == "Stop (no ability)"
+    # Above the own flowers: this turn's flowers and which next flower fails.
+    text = text_of(hand.embeds)
+    assert "Your flowers this turn: 🔴🔴 (draw 1/3 · 2/8 flowers)" in text
+    assert "The next flower fails on 🔴⚫ · safe: 🟡💧🔵⚪" in text
+    ja = RENDERER.hand(context(state, "ja"), 0)
+    labels = {o.value: (o.label, o.description) for o in ja.controls[0].options}  # type: ignore[union-attr]
+    assert labels["draw.1"] == ("1個引く", "失敗の確率23%")
+    # A stop that unlocks abilities names them on its button.
+    two_pairs = staged(turn=C(red=2, blue=2), draws=1, drawn=4)
+    buttons = [c for c in RENDERER.hand(context(two_pairs), 0).controls if isinstance(c, Button)]
+    assert buttons[-1].label == "Stop: use Shin-sumizome"
+
+
+def test_the_screen_step_says_what_each_choice_does_to_the_field() -> None:
+    # The field 🔴1 🔵2 ⚪1 scores −3 −1 −3 = −7; this turn 🔴🔵⚪⚪ goes to it but for what is
+    # hidden: all of it makes 🔴2 🔵3 ⚪3 = −1 +1 +1 = 1.
+    state = stopped(turn=C(red=1, white=2, blue=1), fields=[C(red=1, white=1, blue=2), C(), C()])
+    assert state.public_view().step == "screen"
+    hand = RENDERER.hand(context(state), 0)
+    assert hand_options(hand.controls) == {
+        "screen.none.0": "Hide nothing · field 1 pt (+8)",
+        "screen.red.1": "Hide red ×1 · field -1 pt (+6)",
+        "screen.blue.1": "Hide blue ×1 · field -1 pt (+6)",
+        "screen.white.1": "Hide white ×1 · field -1 pt (+6)",
+        "screen.white.2": "Hide white ×2 · field -3 pts (+4)",
+    }
+    assert "the rest go to your field (now -7 pts)" in text_of(hand.embeds)
+    ja = hand_options(RENDERER.hand(context(state, "ja"), 0).controls)
+    assert ja["screen.white.2"] == "白×2を隠す・場-3点（+4）"
+
+
+def test_many_choices_are_one_select_saying_the_points() -> None:
+    state = stopped(
+        turn=C(red=1, yellow=1, lightblue=1, blue=1), fields=[C(red=1, white=1, blue=2), C(), C()]
+    )
+    state.apply(0, GAME.Action.decode("ability.someiyoshino"))
+    hand = RENDERER.hand(context(state), 0)
+    (select,) = hand.controls
+    assert isinstance(select, Select) and not select.confirm
+    assert actions(hand.controls) == legal(state, 0)
+    options = hand_options(hand.controls)
+    # From the field, the flower leaves it: 🔴 alone scored −3, 🔵2 −1 and 🔵1 −3.
+    assert options["move.field.red"] == "Hide red from my field | field -4 pts (+3)"
+    assert options["move.field.blue"] == "Hide blue from my field | field -9 pts (−2)"
+    assert options["move.turn.yellow"] == "Hide yellow of this turn | "
+
+
+def test_advanced_abilities_on_the_hand_with_the_fields_they_reach() -> None:
+    state = stopped(
+        side="advanced",
+        turn=C(red=2, yellow=2),
+        fields=[C(blue=1), C(lightblue=2, black=1), C(white=1)],
+    )
+    labels = hand_options(RENDERER.hand(context(state), 0).controls)
+    assert labels["ability.sakuyahime"] == "Sakuya-hime: swap 1 flower with another field"
+    state.apply(0, GAME.Action.decode("ability.sakuyahime"))
+    labels = hand_options(RENDERER.hand(context(state), 0).controls)
+    assert labels["give.field.blue"] == "Give blue (field) · field 0 pts (+3)"
+    assert labels["give.turn.red"] == "Give red (this turn)"
+    state.apply(0, GAME.Action.decode("give.field.blue"))
+    hand = RENDERER.hand(context(state), 0)
+    # The blue leaves the field as the light blue comes: −3 either way.
+    assert hand_options(hand.controls) == {
+        "take.1.lightblue": "Take ② P2's light blue · field -3 pts (±0)",
+        "take.2.white": "Take ③ P3's white · field -3 pts (±0)",
+    }
+    text = text_of(hand.embeds)
+    assert "Giving: 🔵 (field)" in text
+    assert "② P2 1 pt · 💧2⚫1" in text and "③ P3 -3 pts · ⚪1" in text
+
+
+def test_hand_beside_its_picture_keeps_the_risk_and_leaves_the_flowers_to_it() -> None:
+    state = staged(
+        turn=C(red=2),
+        draws=1,
+        drawn=2,
+        fields=[C(blue=3), C(), C()],
+        screens=[C(white=1), C(), C()],
+    )
+    ctx = context(state)
+    ctx.pictures = True
+    hand = RENDERER.hand(ctx, 0)
+    text = text_of(hand.embeds)
+    assert "The next flower fails on 🔴⚫" in text
+    assert "Your field" not in text and "Your screen" not in text
+    assert actions(hand.controls) == legal(state, 0)
+    scene = pictures_for("sakura").hand(state.private_view(0), ["P1", "P2", "P3"], "en")
+    assert scene.find("turn.title").text == "Your flowers this turn"
+    assert scene.find("turn.flowers.red").label == "2"
+    assert scene.find("field.title").text == "Field 1 pt"
+    assert scene.find("field.blue").label == "3"
+    assert scene.find("screen.white").label == "1"
+    # Another seat's hand shows whose turn it is, never the first seat's screen.
+    other = pictures_for("sakura").hand(state.private_view(1), ["P1", "P2", "P3"], "en")
+    assert other.find("turn.title").text == "① P1's flowers this turn"
+    assert not other.tagged("screen.white")
+
+
+# -- the log as the hands' "since your last turn" and the end's summary ------------------------
+
+
+def test_log_lines_say_what_happened_with_the_points() -> None:
+    ctx = context(staged(2), "en")
+    failure = Event(
+        kind="failure", seat=0, data={"flowers": {"red": 2, "blue": 1}, "blacks_returned": 1}
+    )
+    assert RENDERER.event_text(ctx, failure) == (
+        "💥 P1 failed with 🔴🔴🔵⚫ (3 of a colour); ⚫1 back to the bag"
+    )
+    five = Event(
+        kind="failure",
+        seat=0,
+        data={"flowers": {"red": 1, "yellow": 1, "lightblue": 1, "blue": 1, "white": 1}},
+    )
+    assert "(5 colours)" in (RENDERER.event_text(ctx, five) or "")
+    keep = Event(kind="keep", seat=0, data={"kept": ["red"], "returned": 1, "field_points": -6})
+    assert RENDERER.event_text(ctx, keep) == (
+        "P1 kept 🔴 on the field, 1 back to the bag (field -6 pts)"
+    )
+    nothing = Event(kind="keep", seat=0, data={"kept": [], "returned": 0, "field_points": 0})
+    assert RENDERER.event_text(ctx, nothing) == "P1 had nothing to keep"
+    to_field = Event(kind="to_field", seat=1, data={"flowers": {"red": 2}, "field_points": -1})
+    assert RENDERER.event_text(ctx, to_field) == "To P2's field: 🔴🔴 (field -1 pt)"
+    stop = Event(
+        kind="stop", seat=0, data={"flowers": {"red": 2, "blue": 2}, "cards": ["shinsumizome"]}
+    )
+    assert RENDERER.event_text(ctx, stop) == (
+        "✋ P1 stopped with 🔴🔴🔵🔵: may use 新墨染 (Shin-sumizome)"
+    )
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_end_summary_reveals_the_screens_and_breaks_the_scores_down(lang: str) -> None:
+    state = at_split([C(red=2, blue=1, white=2), C(blue=1, white=1), C(red=1)])
+    state.apply(0, GAME.Action.decode("split.2"))
+    events = state.apply(1, GAME.Action.decode("split.0"))
+    result = state.result()
+    ctx = context(state, lang)
+    lines = "\n".join(filter(None, (RENDERER.event_text(ctx, e) for e in events)))
+    if lang == "en":
+        assert "① P1: 🔴2🔵1⚪2 → warm 4 · cool 1 (⚪⚫ 2 warm, 0 cool)" in lines
+        assert "② P2: 🔵1⚪1 → warm 0 · cool 2 (⚪⚫ 0 warm, 1 cool)" in lines
+        assert "③ P3: 🔴1 → warm 1 · cool 0" in lines
+    else:
+        assert "① P1: 🔴2🔵1⚪2 → 赤黄4・水青1（白黒 赤黄へ2・水青へ0）" in lines
+    summary = lines.splitlines()
+    start = summary.index(texts.EV_GAME_OVER(lang))
+    order = sorted(range(3), key=lambda s: (s not in result.winners, -result.scores[s], s))
+    for line, seat in zip(summary[start + 1 :], order, strict=True):
+        parts = result.breakdown[seat]
+        score = texts.EV_SCORE(lang, seat=f"{'①②③'[seat]} P{seat + 1}", score=result.scores[seat])
+        assert line.startswith(("🏆 " if seat in result.winners else "") + score), line
+        assert str(parts["field"]) in line and str(parts["warm"]) in line
