@@ -214,9 +214,9 @@ def test_the_last_trick_is_shared_on_the_table_and_its_cards_are_named_unshared(
         line
         == {
             "en": f"Player {view.share_giver + 1} hands out {to_give}, the last share; "
-            f"{new} are never shared",
+            f"{new} are never shared.",
             "ja": f"Player {view.share_giver + 1}が最後のシェアで{to_give}を配る。"
-            f"最後のトリック{new}はシェアされない",
+            f"最後のトリック{new}はシェアされない。",
         }[lang]
     )
     renderers.play_until(session, rng, moves=n)
@@ -459,7 +459,7 @@ def test_log_lines_name_the_player_and_the_cards(whole_log: bool) -> None:
     won = event("trick_won", 3, trick=5, cards=cards, rule="lowest", last=False)
     assert line(won) == "Player 4 won trick 5 with 🟡Yellow 3 (off-suit played: lowest wins)."
     share = event("share", 3, to_give=[[4, 1], [4, 5]], new_share=[[2, 4], [1, 3]], last=False)
-    assert line(share) == "Player 4 hands out 🟣1 🟣5; new share 🟢4 🟡3"
+    assert line(share) == "Player 4 hands out 🟣1 🟣5; new share 🟢4 🟡3."
     # Every gift is seen by all as it is made (the seed: 「渡されたカードの内容が全てのプレイヤーが
     # 確認できるように配ります」), so the whole log names it too.
     give = event("give", 3, suit=4, number=1, to=0, auto=False)

@@ -26,6 +26,7 @@ from tests.e2e.harness import (
     make_bot,
     open_hand,
     play_a_card,
+    play_from_hand,
     refresh_hand,
     refusal,
     start_through_lobby,
@@ -54,10 +55,20 @@ async def human_step(
         gives = ids(table, pattern)
         assert set(gives) == legal_move_ids(session, seat)  # one button per player left
         assert "Who gets" in table.text or "誰に渡しますか" in table.text
-        inter = await user.click(table, gives[version % len(gives)])
-        response = await inter.response()
-        assert response.type in TABLE_ANSWERS
-        await wait_until(fake, lambda: session.version > version, "the gift to be stored")
+        if version % 2:
+            # The winner's hand carries the same buttons, each naming the card and its receiver.
+            hand = await open_hand(fake, user, game_id, thread_id)
+            assert enabled(hand, pattern) == gives
+            card = texts.card_short(view.next_gift)  # type: ignore[arg-type]
+            labels = [b["label"] for b in hand.buttons if b.get("custom_id") in gives]
+            assert all(label.startswith(f"{card} → ") for label in labels), labels
+            assert "One card each" in hand.text or "1人1枚" in hand.text
+            await play_from_hand(fake, user, hand, gives[version % len(gives)], session, version)
+        else:
+            inter = await user.click(table, gives[version % len(gives)])
+            response = await inter.response()
+            assert response.type in TABLE_ANSWERS
+            await wait_until(fake, lambda: session.version > version, "the gift to be stored")
         if session.state.to_act() == [seat] and session.state.public_view().step == "lead":
             # The share is over: the winner leads, and the bot brings their hand up at once.
             lead = rf"mv:{game_id}:{session.version}:{seat}:play\..*"
@@ -151,13 +162,13 @@ def check_hidden(
 
 
 def table_agrees(table: Message, session: Session) -> None:
-    """What the table shows at a share step: the trick just won in play order, the cards to
-    hand out and the new share cards, received counts, the trick's number, the recent gifts,
+    """What the table shows at a share step: the trick just won in play order, the cards
+    handed out and the new share cards, received counts, the trick's number, the recent gifts,
     no hand."""
     view = session.state.public_view()
     text = table.text
     assert played(view.history[-1].cards) in text
-    assert f"To give** {shorts(view.to_give)}" in text
+    assert f"Handing out** {shorts(view.to_give)}" in text
     assert f"New share cards** {shorts(view.share_cards)}" in text
     for seat in range(view.players):
         assert f"received {view.received_counts[seat]}" in text
@@ -208,7 +219,7 @@ async def run_game(
         table_agrees(old_table, session)
         # A hand opened before the restart, to use afterwards.
         old_hand = await open_hand(fake, users[seat], game_id, thread_id)
-        assert "hand out the share cards" in old_hand.text
+        assert "One card each, yourself included" in old_hand.text
     # The table is read in words: the server shows no pictures.
     bot = make_bot(fake, db, seed=31, pictures=False)
     async with fake.run_bot(bot):
