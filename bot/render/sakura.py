@@ -556,8 +556,8 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
     def _situation(self, ctx: RenderContext, private: PrivateView) -> str:
         """What the seat's decision needs from the table, above its own flowers: the turn in
         progress (in words; the picture draws it), and on the seat's own turn the step's
-        stakes: the next flower's risk and what stopping unlocks, the failure's choice, an
-        ability's flowers and the fields it reaches, the screen step's choice."""
+        stakes: the next flower's risk, an ability's flowers and the fields it reaches, the
+        field's points before the screen step (each choice's button gives them after)."""
         view, lang, seat = private.public, ctx.lang, private.seat
         turn = view.turn
         if turn is None:
@@ -581,8 +581,6 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
         step = view.step
         if step == "draw":
             lines.append(self._outlook(view, lang) or "")
-        elif step == "keep":
-            lines.append(texts.FAILED(lang))
         elif step == "screen":
             points = view.seats[seat].field_score
             lines.append(texts.SCREEN_HELP(lang, points=points))
@@ -996,7 +994,25 @@ class SakuraRenderer(common.GameRenderer[PublicView]):
                 value=texts.CARDS[card.card]["text"](lang),
                 inline=False,
             )
-        return [embed]
+        return [embed, self._scoring_reference(view, lang)]
+
+    @staticmethod
+    def _scoring_reference(view: PublicView, lang: Lang) -> discord.Embed:
+        """What scores at the end, a page of its own: a field colour's points by its count,
+        and what each screen group's ranks pay at this table's player count."""
+        table = " · ".join(
+            f"{count}{'+' if count == len(scoring.FIELD_TABLE) - 1 else ''}: {signed(points)}"
+            for count, points in enumerate(scoring.FIELD_TABLE)
+            if count
+        )
+        embed = discord.Embed(title=texts.REF_SCORING(lang), colour=HAND_COLOUR)
+        embed.add_field(name=texts.REF_FIELD(lang), value=table, inline=False)
+        embed.add_field(
+            name=texts.REF_SCREEN(lang),
+            value=texts.REF_SCREEN_NOTE(lang) + "\n" + SakuraRenderer._prizes(view, lang),
+            inline=False,
+        )
+        return embed
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         view = self._public(ctx)

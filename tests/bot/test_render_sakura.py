@@ -104,8 +104,14 @@ def test_table_shows_bag_fields_screen_counts_turn_and_cards_but_no_screen() -> 
 def test_the_colour_legend_is_in_the_reference_not_on_the_table(lang: str) -> None:
     ctx = context(staged(), lang)
     assert texts.LEGEND(lang) not in text_of(RENDERER.table(ctx).embeds)
-    (reference,) = RENDERER.reference(ctx)
+    reference, scoring_page = RENDERER.reference(ctx)
     assert reference.description == texts.LEGEND(lang)
+    # A page of its own for the scoring: a field colour's points by its count, the prizes.
+    fields = {f.name: f.value for f in scoring_page.fields}
+    table = fields[texts.REF_FIELD(lang)] or ""
+    assert table.startswith("1: −3 · 2: −1 · 3: +1") and table.endswith("10+: +24")
+    prizes = "#1 18 pts / #2 10 pts / #3 8 pts" if lang == "en" else "1位 18点 / 2位 10点 / 3位 8点"
+    assert prizes in (fields[texts.REF_SCREEN(lang)] or "")
 
 
 def test_risk_line_before_the_first_draw_and_when_anything_fails() -> None:
@@ -560,7 +566,7 @@ def test_the_screen_step_says_what_each_choice_does_to_the_field() -> None:
         "screen.white.1": "Hide white ×1 · field -1 pt (+6)",
         "screen.white.2": "Hide white ×2 · field -3 pts (+4)",
     }
-    assert "the rest go to your field (now -7 pts)" in text_of(hand.embeds)
+    assert "Your field scores -7 pts now; what you do not hide joins it." in text_of(hand.embeds)
     ja = hand_options(RENDERER.hand(context(state, "ja"), 0).controls)
     assert ja["screen.white.2"] == "白×2を隠す・場-3点（+4）"
 
