@@ -388,7 +388,9 @@ class KasaneRenderer(common.GameRenderer[PublicView]):
                         key = (slot.count, slot.points)
                         slots[key] = slots.get(key, 0) + 1
                 offered = " · ".join(
-                    texts.REF_SLOT(lang, count=count, points=points, n=n)
+                    texts.REF_SLOTS(lang, count=count, points=points, n=n)
+                    if n > 1
+                    else texts.REF_SLOT(lang, count=count, points=points)
                     for (count, points), n in slots.items()
                 )
                 embed.add_field(

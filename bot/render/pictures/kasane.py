@@ -66,7 +66,7 @@ MARK_LABEL = 27
 #: The left column (the round, the deck and the grid: five cards a row still show each
 #: card's number); the board takes the rest of the width, `NAME_GAP` between a yaku's name
 #: and its first token.
-GRID_COLUMN = 182
+GRID_COLUMN = 186
 NAME_GAP = 6
 #: On an English table each yaku is named by its reading alone (`Kasane`, as the text
 #: table's board names it), one line a yaku at this size: the largest at which the longest
@@ -83,6 +83,8 @@ LEGEND_SPACE = 14
 NAME_COLUMN = 150
 SEAT_PAD = 4
 SEAT_SPACE = 4
+#: How far above a seat's panel's bottom edge its second line (points, hand size) is set.
+SEAT_LINE = 31
 #: The hand picture's rows of the grid, on the seat's turn to take: what each take gives is
 #: written right of the row, from `TAKE_TEXT_X`.
 TAKE_TEXT_X = kit.MARGIN + GRID_COLUMN + kit.GAP
@@ -270,10 +272,11 @@ def _seats(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: 
         active = seat == view.turn_seat
         scene.add(kit.Panel(f"seat.{seat}", box, outline=kit.GOLD if active else None))
         text_w = NAME_COLUMN - kit.GAP
-        line = (height - 2 * kit.SMALL) // 3
         name = f"{seat_mark(seat)} {names[seat]}"
-        scene.text(f"seat.{seat}.name", box.x + kit.GAP, y + line, name, kit.SMALL, width=text_w)
-        second = y + 2 * line + kit.SMALL
+        scene.text(f"seat.{seat}.name", box.x + kit.GAP, y + 3, name, kit.SMALL, width=text_w)
+        # The second line's ideographs reach under its baseline: it ends 4 px above the
+        # panel's edge (a gold frame on the turn's seat).
+        second = y + height - SEAT_LINE
         score = scene.text(
             f"seat.{seat}.score",
             box.x + kit.GAP,
