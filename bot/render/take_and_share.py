@@ -1,4 +1,6 @@
-"""Take & Share on Discord: the trick, share cards and gift log; the hand with one button a card."""
+"""Take & Share on Discord: the table (the trick, the share cards, the gift log) and the hand,
+each player's whole screen: the trick in play and who is winning it, the share cards, what each
+playable card would do, a button a card, and for the trick's winner the share's buttons."""
 
 from __future__ import annotations
 

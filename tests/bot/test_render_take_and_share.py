@@ -10,6 +10,7 @@ import pytest
 from bot.publish import compose
 from bot.render.base import Button, Rendered
 from bot.render.common import phone_rows, seat_mark
+from bot.render.pictures.take_and_share import PICTURES
 from bot.render.take_and_share import (
     HAND_ROW,
     RECENT_GIFT_TRICKS,
@@ -540,3 +541,33 @@ def test_the_rules_and_each_reference_page_fit_a_phone_screen(lang: str) -> None
         cards = [(texts.SUIT_KEYS.index(SUIT_BY_EMOJI[c[0]]), int(c[1:])) for c in trick.split()]
         best = cards[scoring.trick_winner(cards)]
         assert f"{trick} → {winner}" in examples and texts.card_short(best) == winner
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_pictures_show_the_share_as_the_texts_name_it(lang: str) -> None:
+    """During a share the table's picture shows the trick just won (its winner's card framed),
+    the cards handed out (the next framed) and beside them the new share cards, labelled as the
+    texts label them; the winner's hand greys out none of its cards, as none is to be played."""
+    session = session_for(4, lang, 8)
+    renderers.play_until(session, Rng(8), lambda s: s.state.public_view().step == "give")
+    state = session.state
+    view = state.public_view()
+    names = [f"Player {s + 1}" for s in range(4)]
+    scene = PICTURES.table(view, names, lang)
+    record = view.history[-1]
+    trick = [scene.find(f"trick.{i}") for i in range(4)]
+    assert [(c.face.label, c.mark) for c in trick] == [  # type: ignore[union-attr]
+        (str(c.number), "pick" if c.seat == record.winner else "") for c in record.cards
+    ]
+    assert scene.find("share.title").text == texts.HANDING_OUT(lang)  # type: ignore[union-attr]
+    assert scene.find("new_share.title").text == texts.NEW_SHARE(lang)  # type: ignore[union-attr]
+    handed = [c for c in scene.cards() if c.tag.startswith("share.")]
+    assert [(c.face.label, c.mark) for c in handed] == [
+        (str(n), "pick" if i == 0 else "") for i, (_, n) in enumerate(view.to_give)
+    ]
+    new = [c.face.label for c in scene.cards() if c.tag.startswith("new_share.")]
+    assert new == [str(n) for _, n in view.share_cards]
+    giver = view.share_giver
+    assert giver is not None
+    hand = PICTURES.hand(state.private_view(giver), names, lang)
+    assert {c.mark for c in hand.cards() if c.tag.startswith("hand.")} == {""}

@@ -1,5 +1,6 @@
-"""Take & Share pictures: the trick in play, the share cards and received-card counts; the hand
-with its playable cards set apart; the suit majorities of each finished game."""
+"""Take & Share pictures: the trick in play (during a share, the trick just won), the share cards
+(during a share, those handed out beside the new ones) and received-card counts; the hand with
+its playable cards set apart; the suit majorities of each finished game."""
 
 from __future__ import annotations
 
