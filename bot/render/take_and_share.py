@@ -82,7 +82,7 @@ def card_rows(count: int) -> list[int]:
     the platform's Refresh button (placed in the first row with room) joins it without making
     it wrap."""
     rows = -(-(count + 1) // HAND_ROW)
-    first = count + 1 - HAND_ROW * (rows - 1) - 1
+    first = count - HAND_ROW * (rows - 1)
     return [0 if i < first else 1 + (i - first) // HAND_ROW for i in range(count)]
 
 
