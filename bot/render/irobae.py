@@ -1,7 +1,10 @@
-"""色映に生へど on Discord: the trick with its trump marker, pass status and scores; the hand with
-its 2-card pass select and one button a card."""
+"""色映に生へど on Discord: the trick with its trump marker, pass status and scores; the hand,
+each player's whole screen: the trick in play with its trump and who is winning it, the 2-card
+pass select, and one button a card saying whether it would win the trick."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 
@@ -9,8 +12,8 @@ from bot.render import common
 from bot.render.base import FIELD_MAX, Button, RenderContext, Rendered, Select, SelectOption
 from games.core import Event, Lang
 from games.irobae import actions as act
-from games.irobae import texts
-from games.irobae.rules import colour_of, number_of
+from games.irobae import scoring, texts
+from games.irobae.rules import as_pair, colour_of, number_of
 from games.irobae.views import CardView, PlayedCard, PrivateView, PublicView, TrickView
 
 #: One square per colour, in the engine's colour order (花 red, 鳥 orange, 傘 yellow, 扇 green,
@@ -71,6 +74,38 @@ def by_colour(cards: list[CardView], lang: Lang) -> list[tuple[int, str]]:
             name = texts.colour_short(colour, lang)
             lines.append((colour, f"{COLOUR_MARK[colour]} {name}: " + " ".join(map(str, numbers))))
     return lines
+
+
+def button_label(card: CardView, lang: Lang) -> str:
+    """A card button's label beside its colour square: `花7` in Japanese, the number alone
+    in English (whose colour names would make nine buttons take five rows on a phone)."""
+    return texts.card_name(card.id, lang) if lang == "ja" else str(card.number)
+
+
+def trick_leader_index(trick: list[PlayedCard]) -> int:
+    """Index in `trick` of the card winning it as it stands."""
+    return scoring.trick_winner([as_pair(p.card.id) for p in trick])
+
+
+def taking_change(private: PrivateView, card: int) -> int | None:
+    """What taking the trick as it stands, after playing `card`, changes in the seat's score
+    for this deal; None when that card would not be winning it."""
+    trick = [p.card.id for p in private.public.trick] + [card]
+    pairs = [as_pair(c) for c in trick]
+    if scoring.trick_winner(pairs) != len(trick) - 1:
+        return None
+    pile = [as_pair(c.id) for c in private.pile]
+    return scoring.deal_score(pile + pairs) - scoring.deal_score(pile)
+
+
+def counted_pile(cards: list[int], lang: Lang) -> str:
+    """Won cards by colour as counted at a deal's end: `🟥 2 5 7 (0) · 🟦 6 (+6)`."""
+    colours = scoring.colour_scores([as_pair(c) for c in cards])
+    parts = []
+    for colour, score in colours.items():
+        numbers = sorted(number_of(c) for c in cards if colour_of(c) == colour)
+        parts.append(f"{COLOUR_MARK[colour]} {' '.join(map(str, numbers))} ({signed(score)})")
+    return " · ".join(parts) or texts.PILE_NONE(lang)
 
 
 class IrobaeRenderer(common.GameRenderer[PublicView]):
@@ -232,9 +267,17 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
         """Every move of this game comes from a hidden hand."""
         return False
 
+    def reference(self, ctx: RenderContext) -> list[discord.Embed]:
+        """The colours' names, what may be played, who wins, the scoring and what the hand's
+        button colours and points mean: one short embed."""
+        lang = ctx.lang
+        return [common.table_embed(ctx, texts.REFERENCE_TITLE(lang), texts.REFERENCE(lang))]
+
     # -- the hand -------------------------------------------------------------------------
 
     def _prompt(self, ctx: RenderContext, private: PrivateView) -> str | None:
+        """What the seat is asked now, and for a card to play in a trick what each playable
+        card would do (`_effects`)."""
         view, lang, seat = private.public, ctx.lang, private.seat
         if not common.in_play(ctx):
             return None
@@ -249,40 +292,85 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
             return texts.WAIT(lang, who=common.seat_title(ctx, view.turn))
         if not view.trick:
             return texts.PROMPT_LEAD(lang)
-        colours = colours_short(view.follow_colours, lang)
-        if any(c.colour in view.follow_colours for c in private.hand):
-            return texts.PROMPT_FOLLOW(lang, colours=colours)
-        return texts.PROMPT_FREE(lang, colours=colours)
+        held = [c for c in view.follow_colours if any(card.colour == c for card in private.hand)]
+        if held:
+            prompt = texts.PROMPT_FOLLOW(lang, colours=colours_short(held, lang))
+        else:
+            prompt = texts.PROMPT_FREE(lang, colours=colours_short(view.follow_colours, lang))
+        return "\n".join([prompt, *self._effects(private, lang)])
 
-    def _hand_description(self, ctx: RenderContext, view: PublicView) -> str:
-        lang = ctx.lang
+    @staticmethod
+    def _effects(private: PrivateView, lang: Lang) -> list[str]:
+        """Which playable cards would win the trick as it stands, each with what taking it so
+        would change in the seat's score for this deal, and which would not."""
+        wins, loses = [], []
+        for card in private.hand:
+            if card.id not in private.playable:
+                continue
+            change = taking_change(private, card.id)
+            if change is None:
+                loses.append(card_short(card))
+            else:
+                wins.append(texts.EFFECT_POINTS(lang, card=card_short(card), points=signed(change)))
+        lines = []
+        if wins:
+            lines.append(texts.EFFECT_WINS(lang, cards=" · ".join(wins)))
+        if loses:
+            lines.append(texts.EFFECT_LOSES(lang, cards=" ".join(loses)))
+        return lines
+
+    def _trump_line(self, ctx: RenderContext, view: PublicView) -> str | None:
+        """The trump and who is winning the trick in play so far (None with no trick)."""
+        if not view.trick or view.trump is None:
+            return None
+        best = view.trick[trick_leader_index(view.trick)]
+        return texts.TRUMP_LINE(
+            ctx.lang,
+            trump=colours_short([view.trump], ctx.lang),
+            seat=common.seat_title(ctx, best.seat),
+            card=card_short(best.card),
+        )
+
+    def _hand_description(self, ctx: RenderContext, private: PrivateView) -> str:
+        """The deal and trick, then what the decision needs from the table: in words, the trick
+        in play, its trump and who is winning it (the picture shows them above the hand), or
+        who leads; beside a picture, the seat's own pass of this deal on one line (in words, a
+        field)."""
+        view, lang = private.public, ctx.lang
         lines = [self._header(view, lang)]
         if view.phase == "play":
             if view.trick:
-                trick = " · ".join(
-                    f"{common.seat_mark(p.seat)}{card_short(p.card)}"
-                    + (MARKER if i == view.marker else "")
-                    for i, p in enumerate(view.trick)
-                )
-                lines.append(f"**{texts.HAND_TRICK(lang)}** {trick}")
-                if view.trump is not None:
-                    lines.append(
-                        f"{MARKER} **{texts.TRUMP(lang)}** {colour_text(view.trump, lang)}"
+                if not ctx.pictures:
+                    trick = " · ".join(
+                        f"{common.seat_mark(p.seat)}{card_short(p.card)}"
+                        + (MARKER if i == view.marker else "")
+                        for i, p in enumerate(view.trick)
                     )
-                lines.append(f"**{texts.FOLLOW(lang)}** {colours_short(view.follow_colours, lang)}")
+                    lines.append(f"**{texts.HAND_TRICK(lang)}** {trick}")
+                    lines.append(self._trump_line(ctx, view) or "")
             elif view.leader is not None:
                 lead = texts.TRICK_EMPTY(
                     lang, n=view.trick_number, seat=common.seat_title(ctx, view.leader)
                 )
                 lines.append(f"**{lead}**")
-        return "\n".join(lines)
+            if ctx.pictures and (private.passed or private.received):
+                lines.append(
+                    texts.PASS_LINE(
+                        lang,
+                        to=common.seat_mark(private.pass_to),
+                        passed=cards_short(private.passed) or "—",
+                        giver=common.seat_mark(private.pass_from),
+                        received=cards_short(private.received) or "—",
+                    )
+                )
+        return "\n".join(line for line in lines if line)
 
     def hand(self, ctx: RenderContext, seat: int) -> Rendered:
         private: PrivateView = ctx.state.private_view(seat)  # type: ignore[assignment]
         view, lang = private.public, ctx.lang
         title = common.hand_title(ctx, seat)
         embed = discord.Embed(
-            title=title[:256], description=self._hand_description(ctx, view), colour=HAND_COLOUR
+            title=title[:256], description=self._hand_description(ctx, private), colour=HAND_COLOUR
         )
         if not ctx.pictures:  # the picture shows the hand and the won cards with their score
             hand_lines = [line for _, line in by_colour(private.hand, lang)]
@@ -297,7 +385,7 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
                 value=" ".join(card_text(c, lang) for c in private.pass_choice),
                 inline=False,
             )
-        elif view.phase != "pass" and (private.passed or private.received):
+        elif view.phase != "pass" and not ctx.pictures and (private.passed or private.received):
             embed.add_field(
                 name=texts.PASS_DONE(lang),
                 value="\n".join(
@@ -322,9 +410,6 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
                 value=self._pile(private.pile, lang),
                 inline=False,
             )
-        if lang == "en":
-            legend = " · ".join(colour_text(c, lang) for c in range(len(COLOUR_MARK)))
-            embed.set_footer(text=legend)
         controls: list[Button | Select] = []
         if common.in_play(ctx):
             controls = self._hand_controls(ctx, private)
@@ -340,6 +425,10 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
         return "\n".join(lines)[:FIELD_MAX] or texts.NONE(lang)
 
     def _hand_controls(self, ctx: RenderContext, private: PrivateView) -> list[Button | Select]:
+        """The pass: one select of two cards, confirmed once (a pass cannot be taken back).
+        The tricks: a button a card in hand, green for a card that would win the trick as it
+        stands (after the lead), blue for one that would not (or any lead), grey and locked for
+        one the follow rule forbids."""
         view, lang, seat = private.public, ctx.lang, private.seat
         if view.phase == "pass":
             if not private.passable:
@@ -349,6 +438,13 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
                     label=texts.card_name(card, lang),
                     value=str(card),
                     emoji=COLOUR_MARK[colour_of(card)],
+                    description=texts.PASS_OPTION(
+                        lang,
+                        colour=texts.colour_short(colour_of(card), lang),
+                        numbers=" ".join(
+                            str(c.number) for c in private.hand if c.colour == colour_of(card)
+                        ),
+                    ),
                 )
                 for card in sorted(private.passable)
             )
@@ -368,67 +464,103 @@ class IrobaeRenderer(common.GameRenderer[PublicView]):
         if view.phase != "play":
             return []
         playable = set(private.playable)
-        return [
-            Button(
-                label=texts.card_name(card.id, lang),
-                emoji=COLOUR_MARK[card.colour],
-                action=common.action_code(act.PlayCard, card=card.id),
-                seat=seat,
-                style=discord.ButtonStyle.primary
-                if card.id in playable
-                else discord.ButtonStyle.secondary,
-                disabled=card.id not in playable,
+        buttons: list[Button | Select] = []
+        for card in private.hand:
+            if card.id not in playable:
+                style = discord.ButtonStyle.secondary
+            elif view.trick and taking_change(private, card.id) is not None:
+                style = discord.ButtonStyle.success
+            else:
+                style = discord.ButtonStyle.primary
+            buttons.append(
+                Button(
+                    label=button_label(card, lang),
+                    emoji=COLOUR_MARK[card.colour],
+                    action=common.action_code(act.PlayCard, card=card.id),
+                    seat=seat,
+                    style=style,
+                    disabled=card.id not in playable,
+                )
             )
-            for card in private.hand
-        ]
+        return buttons
 
     # -- the log and the end ----------------------------------------------------------------
 
     def event_text(self, ctx: RenderContext, event: Event) -> str | None:
+        """One line a move, naming who did what; the deal's end as its whole summary (each
+        player's won cards by colour, points and total), which the per-player piles counted
+        in the open after it would only repeat (they say nothing of their own)."""
         if not event.public:
             return None
         kind, data, lang = event.kind, event.data, ctx.lang
-        if kind == "play" and data.get("marker_moved"):
-            kind = "marker_moved"
-        template = texts.EVENTS.get(kind)
-        if template is None:
-            return None
-        card = ""
-        if "card" in data:
-            card = card_text(int(data["card"]), lang)
-            if event.kind == "play" and data.get("lead"):
-                card += f" {MARKER}"
-        values: dict[str, object] = {
-            "seat": common.seat_title(ctx, event.seat) if event.seat is not None else "",
-            "deal": data.get("deal", ""),
-            "deals": data.get("deals", ""),
-            "dealer": common.seat_title(ctx, int(data["dealer"])) if "dealer" in data else "",
-            "trick": data.get("trick", ""),
-            "card": card,
-            "trump": colours_short([int(data["trump"])], lang) if "trump" in data else "",
-        }
-        if kind == "deal_pile":
-            values["pile"] = self._counted_pile(data, lang)
-            values["score"] = signed(int(data.get("score", 0)))
-        text = template(lang, **values)
-        if kind == "deal_end" and "scores" in data:
-            text += ("：" if lang == "ja" else ": ") + " · ".join(
-                f"{common.seat_mark(s)} {signed(int(v))}" for s, v in enumerate(data["scores"])
-            )
-        return text
+        seat = common.seat_title(ctx, event.seat) if event.seat is not None else ""
 
-    @staticmethod
-    def _counted_pile(data: dict, lang: Lang) -> str:
-        """A deal's won cards by colour as counted in the open: `🟥 2 5 7 (0)` per colour."""
-        cards = [CardView.of(int(c)) for c in data.get("cards", [])]
-        colours = {int(c): int(v) for c, v in (data.get("colours") or {}).items()}
-        parts = []
-        for colour in range(len(COLOUR_MARK)):
-            numbers = sorted(c.number for c in cards if c.colour == colour)
-            if numbers:
-                score = signed(colours.get(colour, 0))
-                parts.append(f"{COLOUR_MARK[colour]} {' '.join(map(str, numbers))} ({score})")
-        return " · ".join(parts) or texts.EVENTS["pile_none"](lang)
+        def titled(key: str) -> str:
+            return common.seat_title(ctx, int(data[key])) if key in data else "—"
+
+        if kind == "deal_start":
+            return texts.EVENTS["deal_start"](
+                lang,
+                deal=data.get("deal", ""),
+                deals=data.get("deals", ""),
+                dealer=titled("dealer"),
+                leader=titled("leader"),
+            )
+        if kind == "passed":
+            return texts.EVENTS["passed"](lang, seat=seat)
+        if kind == "pass_done":
+            return texts.EVENTS["pass_done"](lang, leader=titled("leader"))
+        if kind == "play":
+            card = card_text(int(data["card"]), lang)
+            if data.get("lead"):
+                return texts.EVENTS["lead"](lang, seat=seat, card=card)
+            if data.get("marker_moved"):
+                trump = colours_short([int(data["trump"])], lang)
+                return texts.EVENTS["marker_moved"](lang, seat=seat, card=card, trump=trump)
+            if data.get("winning") == event.seat:
+                return texts.EVENTS["winning"](lang, seat=seat, card=card)
+            return texts.EVENTS["play"](lang, seat=seat, card=card)
+        if kind == "trick_end":
+            cards = [(int(s), int(c)) for s, c in data.get("cards", [])]
+            best = next((c for s, c in cards if s == event.seat), None)
+            return texts.EVENTS["trick_end"](
+                lang,
+                seat=seat,
+                trick=data.get("trick", ""),
+                card=card_text(best, lang) if best is not None else "—",
+                cards=" ".join(card_short(c) for _, c in cards),
+            )
+        if kind == "deal_end":
+            return self._deal_summary(ctx, data)
+        if kind == "game_over":
+            winners = [int(s) for s in data.get("winners", [])]
+            scores = data.get("scores", [])
+            return texts.EVENTS["game_over"](
+                lang,
+                winners=" & ".join(common.seat_title(ctx, s) for s in winners),
+                score=int(scores[winners[0]]) if winners and scores else 0,
+            )
+        return None
+
+    def _deal_summary(self, ctx: RenderContext, data: dict[str, Any]) -> str:
+        """The deal's end on its own: the scoring rule, then a line a player with the deal's
+        points, the total so far and the won cards by colour with each colour's points."""
+        lang = ctx.lang
+        scores = [int(v) for v in data.get("scores", [])]
+        totals = [int(v) for v in data.get("totals", [])] or scores
+        piles = data.get("piles") or [[] for _ in scores]
+        lines = [texts.DEAL_END(lang, deal=data.get("deal", ""), deals=data.get("deals", "?"))]
+        for seat, score in enumerate(scores):
+            lines.append(
+                texts.DEAL_END_LINE(
+                    lang,
+                    seat=common.seat_title(ctx, seat),
+                    score=signed(score),
+                    total=totals[seat] if seat < len(totals) else score,
+                    pile=counted_pile([int(c) for c in piles[seat]], lang),
+                )
+            )
+        return "\n".join(lines)
 
     def final(self, ctx: RenderContext) -> list[discord.Embed]:
         result = ctx.state.result()

@@ -290,6 +290,8 @@ class IrobaeState(State):
         self.trick.append(card)
         pairs = [as_pair(c) for c in self.trick]
         marker = scoring.marker_index(pairs)
+        # Who wins the trick as it stands after this card (public: every card is face up).
+        winning = (self.leader + scoring.trick_winner(pairs)) % self.players
         events.append(
             Event(
                 kind="play",
@@ -303,6 +305,7 @@ class IrobaeState(State):
                     "marker_moved": new_colour and not lead,
                     "marker": marker,
                     "trump": pairs[marker][0],
+                    "winning": winning,
                 },
             )
         )
@@ -335,7 +338,15 @@ class IrobaeState(State):
         events.append(
             Event(
                 kind="deal_end",
-                data={"deal": self.deal + 1, "scores": scores, "totals": self.totals()},
+                # Everything the deal's summary says: each pile is counted in the open.
+                data={
+                    "deal": self.deal + 1,
+                    "deals": deals_in_game(self.players),
+                    "dealer": self.dealer,
+                    "scores": scores,
+                    "totals": self.totals(),
+                    "piles": [sorted(pile) for pile in self.piles],
+                },
             )
         )
         # Won cards are counted in the open at the deal's end: each pile is public then.

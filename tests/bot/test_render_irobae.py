@@ -10,8 +10,9 @@ import pytest
 from bot.components import MoveSelect
 from bot.publish import compose
 from bot.render.base import Button, Select
-from bot.render.common import log_text, seat_mark
+from bot.render.common import phone_rows, seat_mark
 from bot.render.irobae import MARKER, RENDERER, card_short, card_text, colours_short, signed
+from bot.render.pictures import pictures_for
 from bot.sandbox.fakediscord.limits import check_message
 from bot.session import Session
 from games import registry
@@ -20,6 +21,7 @@ from games.irobae import scoring, texts
 from games.irobae.rules import as_pair, card_id
 from games.irobae.state import IrobaeState
 from tests.bot import test_renderers as renderers
+from tests.bot.test_pictures import NAMES
 from tests.bot.test_renderers import body, text_of
 
 GAME = registry.get("irobae")
@@ -108,17 +110,91 @@ def test_the_hand_of_a_player_who_cannot_follow_says_the_marker_moves() -> None:
     session = in_play(3, "en", [card_id(FLOWER, 2)])
     state = state_of(session)
     state.hands[1] = sorted([card_id(BIRD, 3), card_id(FAN, 4), card_id(BUTTERFLY, 1)])
+    state.piles[1] = []
     rendered = RENDERER.hand(compose.context(session), 1)
-    assert rendered.content is not None and "hold none of 🟥 flower" in rendered.content
-    assert "trump marker moves" in rendered.content
+    assert rendered.content is not None
+    prompt, effects = rendered.content.split("\n")
+    assert "you hold no 🟥 flower" in prompt and "🚩 moves beside it" in prompt
+    # Any card moves the marker to its colour, so each would win as it stands, and taking the
+    # trick with it scores the flower 2 and the card itself.
+    assert effects == "Wins as it stands (points it brings): 🟧3 +5 · 🟩4 +6 · 🟦1 +3"
     buttons = [c for c in rendered.controls if isinstance(c, Button)]
-    assert all(not b.disabled for b in buttons) and len(buttons) == 3
+    assert len(buttons) == 3 and all(not b.disabled for b in buttons)
+    assert {b.style for b in buttons} == {discord.ButtonStyle.success}
+    assert [b.label for b in buttons] == ["3", "4", "1"]
+    assert [b.emoji for b in buttons] == ["🟧", "🟩", "🟦"]
     state.hands[1].append(card_id(FLOWER, 6))
     state.hands[1].sort()
     rendered = RENDERER.hand(compose.context(session), 1)
-    assert rendered.content == "Your turn: play a card of 🟥 flower."
+    assert rendered.content == (
+        "Your turn: you hold 🟥 flower from this trick, so play one of those (the rest are "
+        "locked).\nWins as it stands (points it brings): 🟥6 +1"
+    )
     enabled = [c.action for c in rendered.controls if isinstance(c, Button) and not c.disabled]
     assert enabled == [f"play.{card_id(FLOWER, 6)}"]
+
+
+@pytest.mark.parametrize("pictures", [False, True])
+def test_the_hand_shows_the_trick_its_trump_who_is_winning_and_what_each_card_would_do(
+    pictures: bool,
+) -> None:
+    """Seat 0 is last to play to 🟥2 🟧5 (the marker moved to bird, ③ winning) holding birds on
+    either side of 5, a flower and a fan: both colours are in the trick, so all but the fan may
+    be played; the bird 6 would take the trick, the others would not."""
+    trick = [card_id(FLOWER, 2), card_id(BIRD, 5)]
+    session = in_play(3, "en", trick, leader=1)
+    state = state_of(session)
+    state.hands[0] = sorted(
+        [card_id(BIRD, 3), card_id(BIRD, 6), card_id(FLOWER, 4), card_id(FAN, 4)]
+    )
+    state.piles[0] = [card_id(FAN, 1)]
+    rendered = RENDERER.hand(compose.context(session, "en", pictures=pictures), 0)
+    assert rendered.content is not None
+    prompt, wins, loses = rendered.content.split("\n")
+    assert prompt.startswith("Your turn: you hold 🟥 flower, 🟧 bird from this trick")
+    # Taking 🟥2 🟧5 🟧6 beside the fan 1 already won: flower +2, bird 5 − 1 = +4.
+    assert wins == "Wins as it stands (points it brings): 🟧6 +6"
+    assert loses == "Would not win: 🟥4 🟧3"
+    styles = {
+        (b.emoji, b.label): (b.style, b.disabled)
+        for b in rendered.controls
+        if isinstance(b, Button)
+    }
+    assert styles == {
+        ("🟥", "4"): (discord.ButtonStyle.primary, False),
+        ("🟧", "3"): (discord.ButtonStyle.primary, False),
+        ("🟧", "6"): (discord.ButtonStyle.success, False),
+        ("🟩", "4"): (discord.ButtonStyle.secondary, True),
+    }
+    description = rendered.embeds[0].description or ""
+    if pictures:
+        # The picture shows the trick above the hand, the text only the deal and the pass.
+        assert "Trick" not in description.split("\n", 1)[-1]
+        scene = pictures_for("irobae").hand(state.private_view(0), NAMES[:3], "en")
+        cards = [scene.find(f"trick.{i}") for i in range(2)]
+        assert [c.face.label for c in cards] == ["2", "5"]
+        assert [c.mark for c in cards] == ["", "pick"]  # the bird 5 is winning
+        assert scene.find("trick.title").text == "Trick 1/9 · trump: 鳥 bird"
+        assert scene.find("trick.note").text.startswith("winning: ③")
+        marker = scene.find("trick.marker").box
+        assert marker.overlaps(cards[1].box) and not marker.overlaps(cards[0].box)
+        assert scene.find("trick.1.seat").text.startswith("③")
+    else:
+        lines = description.split("\n")
+        assert lines[1] == "**Trick** ②🟥2 · ③🟧5🚩"
+        assert lines[2] == "🚩 Trump 🟧 bird · winning: ③ Player 3 🟧5"
+
+
+def test_the_lead_says_its_colour_becomes_trump_and_no_card_is_called_winning() -> None:
+    session = in_play(3, "ja", [], leader=2)
+    rendered = RENDERER.hand(compose.context(session, "ja"), 2)
+    assert rendered.content == (
+        "あなたの番です。好きなカードをリードしてください。その色が切り札（🚩）になります。"
+    )
+    buttons = [c for c in rendered.controls if isinstance(c, Button)]
+    assert buttons and all(b.style == discord.ButtonStyle.primary for b in buttons)
+    assert all(b.label[0] in "花鳥傘扇蝶" for b in buttons)
+    assert "**第1トリック — ③ Player 3のリード**" in (rendered.embeds[0].description or "")
 
 
 # -- the pass step ---------------------------------------------------------------------------
@@ -144,6 +220,14 @@ def test_the_pass_is_one_select_of_two_cards_and_the_table_shows_only_who_chose(
     values = [int(o.value) for o in select.options]
     assert values == sorted(state.hands[2]) == state.private_view(2).passable
     assert all(o.emoji in ("🟥", "🟧", "🟨", "🟩", "🟦") for o in select.options)
+    # Each option says what else of its colour the hand holds (passing it may leave none).
+    for option in select.options:
+        card = int(option.value)
+        numbers = " ".join(str(c % 12 + 1) for c in sorted(state.hands[2]) if c // 12 == card // 12)
+        colour = texts.colour_short(card // 12, lang)
+        expected = f"手札の{colour}：{numbers}" if lang == "ja" else f"your {colour}: {numbers}"
+        assert option.description == expected
+    assert select.confirm  # several cards at once: picked, shown back, confirmed once
     # The platform joins the chosen values in option order, whatever order they come in.
     view = compose.hand_payload(session, 2, lang).view  # type: ignore[arg-type]
     item = next(i for i in view.children if isinstance(i, MoveSelect))
@@ -290,14 +374,34 @@ def test_every_public_event_has_a_log_line(lang: str) -> None:
             if not event.public:
                 assert text is None
                 continue
+            if event.kind == "deal_pile":  # said by the deal's summary just before
+                assert text is None
+                continue
             assert text, event
             kinds.add(event.kind)
-            if event.kind == "play" and event.data["marker_moved"]:
-                assert ("切り札が" in text) if lang == "ja" else ("trump moves to" in text)
-            if event.kind == "play" and event.data["lead"]:
-                assert text.endswith(MARKER)
+            if event.kind in ("passed", "play", "trick_end"):
+                assert text.startswith(seat_mark(event.seat)), text  # who did it, first
+            if event.kind == "play":
+                card = card_text(event.data["card"], lang)
+                assert card in text
+                trump = colours_short([event.data["trump"]], lang)
+                if event.data["lead"]:
+                    assert f"{card} {MARKER}" in text
+                elif event.data["marker_moved"]:
+                    assert f"{card} {MARKER}" in text and trump in text
+                    assert ("切り札が" in text) if lang == "ja" else ("trump is" in text)
+                else:
+                    winning = ("トップ" in text) if lang == "ja" else ("now winning" in text)
+                    assert winning == (event.data["winning"] == event.seat)
+            if event.kind == "trick_end":
+                won = dict((s, c) for s, c in event.data["cards"])[event.seat]
+                assert card_text(won, lang) in text
+                assert all(card_short(c) in text for _, c in event.data["cards"])
+            if event.kind != "deal_end":
+                assert "\n" not in text and len(text) <= 84, text  # two phone lines at most
         n += 1
     assert kinds >= {"passed", "pass_done", "play", "trick_end", "deal_start", "deal_end"}
+    assert "game_over" in kinds
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -322,26 +426,44 @@ def test_final_breakdown_per_deal_totals_and_winners(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_every_players_won_cards_are_shown_by_colour_at_the_deals_end(lang: str) -> None:
-    """Won cards are counted in the open when a deal ends: the log then shows each player's
-    pile by colour, with each colour's score and the deal's total (the table's recent moves
-    end with the last of them; the Log button shows them all)."""
+def test_the_deals_end_is_a_summary_readable_on_its_own(lang: str) -> None:
+    """The deal's end says the scoring rule, then for each player the deal's points, the total
+    so far and the won cards by colour with each colour's points: the page the game pauses on.
+    The piles counted after it add no lines of their own."""
     session = session_for(4, lang, 3)
     rng, n, events = Rng(3), 0, []
     while not state_of(session).deal_scores:
         events = step(session, rng, n)
         n += 1
-    piles = [e for e in events if e.kind == "deal_pile"]
-    assert [e.seat for e in piles] == [0, 1, 2, 3] and all(e.public for e in piles)
-    text = table_text(session)
     ctx = compose.context(session)
-    for event in piles:
-        cards = [as_pair(c) for c in event.data["cards"]]
-        assert scoring.deal_score(cards) == event.data["score"]
-        line = RENDERER.event_text(ctx, event)
-        assert line is not None and session.record.seats[event.seat].name in line
-        assert line.endswith(f"= {signed(event.data['score'])}")
-        for _, number in cards:
-            assert str(number) in line
-        assert line in log_text(ctx, RENDERER.event_text)  # in the log
-    assert line in text  # the last on the table's recent moves
+    (end,) = [e for e in events if e.kind == "deal_end"]
+    piles = {e.seat: e for e in events if e.kind == "deal_pile"}
+    assert all(RENDERER.event_text(ctx, e) is None for e in piles.values())
+    text = RENDERER.event_text(ctx, end)
+    assert text is not None
+    head, *lines = text.split("\n")
+    assert head.startswith("**第1/4ディール終了**" if lang == "ja" else "**Deal 1/4 over**")
+    assert ("最小の札がその数字" in head) if lang == "ja" else ("lowest scores its number" in head)
+    assert len(lines) == 4
+    state = state_of(session)
+    for seat, line in enumerate(lines):
+        score, total = state.deal_scores[0][seat], state.totals()[seat]
+        assert line.startswith(f"{seat_mark(seat)} Player {seat + 1} ")
+        if lang == "en":
+            unit = "pt" if abs(score) == 1 else "pts"
+            assert f"**{signed(score)} {unit}** (total {total}): " in line
+        else:
+            assert f"**{signed(score)}点**（合計{total}）：" in line
+        cards = piles[seat].data["cards"]
+        for colour, points in scoring.colour_scores([as_pair(c) for c in cards]).items():
+            numbers = " ".join(str(c % 12 + 1) for c in sorted(cards) if c // 12 == colour)
+            assert f"{'🟥🟧🟨🟩🟦'[colour]} {numbers} ({signed(points)})" in line
+        assert cards or ("獲得札なし" in line if lang == "ja" else "no cards won" in line)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_quick_reference_is_one_phone_screen(lang: str) -> None:
+    (embed,) = RENDERER.reference(compose.context(session_for(3, lang, 1)))
+    text = embed.description or ""
+    assert "🟦 蝶" in text and ("−1" in text)
+    assert sum(phone_rows(line) for line in text.split("\n")) <= 26

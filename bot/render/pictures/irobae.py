@@ -1,5 +1,6 @@
-"""色映に生へど pictures: the trick with the trump marker and the tricks won; the hand with its
-playable cards set apart; the deal-by-deal totals."""
+"""色映に生へど pictures: the trick with the trump marker and the tricks won; the hand under the
+trick in play (who is winning it, the trump) with its playable cards set apart; the deal-by-deal
+totals."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from bot.render.common import seat_mark
 from bot.render.pictures import kit
 from games.core import Lang, Result
 from games.irobae import texts
+from games.irobae.scoring import trick_winner
 from games.irobae.texts import COLOURS
 from games.irobae.views import CardView, PrivateView, PublicView
 
@@ -16,6 +18,8 @@ CARD_INK = (kit.INK, kit.DARK_INK, kit.DARK_INK, kit.INK, kit.INK)
 
 CARD_W, CARD_H = 64, 92
 SMALL_W, SMALL_H = 40, 58
+#: The trick's cards above a hand: smaller than the hand's, so that the hand stays the largest.
+TRICK_W, TRICK_H = 44, 64
 
 
 def face(card: CardView) -> kit.Face:
@@ -82,6 +86,55 @@ def _trick_in_play(scene: kit.Scene, view: PublicView, names: list[str], lang: L
     return y
 
 
+def _hand_trick(scene: kit.Scene, view: PublicView, names: list[str], lang: Lang, y: int) -> int:
+    """Above a hand: the trick's number and trump, who is winning it (or who leads an empty
+    one), and its cards, each over its player's mark and name, the card the trump marker lies
+    beside carrying a gold dot and the card winning as it stands a gold frame. Returns the y
+    under it."""
+    number = texts.PICTURE_HAND_TRICK(lang, n=view.trick_number, tricks=view.tricks_per_deal)
+    if view.trump is not None:
+        number += " · " + texts.PICTURE_TRUMP(lang, colour=_colour(view.trump, lang))
+    scene.text("trick.title", kit.MARGIN, y, number, kit.SMALL, kit.GOLD, width=290)
+    best = trick_winner([(p.card.colour, p.card.number) for p in view.trick]) if view.trick else -1
+    if view.trick:
+        seat = view.trick[best].seat
+        note = texts.PICTURE_WINNING(lang, seat=f"{seat_mark(seat)} {names[seat]}")
+    elif view.leader is not None:
+        note = texts.PICTURE_LEADS(lang, seat=f"{seat_mark(view.leader)} {names[view.leader]}")
+    else:
+        note = ""
+    scene.text(
+        "trick.note", kit.WIDTH - kit.MARGIN, y, note, kit.SMALL, kit.MUTED, anchor="ra", width=150
+    )
+    y += kit.SMALL + kit.GAP
+    if not view.trick:
+        return y + kit.GAP
+    slot_w = (kit.WIDTH - 2 * kit.MARGIN) // max(1, view.players)
+    for i, played in enumerate(view.trick):
+        x = kit.MARGIN + i * slot_w + (slot_w - TRICK_W) // 2
+        mark = "pick" if i == best else ""
+        scene.add(kit.Card(f"trick.{i}", kit.Box(x, y, TRICK_W, TRICK_H), face(played.card), mark))
+        if i == view.marker:
+            scene.add(
+                kit.Dot("trick.marker", kit.Box(x + TRICK_W - 9, y + TRICK_H - 9, 16, 16), kit.GOLD)
+            )
+        # The player's mark and name, or the mark alone where too little of the name fits.
+        label = f"{seat_mark(played.seat)} {names[played.seat]}"
+        if kit.text_width(label[:5] + "…", kit.SMALL) > slot_w - 4:
+            label = seat_mark(played.seat)
+        scene.text(
+            f"trick.{i}.seat",
+            kit.MARGIN + i * slot_w + slot_w // 2,
+            y + TRICK_H + kit.GAP,
+            label,
+            kit.SMALL,
+            kit.MUTED,
+            anchor="ma",
+            width=slot_w - 4,
+        )
+    return y + TRICK_H + kit.GAP + kit.SMALL + 2 * kit.GAP
+
+
 class IrobaePictures:
     game_id = "irobae"
 
@@ -98,9 +151,9 @@ class IrobaePictures:
             )
         )
         scene, y = kit.titled("header", header, kit.LARGE)
-        # After the last trick of the game there is no trick in play and no trump: neither is
-        # shown (the last trick is, under the seats).
-        if view.phase != "over":
+        # Only the tricks have a trick in play and a trump: while passing and after the last
+        # trick of the game neither is shown (the last trick is, under the seats).
+        if view.phase == "play":
             y = _trick_in_play(scene, view, names, lang, y)
         boxes = kit.seat_boxes(y, view.players, kit.BODY * 2 + 3 * kit.GAP)
         for seat, box in enumerate(boxes):
@@ -166,7 +219,16 @@ class IrobaePictures:
         return scene
 
     def hand(self, view: PrivateView, names: list[str], lang: Lang) -> kit.Scene:
-        scene, y = kit.titled("hand.title", texts.PICTURE_YOUR_HAND(lang))
+        """The trick in play above the hand (its cards by seat, the trump marker's card, the
+        card winning it as it stands framed in gold, the trump), then the hand with its
+        playable cards set apart, then the cards won this deal with their score."""
+        public = view.public
+        scene = kit.Scene()
+        y = kit.MARGIN
+        if public.phase == "play":
+            y = _hand_trick(scene, public, names, lang, y)
+        scene.text("hand.title", kit.MARGIN, y, texts.PICTURE_YOUR_HAND(lang), kit.SMALL, kit.MUTED)
+        y += kit.SMALL + kit.GAP
         choosable = set(view.playable) | set(view.passable)
         acting = bool(choosable)
         boxes = kit.fan_boxes(
@@ -175,22 +237,27 @@ class IrobaePictures:
         for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
             mark = "pick" if card.id in choosable else ("dim" if acting else "")
             scene.add(kit.Card(f"hand.{i}", box, face(card), mark))
-        y += CARD_H + 2 * kit.GAP
-        scene.text(
-            "pile.title",
-            kit.MARGIN,
-            y,
-            texts.PICTURE_PILE(lang, n=view.pile_score),
-            kit.SMALL,
-            kit.MUTED,
-        )
-        y += kit.SMALL + kit.GAP
-        boxes = kit.fan_boxes(
-            kit.MARGIN, y, len(view.pile), SMALL_W, SMALL_H, kit.WIDTH - 2 * kit.MARGIN
-        )
-        for i, (card, box) in enumerate(zip(view.pile, boxes, strict=True)):
-            scene.add(kit.Card(f"pile.{i}", box, face(card)))
-        scene.height = y + SMALL_H + kit.MARGIN
+        y += CARD_H
+        if public.phase != "pass":
+            y += 2 * kit.GAP
+            scene.text(
+                "pile.title",
+                kit.MARGIN,
+                y,
+                texts.PICTURE_PILE(lang, n=view.pile_score),
+                kit.SMALL,
+                kit.MUTED,
+            )
+            y += kit.SMALL
+            if view.pile:
+                y += kit.GAP
+                boxes = kit.fan_boxes(
+                    kit.MARGIN, y, len(view.pile), SMALL_W, SMALL_H, kit.WIDTH - 2 * kit.MARGIN
+                )
+                for i, (card, box) in enumerate(zip(view.pile, boxes, strict=True)):
+                    scene.add(kit.Card(f"pile.{i}", box, face(card)))
+                y += SMALL_H
+        scene.height = y + kit.MARGIN
         return scene
 
     def final(self, view: PublicView, result: Result, names: list[str], lang: Lang) -> kit.Scene:
