@@ -25,18 +25,23 @@ def actions_of(game_id: str, players: int, seed: int) -> list[tuple[int, int, st
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_take_and_share_whole_log_keeps_received_cards_private(lang: str) -> None:
-    """「いつでも自分だけが確認できます」: a given card is seen as it is given (the table's log),
-    never again in the whole log."""
+def test_take_and_share_whole_log_names_every_gift(lang: str) -> None:
+    """「渡されたカードの内容が全てのプレイヤーが確認できるように配ります」: every gift is seen by
+    all as it is made, so the whole log names the card and its receiver, as the table's did."""
     record = record_for("take_and_share", 4, lang, 5)
     rows = actions_of("take_and_share", 4, 5)
     lines = replayed_lines(record, rows, lang)
     names = [info.name for info in record.seats]
-    allowed = {texts.LOG["give_unseen"](lang).format(seat=a, to=b) for a in names for b in names}
-    word = "渡した" if lang == "ja" else " gave "
-    gives = [line for line in lines if word in line]
-    assert len(gives) >= 4, lines
-    assert set(gives) <= allowed, sorted(set(gives) - allowed)[:3]
+    cards = [texts.card_name((suit, number), lang) for suit in range(6) for number in range(1, 11)]
+    allowed = {
+        texts.LOG["give"](lang, seat=a, card=card, to=b)
+        for a in names
+        for b in names
+        for card in cards
+    } | {texts.LOG["give_last"](lang, card=card, to=b) for b in names for card in cards}
+    gives = [line for line in lines if line in allowed]
+    # Every share hands out one card to each of the four players, the last trick's included.
+    assert len(gives) == 14 * 4, len(gives)
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in registry.all()])
