@@ -8,7 +8,14 @@ from functools import partial
 from pathlib import Path
 
 from bot.client import GameBot
-from bot.render.irobae import card_text, cards_short, colours_short, signed
+from bot.render.irobae import (
+    card_short,
+    card_text,
+    cards_short,
+    colours_short,
+    signed,
+    taking_change,
+)
 from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from bot.session import Session
 from games.irobae.views import CardView
@@ -408,8 +415,19 @@ async def test_refusals_change_nothing(fake_discord: FakeDiscord, tmp_path: Path
             if b.get("disabled") and b["custom_id"].startswith(f"mv:{game_id}:{version}:")
         ]
         assert len(disabled) == len(private.hand) - len(private.playable) > 0
-        follow = colours_in(view.follow_colours, users[seat])
-        assert follow in hand.text  # the prompt names the colours to follow
+        held = [c for c in view.follow_colours if any(h.colour == c for h in private.hand)]
+        assert colours_in(held, users[seat]) in hand.text  # the prompt names the colours to follow
+        # Each playable card is said to win the trick as it stands (a green button, with the
+        # points it would bring) or not (a blue one); the locked ones are grey.
+        for card in private.hand:
+            (button,) = [b for b in hand.buttons if b["custom_id"].endswith(f":play.{card.id}")]
+            change = taking_change(private, card.id)
+            if card.id not in private.playable:
+                assert button["style"] == 2 and button["disabled"]
+            elif change is None:
+                assert button["style"] == 1 and card_short(card) in hand.text
+            else:
+                assert button["style"] == 3 and f"{card_short(card)} {signed(change)}" in hand.text
         text = await refused(users[seat], hand, disabled[0], None)
         assert "その中から出してください" in text or "play one of those" in text
         # A player not to act, with a button of their own hand at the current version.

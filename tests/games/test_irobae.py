@@ -360,3 +360,43 @@ def test_strong_player_passes_from_its_shortest_colours() -> None:
     # Butterfly is a singleton, fan a pair: the butterfly and the higher fan go.
     action = GAME.cpu("strong").choose(state, 0, Rng(1))
     assert action == act.PassCards(a=C(FAN, 5), b=C(BUTTERFLY, 3))
+
+
+def test_each_play_says_who_is_winning_the_trick_as_it_stands() -> None:
+    """A play's event carries the seat winning the trick after it (public: every card of the
+    trick is face up), which its log line tells."""
+    hands = [[C(FLOWER, 2), C(BIRD, 1)], [C(FLOWER, 5), C(FAN, 1)], [C(FAN, 4), C(BIRD, 3)]]
+    state = make_play_state(hands, leader=0, trick=[])
+    lead = state.apply(0, act.PlayCard(card=C(FLOWER, 2)))[0]
+    assert lead.data["lead"] and lead.data["winning"] == 0
+    higher = state.apply(1, act.PlayCard(card=C(FLOWER, 5)))[0]
+    assert higher.data["winning"] == 1 and not higher.data["marker_moved"]
+    # Seat 2 holds no flower: its fan moves the marker and takes the lead.
+    moved = state.apply(2, act.PlayCard(card=C(FAN, 4)))[0]
+    assert moved.data["marker_moved"] and moved.data["winning"] == 2
+
+
+def test_a_deals_end_carries_everything_its_summary_says() -> None:
+    """The deal's end event holds the deal, the dealer, each player's points and total, and each
+    pile as counted in the open: a summary readable without the events after it."""
+    state = GAME.new(3, seed=4)
+    rng = Rng(4)
+    events: list[Any] = []
+    while not state.deal_scores:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        events = state.apply(seat, legal[rng.below(len(legal))])
+    (end,) = [e for e in events if e.kind == "deal_end"]
+    piles = {e.seat: e.data["cards"] for e in events if e.kind == "deal_pile"}
+    assert end.public and end.data["deal"] == 1 and end.data["deals"] == 3
+    assert end.data["dealer"] == state.first_dealer
+    assert end.data["piles"] == [piles[s] for s in range(3)]
+    assert all(pile == sorted(pile) for pile in end.data["piles"])
+    assert sum(len(pile) for pile in end.data["piles"]) == 3 * 9  # every card played
+    assert (
+        end.data["scores"]
+        == state.deal_scores[0]
+        == [scoring.deal_score([(colour_of(c), number_of(c)) for c in piles[s]]) for s in range(3)]
+    )
+    assert end.data["totals"] == state.totals()
+    json.dumps(end.data)  # stored and sent as JSON
