@@ -1,5 +1,6 @@
 """十年に一度咲く桜の木の伝説 on Discord: bag, fields, screens and the turn's flowers on the table;
-each player's screen, the screen step and the end split in their own hand."""
+each player's hand is their whole screen: the turn with its risk, their field and screen, and the
+controls of every step they play, each saying what it does and what it does to the points."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ FLOWER: dict[str, str] = {
     "black": "⚫",
 }
 
-#: Steps whose moves are public and sequential: their buttons sit on the table.
+#: Steps whose moves are public and sequential: their buttons sit on the table too, as
+#: shortcuts (the hand carries every step's controls).
 TABLE_STEPS = frozenset(
     {"draw", "keep", "ability", "komatsuotome", "sakuyahime_give", "sakuyahime_take", "kokonoe"}
 )
