@@ -143,9 +143,9 @@ def test_kasane_grid_marks_the_front_cards_and_tableaus_show_scores() -> None:
         dot = scene.find(f"board.{slot.yaku}.{slot.count}.{slot.index}")
         assert isinstance(dot, Dot)
         if slot.used:
-            assert dot.label == (str(slot.by + 1) if slot.by is not None else "×")
+            assert dot.label == (seat_mark(slot.by) if slot.by is not None else "×")
         else:
-            assert dot.label == str(slot.count)
+            assert dot.label == str(slot.points)
     assert any(s.used and s.by is not None for s in view.slots), "position has no used slot"
     # The turn's seat is framed.
     assert scene.find(f"seat.{view.turn_seat}").outline is not None
@@ -228,10 +228,14 @@ def test_kasane_board_has_a_legend_of_its_tokens(lang: str) -> None:
     board_free = scene.find(f"board.{free.yaku}.{free.count}.{free.index}")
     board_taken = scene.find(f"board.{taken.yaku}.{taken.count}.{taken.index}")
     expected = {
-        "free": ("2", board_free, kasane_texts.PICTURE_LEGEND_FREE(lang, n=2)),
-        "taken": ("1", board_taken, kasane_texts.PICTURE_LEGEND_TAKEN(lang, seat="①")),
-        "preused": ("×", board_taken, kasane_texts.PICTURE_LEGEND_PREUSED(lang)),
+        "free": ("3", board_free, kasane_texts.PICTURE_LEGEND_FREE(lang)),
+        "taken": ("①", board_taken, kasane_texts.PICTURE_LEGEND_TAKEN(lang, seat="①")),
     }
+    if any(s.used and s.by is None for s in view.slots):
+        expected["preused"] = ("×", board_taken, kasane_texts.PICTURE_LEGEND_PREUSED(lang))
+    else:
+        assert not scene.tagged("legend.preused")
+    assert scene.find("legend.both").text == kasane_texts.PICTURE_LEGEND_BOTH(lang)
     above = [i for i in scene.items if i.tag.split(".")[0] in ("grid", "board")]
     seats = scene.find("seat.0").box
     right = 0
@@ -285,12 +289,15 @@ def test_kasane_board_tokens_read_on_a_phone(lang: str) -> None:
     taken = [s for s in view.slots if s.used and s.by is not None]
     for slot in taken:
         token = scene.find(f"board.{slot.yaku}.{slot.count}.{slot.index}")
-        assert token.label == str(slot.by + 1) and token.outline is not None
+        assert token.label == seat_mark(slot.by)
     for token in tokens + scene.tagged("legend"):
         if not isinstance(token, Dot):
             continue
         assert token.label_size * 0.62 >= 13, token.tag
         assert contrast(token.ink, token.fill) >= 7, token.tag
+        if token.label in "①②③④":  # a taken token's edge is the ring of the seat's mark
+            assert contrast(token.ink, BACKGROUND) >= 7, token.tag
+            continue
         edge = token.outline if token.fill == BACKGROUND else token.fill
         assert edge is not None and contrast(edge, BACKGROUND) >= 3, token.tag
     assert kasane_pictures.TOKEN * 0.62 >= 18
@@ -298,7 +305,7 @@ def test_kasane_board_tokens_read_on_a_phone(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_kasane_table_picture_is_compact_with_the_board_beside_the_grid(lang: str) -> None:
-    """The table picture for four seats is at most 550 px tall (a phone shows it at about two
+    """The table picture for four seats is at most 625 px tall (a phone shows it at about two
     thirds of that under the table's text): the round and the deck over the grid in the left
     column, the board from the top in the right column, each yaku's name whole left of its
     own tokens and the tokens within the margin, the legend under both."""
@@ -307,7 +314,7 @@ def test_kasane_table_picture_is_compact_with_the_board_beside_the_grid(lang: st
     view = position("kasane", 4, 3, 15).public_view()
     scene = pictures_for("kasane").table(view, NAMES[:4], lang)
     check_bounds(scene)
-    assert scene.height <= 550
+    assert scene.height <= 625
     left = [scene.find("header.round"), scene.find("header.deck"), *scene.tagged("grid")]
     board = scene.tagged("board")
     board_x = min(i.box.x for i in board)
