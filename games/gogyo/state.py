@@ -478,6 +478,8 @@ class GogyoState(State):
                     "ended_by": ended_by,
                     "scores": scores,
                     "hands": [[card_name(c) for c in h] for h in self.hands],
+                    # The match so far, this game included (for the game's summary).
+                    "totals": self.totals(),
                 },
             )
         ]

@@ -13,6 +13,7 @@ from bot.render.gogyo import (
     RENDERER,
     arranged,
     card,
+    named,
     yaku_line,
 )
 from bot.storage.records import SeatRecord
@@ -21,7 +22,7 @@ from games.core import Event, Rng
 from games.gogyo import actions as act
 from games.gogyo import texts
 from games.gogyo.cards import card_id, card_name
-from games.gogyo.scoring import best_score
+from games.gogyo.scoring import best_score, best_score_ids
 from games.gogyo.state import GogyoState
 from games.gogyo.views import arrangement, card_view
 from tests.bot.test_renderers import render_context
@@ -174,7 +175,7 @@ def test_the_field_action_goes_discard_then_field_card() -> None:
     seat = state.turn
     hand = RENDERER.hand(context(state), seat)
     assert actions_of(hand) == legal(state, seat) == {"field", "deck", f"duel.{1 - seat}"}
-    assert hand.content == "Your turn: choose an action."
+    assert hand.content == f"Your turn (hand: {state.hand_score(seat)})."
     assert "declare" not in text_of(hand).lower()
     waiting = RENDERER.hand(context(state), 1 - seat)
     assert waiting.controls == [] and waiting.content is not None
@@ -200,15 +201,22 @@ def test_the_field_action_goes_discard_then_field_card() -> None:
     assert line is not None and card_name(take) in line and card_name(dropped) in line
 
 
-def test_the_deck_action_offers_one_or_two_discards_in_two_selects() -> None:
+def test_the_deck_action_one_discard_is_one_tap_and_two_are_confirmed() -> None:
+    """One discard is a button (one tap); two are one option of a select shown back for
+    confirmation, each pair saying what the three kept cards score."""
     state = new(2)
     seat = state.turn
     state.apply(seat, act.Deck())
     hand = RENDERER.hand(context(state), seat)
-    selects = [c for c in hand.controls if isinstance(c, Select)]
-    assert [len(s.options) for s in selects] == [5, 10]
-    assert all(s.prefix == "" and s.max_values == 1 for s in selects)
+    buttons = [c for c in hand.controls if isinstance(c, Button) and c.action != "back"]
+    assert {b.action for b in buttons} == {f"draw.{c}" for c in state.hands[seat]}
+    (pairs,) = [c for c in hand.controls if isinstance(c, Select)]
+    assert len(pairs.options) == 10 and pairs.confirm and pairs.max_values == 1
+    kept = [c for c in state.hands[seat] if c not in state.hands[seat][:2]]
+    first = pairs.options[0]
+    assert first.description == f"the 3 kept score {best_score_ids(kept)}"
     assert actions_of(hand) == legal(state, seat)
+    assert "draw 1 face down" in (hand.content or "")
     # With one card left in the deck only single discards are offered.
     snap = state.snapshot()
     snap["discard"] += snap["deck"][1:]
@@ -216,9 +224,30 @@ def test_the_deck_action_offers_one_or_two_discards_in_two_selects() -> None:
     short = GAME.load(snap)
     assert isinstance(short, GogyoState)
     hand = RENDERER.hand(context(short), seat)
-    assert [len(c.options) for c in hand.controls if isinstance(c, Select)] == [5]
+    assert not [c for c in hand.controls if isinstance(c, Select)]
     assert actions_of(hand) == legal(short, seat)
     assert "1 card" in (hand.content or "")
+
+
+def test_every_choice_says_the_score_it_leads_to() -> None:
+    """The field's first button, each discard and each field card give the score they lead to,
+    computed as the engine scores the hand they make."""
+    state = new(2)
+    seat = state.turn
+    hand = state.hands[seat]
+    best = max(best_score_ids([*(c for c in hand if c != d), f]) for d in hand for f in state.field)
+    labels = [
+        c.label for c in RENDERER.hand(context(state), seat).controls if isinstance(c, Button)
+    ]
+    assert f"Field card (up to {best})" in labels
+    state.apply(seat, act.Field())
+    dropped = hand[0]
+    state.apply(seat, act.Discard(card=dropped))
+    rendered = RENDERER.hand(context(state), seat)
+    takes = {c.action: c.label for c in rendered.controls if isinstance(c, Button)}
+    for f in state.field:
+        after = best_score_ids([*(c for c in state.hands[seat] if c != dropped), f])
+        assert takes[f"take.{f}"].endswith(f"→ {after} pts" if after != 1 else "→ 1 pt")
 
 
 def test_a_duel_step_by_step() -> None:
@@ -274,7 +303,9 @@ def test_a_duel_step_by_step() -> None:
     events = state.apply(winner, act.Give(card=given))
     table = text_of(RENDERER.table(context(state, "en", events)))
     assert f"took the field card {card(card_view(given))}" in table
-    assert any(f"gave {NAMES[loser]}" in line or "gave 🤖" in line for line in table.split("\n"))
+    assert any(
+        f"made {NAMES[loser]} take" in line or "made 🤖" in line for line in table.split("\n")
+    )
 
 
 def test_destroy_is_shown_on_the_table() -> None:
@@ -377,20 +408,22 @@ def test_final_breakdown_per_game_and_total(lang: str) -> None:
     ctx = context(state, lang)
     final = RENDERER.final(ctx)
     embed = final[0].to_dict()
-    fields = {f["name"]: f["value"] for f in embed["fields"]}
-    # Totals tie at 30; the game 2 score gives Ben the win.
-    ben = next(name for name in fields if "Ben" in name)
-    aoi = next(name for name in fields if "Aoi" in name)
-    assert list(fields) == [ben, aoi]
-    total = "合計30点" if lang == "ja" else "total 30"
-    assert ben.endswith(total) and aoi.endswith(total)
-    game = "第{n}ゲーム {p}点" if lang == "ja" else "game {n}: {p}"
-    assert game.format(n=1, p=20) in fields[aoi] and game.format(n=2, p=10) in fields[aoi]
-    assert game.format(n=1, p=10) in fields[ben] and game.format(n=2, p=20) in fields[ben]
-    assert "+20" in fields[aoi] and "__" in fields[ben]
-    assert "🏆" in embed["description"] and "Ben" in embed["description"]
-    assert "Aoi" not in embed["description"].split("\n")[0]
-    assert ("第2ゲームの得点" if lang == "ja" else "game 2 score decided") in embed["description"]
+    lines = embed["description"].split("\n")
+    # Totals tie at 30; the game 2 score gives Ben the win: Ben first, then Aoi, each with
+    # both games' points.
+    assert "🏆" in lines[0] and "Ben" in lines[0] and "Aoi" not in lines[0]
+    assert ("第2ゲームの得点" if lang == "ja" else "game 2 score decided") in lines[1]
+    seat_line = "{seat} **30点**（{games}）" if lang == "ja" else "{seat} **30** ({games})"
+    assert lines[2] == seat_line.format(seat="② 🤖 Ben", games="10 + 20")
+    assert lines[3] == seat_line.format(seat="① Aoi", games="20 + 10")
+    ending = (
+        "第1ゲーム: 山札切れ · 第2ゲーム: 🤖 Benが終了宣言"
+        if lang == "ja"
+        else "game 1: the deck ran out · game 2: 🤖 Ben declared"
+    )
+    assert lines[4] == ending
+    # Brief enough for a phone with its picture: a line a seat, no fields, no footer.
+    assert "fields" not in embed and "footer" not in embed
     # The table keeps both games' results, with the declarer named.
     table = text_of(RENDERER.table(ctx))
     assert ("第2ゲームの結果（🤖 Benが終了宣言）" if lang == "ja" else "Game 2 results") in table
@@ -431,3 +464,192 @@ def test_the_table_does_not_announce_a_choice_its_player_can_still_take_back(lan
     state.apply(seat, act.Deck())
     table, other = told()
     assert choosing in table and texts.STEPS["deck_discard"](lang) not in table + other
+
+
+# -- the log lines and the summaries, in detail ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("attacker_card", "defender_card", "outcome"),
+    [("隋火", "漢水", "won"), ("漢水", "隋火", "lost"), ("漢水", "漢木", "lost on a tie")],
+)
+def test_a_duel_line_gives_both_cards_numbers_and_the_outcome(
+    attacker_card: str, defender_card: str, outcome: str
+) -> None:
+    state = new(2)
+    attacker = state.turn
+    # The two duel cards on top of the deck (the attacker draws first).
+    state.deck += [card_id(defender_card), card_id(attacker_card)]
+    events = state.apply(attacker, act.Duel(target=1 - attacker))
+    line = RENDERER.event_text(context(state), events[0])
+    a_number = "⑦" if attacker_card == "隋火" else "⑤"
+    d_number = "⑤" if defender_card.startswith("漢") else "⑦"
+    who = {0: "Aoi", 1: "🤖 Ben"}
+    assert line == (
+        f"⚔️ {who[attacker]} duelled {who[1 - attacker]}: "
+        f"{card(named(attacker_card))} against {card(named(defender_card))}, {outcome}"
+    )
+    assert a_number in line and d_number in line
+
+
+def test_a_wild_duel_card_counts_zero_in_its_line() -> None:
+    state = new(2)
+    attacker = state.turn
+    state.deck += [card_id("夏木"), card_id("閥")]
+    events = state.apply(attacker, act.Duel(target=1 - attacker))
+    line = RENDERER.event_text(context(state, "ja"), events[0])
+    assert line is not None and "🏴閥 0 対 🟩夏木①" in line and "防御側の勝ち" in line
+
+
+def test_a_burst_of_moves_reads_as_a_list_of_who_did_what() -> None:
+    """A duel, its loot and its field card, each a line naming who acted and the cards."""
+    state = new(3, seed=11)
+    attacker = state.turn
+    lines = [
+        RENDERER.event_text(context(state), e)
+        for e in state.apply(attacker, act.Duel(target=(attacker + 1) % 3))
+    ]
+    duel = state.public_view().last_duel
+    assert duel is not None
+    taken = state.hands[duel.loser][0]
+    lines += [
+        RENDERER.event_text(context(state), e)
+        for e in state.apply(duel.winner, act.Loot(card=taken))
+    ]
+    own = next(c for c in state.hands[duel.winner] if c != taken)
+    lines += [
+        RENDERER.event_text(context(state), e)
+        for e in state.apply(duel.winner, act.Discard(card=own))
+    ]
+    given = state.field[0]
+    lines += [
+        RENDERER.event_text(context(state), e)
+        for e in state.apply(duel.winner, act.Give(card=given))
+    ]
+    said = [line for line in lines if line]
+    winner, loser = (NAMES[duel.winner], NAMES[duel.loser])
+    winner = "🤖 Ben" if duel.winner == 1 else winner
+    loser = "🤖 Ben" if duel.loser == 1 else loser
+    assert said[0].startswith("⚔️ ") and "duelled" in said[0]
+    looted, dropped = card(card_view(taken)), card(card_view(own))
+    assert said[1] == f"{winner} looted {looted} from {loser}, discarded {dropped}"
+    assert said[2] == f"{winner} made {loser} take {card(card_view(given))} from the field"
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_end_of_game_one_is_a_summary(lang: str) -> None:
+    """How the game ended, each seat's points with the runs that made them and its hand in
+    scoring order, the marks, and that game 2 follows."""
+    state = new(2, seed=5)
+    while True:
+        state.deck = state.deck[-1:]  # the next deck action ends the game
+        seat = state.to_act()[0]
+        if state.step == "act":
+            state.apply(seat, act.Deck())
+            events = state.apply(seat, act.Draw(cards=(state.hands[seat][0],)))
+            break
+        state.apply(seat, state.legal_actions(seat)[0])
+    (end,) = [e for e in events if e.kind == "game_end"]
+    text = RENDERER.event_text(context(state, lang), end)
+    assert text is not None
+    lines = text.split("\n")
+    over = (
+        "🏁 **第1ゲーム終了**（山札切れ）"
+        if lang == "ja"
+        else "🏁 **Game 1 over** (the deck ran out)"
+    )
+    assert lines[0] == over
+    result = state.results[0]
+    for seat in range(2):
+        hand = arrangement(result["hands"][seat])
+        points = result["scores"][seat]
+        shown = (
+            f"**{points}点**"
+            if lang == "ja"
+            else f"**{points} pt"
+            if points == 1
+            else f"**{points} pts**"
+        )
+        assert lines[1 + seat].startswith(f"{'①②'[seat]} ") and shown in lines[1 + seat]
+        assert arranged(hand) in lines[1 + seat]
+    assert texts.MARKS(lang) in lines[-1]
+    assert ("第2ゲームへ" if lang == "ja" else "On to game 2") in lines[-1]
+
+
+# -- the hand is the player's screen ----------------------------------------------------------
+
+
+def test_the_hand_picture_shows_what_each_step_needs() -> None:
+    """At the turn's first choice the field and the others' cards; choosing a field card, the
+    field; a duel's winner, the duel and the loser's hand; and always the own hand."""
+    from bot.render.pictures.gogyo import PICTURES
+
+    state = new(3, seed=11)
+    seat = state.turn
+
+    def tags() -> set[str]:
+        scene = PICTURES.hand(state.private_view(state.to_act()[0]), NAMES[:3], "en")
+        return {
+            item.tag.split(".")[0] + "." + item.tag.split(".")[1]
+            for item in scene.items
+            if "." in item.tag
+        }
+
+    first = tags()
+    others = {f"seat.{s}" for s in range(3) if s != seat}
+    assert {"field.0", "hand.0", "legend.木"} <= first and others <= first
+    state.apply(seat, act.Field())
+    state.apply(seat, act.Discard(card=state.hands[seat][0]))
+    taking = tags()
+    assert "field.0" in taking and not others & taking
+    state.apply(seat, act.Back())
+    state.apply(seat, act.Back())
+    state.apply(seat, act.Duel(target=(seat + 1) % 3))
+    duel = state.public_view().last_duel
+    assert duel is not None
+    choosing = tags()
+    assert f"seat.{duel.loser}" in choosing and "field.0" not in choosing
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_english_cards_name_their_dynasty_and_number_and_a_legend_names_the_colours(
+    lang: str,
+) -> None:
+    from bot.render.pictures.gogyo import PICTURES
+
+    state = new(3, seed=11)
+    scene = PICTURES.table(state.public_view(), NAMES[:3], lang)
+    field = [scene.find(f"field.{i}") for i in range(len(state.field))]
+    for item, c in zip(field, state.public_view().field, strict=True):
+        if c.dynasty is not None and lang == "en":
+            assert item.face.sub.split() == [
+                str(c.number),
+                texts.DYNASTY_NAMES[c.dynasty]("en").split("(")[1].split(")")[0],
+            ]
+            assert item.face.sub_size >= 14
+        elif c.dynasty is not None:
+            assert item.face.corner == str(c.number)
+    legend = [scene.find(f"legend.{e}.name").text for e in "木火土金水"]
+    assert legend == (
+        ["木", "火", "土", "金", "水"]
+        if lang == "ja"
+        else ["wood", "fire", "earth", "metal", "water"]
+    )
+
+
+def test_the_final_picture_explains_its_lines() -> None:
+    from bot.render.pictures.gogyo import PICTURES
+
+    state = over_state([([H20, H10B], "deck", None), ([H10, H20], "declare", 1)])
+    scene = PICTURES.final(state.public_view(), state.result(), NAMES[:2], "en")
+    assert scene.find("runs.dynasty").text == "dynasty run"
+    assert scene.find("runs.element").text == "element run"
+    assert scene.find("legend.火.name").text == "fire"
+    assert scene.height <= 480  # two seats: well within a phone's screen
+
+
+def test_the_reference_fits_a_phone_screen() -> None:
+    for lang in ("ja", "en"):
+        for embed in RENDERER.reference(context(new(4), lang)):
+            text = embed.description or ""
+            assert sum(1 + len(line) // 42 for line in text.split("\n")) <= 30
