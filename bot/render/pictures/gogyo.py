@@ -334,7 +334,7 @@ class GogyoPictures:
         field_shown = step in ("act", "field_discard", "field_take", "duel_give")
         y = self._hand_cards(scene, view, y + (kit.GAP if y > kit.MARGIN else 0), lang)
         if not field_shown:  # the colours' legend is beside the field where it is shown
-            y = element_legend(scene, kit.MARGIN, y, lang, LEGEND_SIZE) + kit.GAP
+            y = element_row(scene, y, lang)
         scene.height = y + kit.MARGIN - kit.GAP
         return scene
 
@@ -368,7 +368,7 @@ class GogyoPictures:
                 kit.SMALL,
                 colour,
             )
-            bar = kit.Box(part.box.x, y + 4 + kit.SMALL + 3, part.box.w, 4)
+            bar = kit.Box(part.box.x, y + 4 + kit.SMALL + 5, part.box.w, 4)
             scene.add(kit.Panel(f"hand.best.{kind}.line", bar, colour))
             x = part.box.right + 14
         y += kit.BODY + 2 * kit.GAP
