@@ -172,6 +172,9 @@ class Publisher(Protocol):
         self, session: Session, outcome: MoveOutcome | None = None, *, table_shown: bool = False
     ) -> None: ...
 
+    async def table_shows(self, session: Session, version: int) -> None:
+        """Return once the game's table shows `version` (or there is nothing to wait for)."""
+
 
 #: A click's answer to a stored move, sent under the game's lock; it returns whether the table
 #: message now shows the move (the clicked table updated in place).

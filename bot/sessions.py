@@ -24,6 +24,7 @@ nothing to replay.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -59,6 +60,10 @@ STORAGE_RETRY_SECONDS = 5.0
 #: How long a click waits (for its game's lock, then for its write) before acknowledging
 #: Discord first, so that its 3-second deadline holds (seconds).
 PATIENCE_SECONDS = 1.5
+
+#: The longest a CPU waits for the table to show the move before its own, when people watch
+#: (Discord slow or unreachable must not stop the game: the table catches up later).
+TABLE_WAIT_SECONDS = 15.0
 
 #: How many times a move refused because another process stored that version first is tried
 #: again on the caught-up game.
@@ -738,10 +743,17 @@ class Sessions:
         """CPU turns of one game: wait for the game's turn in the shared budget, decide in the
         pool, then play like any move (after the human moves under way)."""
         while self._in_play(session):
+            watched = any(not seat.is_cpu for seat in session.record.seats)
+            if watched and self.cpu_delay and self.publisher is not None:
+                # People follow the table: each move is on it before the next is played, and
+                # stays there `cpu_delay` seconds, so a burst of CPU moves reads one by one.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(
+                        self.publisher.table_shows(session, session.version), TABLE_WAIT_SECONDS
+                    )
             await asyncio.sleep(self.cpu_delay)
             if not session.cpu_seats(session.state.to_act()):
                 return
-            watched = any(not seat.is_cpu for seat in session.record.seats)
             await self.cpu_turns.turn(watched=watched)
             seats = session.cpu_seats(session.state.to_act())
             if not await self._play_for(session, seats, "cpu", self._cpu_move):

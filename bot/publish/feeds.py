@@ -145,9 +145,14 @@ class Feed:
         self.text_version: int | None = None
         self.drawing: asyncio.Task[None] | None = None
         self.drawn: tuple[int, pictures.Picture] | None = None
+        #: Set (and replaced) whenever the table shows a newer version (`Feeds.table_shows`).
+        self.showed = asyncio.Event()
 
     def shown(self, version: int) -> None:
-        self.shown_version = max(version, self.shown_version or 0)
+        if self.shown_version is None or version > self.shown_version:
+            self.shown_version = version
+            self.showed.set()
+            self.showed = asyncio.Event()
 
     def pending(self) -> bool:
         return (
@@ -262,6 +267,18 @@ class Feeds:
         """The table message of a game as the publisher knows it (None: none yet)."""
         feed = self._feeds.get(game_id)
         return feed.table_message_id if feed is not None else None
+
+    async def table_shows(self, session: Session, version: int) -> None:
+        """Return once the game's table message shows `version` or a later one, or once there is
+        nothing to wait for: the feed is not publishing it (the game is not published from this
+        process, has ended, or the publisher is closing)."""
+        while not self._closed:
+            feed = self._feeds.get(session.id)
+            if feed is None or feed.ended or (feed.shown_version or 0) >= version:
+                return
+            if not feed.pending() and (feed.task is None or feed.task.done()):
+                return  # nothing under way would show it
+            await feed.showed.wait()
 
     def idle(self, game_id: int) -> bool:
         """Whether nothing of the game is being published now."""

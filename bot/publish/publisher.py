@@ -67,6 +67,10 @@ class Publisher:
         """See `Feeds.publish`."""
         self.feeds.publish(session, outcome, table_shown=table_shown)
 
+    async def table_shows(self, session: Session, version: int) -> None:
+        """See `Feeds.table_shows`."""
+        await self.feeds.table_shows(session, version)
+
     # -- for the bot's life -------------------------------------------------------------------
 
     def dm_hand_clicked_elsewhere(self, game_id: int, seat: int) -> None:

@@ -144,13 +144,19 @@ class Running(NamedTuple):
 
 @asynccontextmanager
 async def bot_running(
-    fake: FakeDiscord, folder: Path, people: str, *, seed: int = 1, pictures: bool = True
+    fake: FakeDiscord,
+    folder: Path,
+    people: str,
+    *,
+    seed: int = 1,
+    pictures: bool = True,
+    cpu_delay: float = 0.0,
 ) -> AsyncIterator[Running]:
     """The users `people` (see `add_users`) and a bot (`make_bot`: its database in `folder`,
-    every game seeded with `seed`, `pictures` on or off) running on `fake` until the block
-    ends."""
+    every game seeded with `seed`, `pictures` on or off, CPUs pausing `cpu_delay` seconds
+    before each move) running on `fake` until the block ends."""
     users = add_users(fake, people)
-    bot = make_bot(fake, folder / "db.sqlite3", seed=seed, pictures=pictures)
+    bot = make_bot(fake, folder / "db.sqlite3", seed=seed, pictures=pictures, cpu_delay=cpu_delay)
     async with fake.run_bot(bot):
         yield Running(fake, bot, users)
 
@@ -180,13 +186,15 @@ async def game_started(
     seed: int = 1,
     cpus: int = 0,
     pictures: bool = True,
+    cpu_delay: float = 0.0,
     **newgame: object,
 ) -> AsyncIterator[Started]:
     """`bot_running`, where the first `seated` users (all by default) sit at a game of `game`
     started through its lobby (`start_through_lobby`: the first one hosts, with `cpus` CPUs and
     the `newgame` options of /newgame). Those `dm_hands` names have first asked for their hands
     by DM (`/settings hand:dm`). The bot runs until the block ends."""
-    async with bot_running(fake, folder, people, seed=seed, pictures=pictures) as (_, bot, users):
+    running = bot_running(fake, folder, people, seed=seed, pictures=pictures, cpu_delay=cpu_delay)
+    async with running as (_, bot, users):
         for user in users:
             if user.name in dm_hands.split():
                 inter = await user.slash("settings", {"hand": "dm"})

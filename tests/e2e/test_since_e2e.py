@@ -11,6 +11,8 @@ from bot.publish import compose
 from bot.render import renderer_for
 from bot.render.common import SINCE_ROWS, log_lines
 from bot.sandbox.fakediscord import FakeDiscord
+from bot.sandbox.fakediscord.faults import EDITS
+from bot.sandbox.fakediscord.objects import message_text
 from tests.e2e.harness import game_started, table_message, wait_stored
 from tests.e2e.test_hand_screen_e2e import current_hand, play_one
 
@@ -53,3 +55,47 @@ async def test_a_hand_lists_what_the_cpus_did_since_its_last_move(
         assert checked == 3
         table = table_message(fake, started.game_id, started.thread_id)
         assert table.text.count("\n• ") >= 2, table.text  # the recent moves, not only the last
+
+
+async def test_each_cpu_move_is_on_the_table_before_the_next(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """With people watching and a CPU delay set, the CPUs' moves are paced by the table: every
+    CPU move is the newest line of the table's recent moves in some version of the table
+    message, none is skipped by the next one coming first."""
+    fake = fake_discord
+    async with game_started(
+        fake, tmp_path, "gogyo", "Aoi:en-US", cpus=2, cpu="random", pictures=False, cpu_delay=0.01
+    ) as started:
+        session, (aoi,) = started.session, started.users
+        # Discord answers edits slowly: CPUs that did not wait for the table would play several
+        # moves while one edit is on its way, and the next edit would show only the latest.
+        fake.faults.add("slow", routes=EDITS, delay=0.2)
+        describe = renderer_for("gogyo").event_text
+        newest: dict[int, str] = {}  # CPU move's version → its newest log line
+        moves = 0
+        while session.record.status == "playing" and moves < 8:
+            if 0 not in session.state.to_act():
+                version = session.version
+                await wait_stored(fake, session, version, "the CPUs' moves")
+                continue
+            await play_one(fake, aoi, session, 0, moves)
+            moves += 1
+        ctx = compose.context(session)
+        for version, event in session.events:
+            if event.seat in (1, 2) and (text := describe(ctx, event)):
+                newest[version] = text
+        tables = [
+            m
+            for m in fake.channel_messages(started.thread_id)
+            if f"hd:{started.game_id}" in m.custom_ids
+        ]
+        last_lines = set()
+        for shown in (version for table in tables for version in table.versions):
+            lines = [line for line in message_text(shown).splitlines() if line.startswith("• ")]
+            if lines:
+                last_lines.add(lines[-1].removeprefix("• "))
+        cpu_versions = sorted(newest)
+        assert len(cpu_versions) >= 4
+        missing = [v for v in cpu_versions if newest[v] not in last_lines]
+        assert not missing, [newest[v] for v in missing]
