@@ -62,6 +62,8 @@ class PlayClicks(Protocol):
 
     async def return_seat(self, interaction: Click, game_id: int) -> None: ...
 
+    async def next_page(self, interaction: Click, game_id: int, version: int) -> None: ...
+
     async def abandon(self, interaction: Click, game_id: int) -> None: ...
 
 
@@ -311,6 +313,35 @@ class ShowHand(
         return _bot(interaction).play.show_hand(interaction, self.game_id, refresh=self.refresh)
 
 
+class NextPage(
+    _Control,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"np:(?P<game>\d+):(?P<version>\d+)",
+):
+    """ "Next" under a page turn's summary (a round, a deal or a game of a match ended), on the
+    table and on the hands: its player has seen it (`bot.session.Pause`)."""
+
+    def __init__(self, *, game_id: int, version: int, label: str = "") -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji=_emoji("▶️"),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"np:{game_id}:{version}",
+            )
+        )
+
+    @classmethod
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> NextPage:
+        return cls(
+            game_id=int(match["game"]), version=int(match["version"]), label=item.label or ""
+        )
+
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).play.next_page(interaction, self.game_id, self.version)
+
+
 class ReturnSeat(
     _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -494,6 +525,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableInfo,
     ReturnSeat,
     AbandonGame,
+    NextPage,
 )
 
 

@@ -392,6 +392,26 @@ class Play:
         )
         await answers.send(interaction, text, public=True)
 
+    async def next_page(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> None:
+        """Next under a page turn's summary: its player has read it. A hand shows the next
+        page's moves at once; the table is brought up to date by the publisher."""
+        lang = lang_of(interaction.locale)
+        session = await self._session_for_click(interaction, game_id, lang)
+        if session is None:
+            return
+        seat = session.record.seat_of(interaction.user.id)
+        if seat is None:
+            await self._refuse_unseated(interaction, session.record, lang)
+            return
+        self._sessions.page_seen(game_id, seat, version)
+        if _is_hand_message(interaction):
+            payload = await self._publisher.drawing.hand_message(session, seat, lang)
+            await self._update_hand(interaction, session, seat, lang, payload)
+        else:
+            await interaction.response.defer()
+
     async def abandon(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """ "Abandon" on the question `/game abandon` asked its host (or a server manager):
         the game ends for everyone; the question turns into what was done, and the channel is

@@ -50,6 +50,8 @@ class GameService(Protocol):
         self, game_id: int, seat: int, user_id: int, *, on_wait: OnWait | None = None
     ) -> GameRecord | None: ...
 
+    def page_seen(self, game_id: int, seat: int, version: int) -> bool: ...
+
 
 class HandPublisher(Protocol):
     """What a click's answer uses of the publisher (`bot.publish.publisher.Publisher`): its

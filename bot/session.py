@@ -41,6 +41,22 @@ class MoveRefused(Exception):
 
 
 @dataclass
+class Pause:
+    """A page turned (a round, a deal or a game of a match ended, `Game.page_turns`): the people
+    at the table read its summary before the CPUs play on. Kept in memory only: a restart ends
+    it."""
+
+    #: The move that turned the page; its events are the summary.
+    version: int
+    #: The people yet to say they have seen it (Next, or a move of their own).
+    waiting: set[int]
+    #: When the CPUs play on even if someone has not (loop time).
+    until: float
+    #: Set when the pause is over.
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
 class Session:
     """One game in play: its stored record, its engine state and its lock."""
 
@@ -59,6 +75,8 @@ class Session:
     #: Recent moves not made by their player (version → seat): by the turn timer, or by a CPU
     #: that took over a human's seat; the log marks them.
     stand_ins: dict[int, int] = field(default_factory=dict)
+    #: The page turn the CPUs wait on, if any.
+    pause: Pause | None = None
     cpu_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
     #: The newest version another process is known to have stored (see `Sessions.moved`).
@@ -134,6 +152,11 @@ class Session:
         yet or moved before them), oldest first."""
         after = self.last_moves.get(seat, -1)
         return [(version, event) for version, event in self.events if version > after]
+
+    def paused_for(self, seat: int) -> Pause | None:
+        """The page turn `seat` has yet to say it has seen, if any."""
+        pause = self.pause
+        return pause if pause is not None and seat in pause.waiting else None
 
     def human_seats(self, seats: list[int]) -> list[int]:
         return [s for s in seats if not self.record.seats[s].is_cpu]

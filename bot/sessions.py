@@ -40,6 +40,7 @@ from bot.session import (
     MoveOutcome,
     MoveRefused,
     OnWait,
+    Pause,
     Publisher,
     Session,
     Source,
@@ -64,6 +65,10 @@ PATIENCE_SECONDS = 1.5
 #: The longest a CPU waits for the table to show the move before its own, when people watch
 #: (Discord slow or unreachable must not stop the game: the table catches up later).
 TABLE_WAIT_SECONDS = 15.0
+
+#: The longest the CPUs wait on a page turn for people who have not said they have seen it,
+#: when the game has no turn timer (with one, its turn time).
+PAUSE_SECONDS = 90.0
 
 #: How many times a move refused because another process stored that version first is tried
 #: again on the caught-up game.
@@ -518,6 +523,7 @@ class Sessions:
         session.state = state
         session.record = stored
         session.moved(stored.version, seat, events)
+        self._turn_page(session, seat, source, events)
         if source == "timeout" or (source == "cpu" and record.seats[seat].away_user_id):
             session.stand_ins[stored.version] = seat
             oldest = session.events[0][0] if session.events else stored.version
@@ -554,6 +560,52 @@ class Sessions:
             return
         if stored is not None and stored.version == record.version:
             session.record = stored
+
+    def _turn_page(self, session: Session, seat: int, source: Source, events: list[Event]) -> None:
+        """After a stored move: a person's move says they have seen the page turn under way;
+        a move that turns a page (`Game.page_turns`) of a game that goes on starts a pause for
+        every person at the table."""
+        if source == "human" and session.paused_for(seat):
+            self._seen(session, seat)
+        if session.record.status != "playing" or not any(
+            event.kind in session.game.page_turns for event in events
+        ):
+            return
+        people = {info.seat for info in session.record.seats if not info.is_cpu}
+        if not people:
+            return
+        if session.pause is not None:
+            session.pause.over.set()
+        seconds = session.record.turn_seconds or PAUSE_SECONDS
+        session.pause = Pause(version=session.version, waiting=people, until=self.clock() + seconds)
+
+    def _seen(self, session: Session, seat: int) -> None:
+        """`seat` has seen the page turn; once everyone has, the pause is over."""
+        pause = session.pause
+        if pause is None:
+            return
+        pause.waiting.discard(seat)
+        if not pause.waiting:
+            self._end_pause(session)
+
+    def _end_pause(self, session: Session) -> None:
+        if session.pause is not None:
+            session.pause.over.set()
+            session.pause = None
+
+    def page_seen(self, game_id: int, seat: int, version: int) -> bool:
+        """`seat`'s player pressed Next on the page turned at `version`: whether that was the
+        pause under way and the seat had not said so yet. The table and the hands then show it."""
+        session = self._live.get(game_id)
+        if session is None:
+            return False
+        pause = session.paused_for(seat)
+        if pause is None or pause.version != version:
+            return False
+        self._seen(session, seat)
+        self._publish(session)
+        self.schedule(session)
+        return True
 
     def _deadline_for(
         self, record: GameRecord, state: State, before: list[int], actor: int | None
@@ -743,6 +795,15 @@ class Sessions:
         """CPU turns of one game: wait for the game's turn in the shared budget, decide in the
         pool, then play like any move (after the human moves under way)."""
         while self._in_play(session):
+            pause = session.pause
+            if pause is not None:
+                # A page turned: the people read its summary first (Next), or until its time.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(pause.over.wait(), max(0.0, pause.until - self.clock()))
+                if session.pause is pause:
+                    self._end_pause(session)
+                    self._publish(session)
+                continue
             watched = any(not seat.is_cpu for seat in session.record.seats)
             if watched and self.cpu_delay and self.publisher is not None:
                 # People follow the table: each move is on it before the next is played, and

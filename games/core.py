@@ -504,6 +504,10 @@ class Game(ABC):
     cpu_levels: ClassVar[tuple[str, ...]] = ("random", "strong", "expert")
     #: The level a lobby gets when its host chooses none.
     default_cpu_level: ClassVar[str] = "strong"
+    #: The kinds of event that turn a page: a round, a deal or a game of a match ends and the
+    #: next begins. The bot pauses on such a move, its events shown as the summary, until the
+    #: people at the table have seen it.
+    page_turns: ClassVar[frozenset[str]] = frozenset()
 
     #: The game's `State` class, which loads its games (`from_snapshot`) and starts them: its
     #: classmethod `new(players, seed, options)` gets the validated options and raises

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import MoveButton, ReturnSeat, ShowHand, TableInfo, build_view
+from bot.components import MoveButton, NextPage, ReturnSeat, ShowHand, TableInfo, build_view
 from bot.i18n import messages as msg
 from bot.names import brief_name, shown_name
 from bot.publish.payload import Fingerprint, Payload
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
-from bot.render.common import in_play, since_text, winners_line
+from bot.render.common import in_play, log_lines, since_text, winners_line
 from games.core import Lang
 
 if TYPE_CHECKING:
@@ -37,6 +37,32 @@ def context(session: Session, lang: Lang | None = None, *, pictures: bool = Fals
     )
 
 
+#: The most lines a page turn's summary shows.
+SUMMARY_LINES = 12
+
+
+def page_summary(session: Session, ctx: RenderContext) -> str | None:
+    """The summary of the page turn under way (`Session.pause`): a heading and the log lines
+    of the move that turned it; None when there is none."""
+    pause = session.pause
+    if pause is None or not in_play(ctx):
+        return None
+    events = [(v, e) for v, e in session.events if v == pause.version]
+    describe = renderer_for(session.record.game).event_text
+    lines, _ = log_lines(ctx, describe, events, keep=SUMMARY_LINES)
+    return "\n".join([f"**{msg.PAGE_TURN(ctx.lang)}**", *lines])
+
+
+def page_waiting(session: Session, ctx: RenderContext) -> str | None:
+    """Who the page turn under way still waits for, as the table names them."""
+    pause = session.pause
+    if pause is None or not pause.waiting:
+        return None
+    named = brief_name if ctx.pictures else shown_name
+    names = ", ".join(named(session.record.seats[s].name) for s in sorted(pause.waiting))
+    return msg.PAGE_WAITING(ctx.lang, names=names)
+
+
 def table_payload(session: Session, *, pictures: bool = False) -> Payload:
     """The public table: embeds, move controls and "Show my hand"; with `pictures`, the brief
     text that goes beside the table's picture. A CPU's moves get no buttons: nobody could use
@@ -46,6 +72,13 @@ def table_payload(session: Session, *, pictures: bool = False) -> Payload:
     extra: list[discord.ui.Item[Any]] = []
     content = rendered.content
     if session.record.status == "playing":
+        if (summary := page_summary(session, ctx)) is not None:
+            # A page turned: its summary first, and Next for those who have read it.
+            waiting = page_waiting(session, ctx)
+            block = "\n".join(part for part in (summary, waiting) if part)
+            content = f"{block}\n{content}" if content else block
+            label = msg.PAGE_NEXT(ctx.lang)
+            extra.append(NextPage(game_id=session.id, version=session.pause.version, label=label))  # type: ignore[union-attr]
         extra.append(ShowHand(game_id=session.id, label=msg.TABLE_SHOW_HAND(ctx.lang)))
         seats = session.record.seats
         controls = [c for c in rendered.controls if not seats[c.seat].is_cpu]
@@ -95,7 +128,12 @@ def hand_payload(
     controls = rendered.controls if in_play(ctx) else []
     version = session.controls_version(seat)
     since = None
-    if in_play(ctx) and seat in session.state.to_act():
+    pause = session.paused_for(seat)
+    if pause is not None:
+        # A page turned: its summary and Next, the next page's moves once the player has read it.
+        since = page_summary(session, ctx)
+        controls = []
+    elif in_play(ctx) and seat in session.state.to_act():
         # What the others did since the seat last moved, as its turn comes (a waiting hand is
         # not edited for every move of the others), up to the version its controls carry: the
         # others' choices in a simultaneous phase do not change it (see `controls_version`).
@@ -114,6 +152,8 @@ def hand_payload(
                 emoji="✅",
             )
         )
+    if pause is not None:
+        extra.append(NextPage(game_id=session.id, version=pause.version, label=msg.PAGE_NEXT(lang)))
     extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
     view = build_view(session.id, version, controls, extra=extra)
     content = "\n".join(part for part in (notice, since, rendered.content) if part) or None

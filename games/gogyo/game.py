@@ -20,5 +20,6 @@ class GogyoGame(Game):
     max_players: ClassVar[int] = MAX_PLAYERS
     Options: ClassVar[type[BaseModel]] = GogyoOptions
     Action: ClassVar[type[act.GogyoAction]] = act.GogyoAction
+    page_turns: ClassVar[frozenset[str]] = frozenset({"game_end"})
 
     state_class: ClassVar[type[GogyoState]] = GogyoState

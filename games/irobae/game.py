@@ -20,6 +20,7 @@ class IrobaeGame(Game):
     max_players: ClassVar[int] = MAX_PLAYERS
     Options: ClassVar[type[BaseModel]] = IrobaeOptions
     Action: ClassVar[type[act.IrobaeAction]] = act.IrobaeAction
+    page_turns: ClassVar[frozenset[str]] = frozenset({"deal_end"})
 
     state_class: ClassVar[type[IrobaeState]] = IrobaeState
 

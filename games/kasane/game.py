@@ -22,6 +22,7 @@ class KasaneGame(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = KasaneOptions
     Action: ClassVar[type[act.KasaneAction]] = act.KasaneAction
+    page_turns: ClassVar[frozenset[str]] = frozenset({"round_end"})
 
     state_class: ClassVar[type[KasaneState]] = KasaneState
 

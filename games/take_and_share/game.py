@@ -19,6 +19,7 @@ class TakeAndShare(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = TakeAndShareOptions
     Action: ClassVar[type[act.TakeAndShareAction]] = act.TakeAndShareAction  # type: ignore[assignment]
+    page_turns: ClassVar[frozenset[str]] = frozenset({"game_end"})
     state_class: ClassVar[type[TakeAndShareState]] = TakeAndShareState
 
 

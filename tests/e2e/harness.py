@@ -370,13 +370,19 @@ async def play_out(
     human_moves: int | None = None,
 ) -> Session | None:
     """Humans play through `human_move` (one move of the first seat to act, given the
-    session), CPUs on their own, until the game is over, `stop(session)` holds or `human_moves`
-    human moves were made. Returns the session last seen (None once it left memory)."""
+    session), pressing Next at each page turn, CPUs on their own, until the game is over,
+    `stop(session)` holds or `human_moves` human moves were made. Returns the session last
+    seen (None once it left memory)."""
     made = 0
     while True:
         session = await bot.sessions.get(game_id)
         if session is None or not session.state.to_act():
             return session
+        if session.pause is not None:
+            # A page turned: every person has read its summary (as their Next says).
+            for seat in sorted(session.pause.waiting):
+                bot.sessions.page_seen(game_id, seat, session.pause.version)
+            continue
         if stop is not None and stop(session):
             return session
         if human_moves is not None and made >= human_moves:

@@ -214,6 +214,11 @@ class Match:
             session = await self.session()
             if session is None or session.record.status != "playing":
                 return
+            if session.pause is not None:
+                # A game of the match ended: the people read its summary, then Next.
+                for seat in sorted(session.pause.waiting):
+                    self.bot.sessions.page_seen(self.game_id, seat, session.pause.version)
+                continue
             state = self.state(session)
             if stop is not None and stop(state):
                 return

@@ -1,8 +1,9 @@
 """Every title played start to finish from the hand alone: one person against CPUs clicks only
 their own private hand (opened once with the table's "Show my hand"), never the table. At each
 of their steps the hand, kept current by the bot, offers a control for a legal move; a choice of
-several shown back with a Confirm button is confirmed there. The taps each step took are
-printed per kind of move."""
+several shown back with a Confirm button is confirmed there, and a page turn's summary (a
+round's end, say) is read there and left with Next. The taps each step took are printed per
+kind of move."""
 
 from __future__ import annotations
 
@@ -57,6 +58,12 @@ def hand_moves(hand: Message, session: Session, seat: int) -> list[tuple[str, li
     return found
 
 
+def next_page(hand: Message, session: Session) -> str | None:
+    """The hand's Next under a page turn's summary, if it shows one."""
+    found = [cid for cid in hand.custom_ids if cid.startswith(f"np:{session.id}:")]
+    return found[0] if found else None
+
+
 async def current_hand(fake: FakeDiscord, user: User, session: Session, seat: int) -> Message:
     """The user's hand once the bot has brought it to the seat's current step (opened once from
     the table's "Show my hand" if the user has none)."""
@@ -65,7 +72,7 @@ async def current_hand(fake: FakeDiscord, user: User, session: Session, seat: in
 
     def ready() -> Message | None:
         hands = hand_messages(user, session.id)
-        if hands and hand_moves(hands[-1], session, seat):
+        if hands and (hand_moves(hands[-1], session, seat) or next_page(hands[-1], session)):
             return hands[-1]
         return None
 
@@ -79,6 +86,12 @@ async def play_one(
     move's kind (the encoded action's first word) and the taps it took."""
     version = session.version
     hand = await current_hand(fake, user, session, seat)
+    if (next_id := next_page(hand, session)) is not None:
+        # A page turned: its summary is read, then Next brings the next page's moves.
+        assert not hand_moves(hand, session, seat)
+        response = await (await user.click(hand, next_id)).response()
+        assert response.type == 7 and not next_page(fake.message(hand.id), session)
+        return "next", 1
     moves = hand_moves(hand, session, seat)
     cid, values = moves[pick % len(moves)]
     taps = 1
@@ -116,7 +129,7 @@ async def test_a_whole_game_from_the_hand(
         moves = 0
         while session.record.status == "playing":
             to_act = session.state.to_act()
-            if 0 not in to_act:
+            if 0 not in to_act and not session.paused_for(0):
                 await wait_stored(fake, session, session.version, "the CPUs' moves")
                 continue
             kind, count = await play_one(fake, aoi, session, 0, moves)
