@@ -12,6 +12,7 @@ makes of the stored state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -364,6 +365,19 @@ class Players:
         """One move of the game: a human's click, or waiting for a CPU."""
         session = run.session
         version = session.version
+        pause = session.pause
+        if pause is not None and pause.waiting:
+            # A page turned: a player who has not read its summary presses the table's Next
+            # (answered quietly; one lost to a fault is pressed again at the next step).
+            seat = min(pause.waiting)
+            table = self.table(run)
+            next_id = f"np:{run.game_id}:{pause.version}"
+            if table is None or next_id not in table.custom_ids:
+                await asyncio.sleep(0.05)  # the table shows it in a moment
+                return
+            with contextlib.suppress(AssertionError):
+                await (await self.press(run.users[seat], table, next_id, None)).response()
+            return
         humans = session.human_seats(session.state.to_act())
         if not humans:
             await self.fake.wait_for(
@@ -527,8 +541,21 @@ async def test_rate_limits_per_route_and_global(fake_discord: FakeDiscord, tmp_p
         played = len(players.clicks)
         await players.play_out(run, until=lambda: len(players.clicks) >= played + 3)
         fake.faults.stop()
+        limited = list(records_of(fake, "429")) + list(records_of(fake, "429_global"))
+
+        def retried() -> bool:
+            return all(
+                any(
+                    r.path == record.path and r.method == record.method and r.at > record.at
+                    for r in fake.requests
+                )
+                for record in limited
+            )
+
+        # A request limited just now is sent again once its `retry_after` has passed.
+        await fake.wait_for(retried, 10, "the limited requests sent again")
         # discord.py waited `retry_after` and sent the same request again, which landed.
-        for record in list(records_of(fake, "429")) + list(records_of(fake, "429_global")):
+        for record in limited:
             later = [
                 r
                 for r in fake.requests
