@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot import answers, guards, health, logsafe
+from bot.answers import Readings
 from bot.components import DYNAMIC_ITEMS
 from bot.cpu import CpuPool, CpuTurns
 from bot.history import History
@@ -215,12 +216,14 @@ class GameBot(commands.Bot):
             self.store.add_resync_listener(self.publisher.dm_hands_unknown)
         if self.settings.picture_process:
             pictures.start_process()
-        self.play = Play(self.sessions, self.store, self.publisher)
+        #: Each player's one private reading per game (the log, the rules, a refusal).
+        readings = Readings()
+        self.play = Play(self.sessions, self.store, self.publisher, readings)
         locks = LobbyLocks()
         self.quotas = Quotas(self.settings, self.store, self.sessions, locks, self)
         self.lobby = Lobby(self.sessions, self.store, self.quotas, locks)
         self.quotas.start_expiry()
-        self.history = History(self.store)
+        self.history = History(self.store, readings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

@@ -72,7 +72,9 @@ class HistoryClicks(Protocol):
 
     async def show(self, interaction: Click, game_id: int, page: int | None) -> None: ...
 
-    async def reference(self, interaction: Click, game_id: int) -> None: ...
+    async def reference(
+        self, interaction: Click, game_id: int, page: int | None = None
+    ) -> None: ...
 
 
 class LobbyClicks(Protocol):
@@ -421,27 +423,45 @@ class TableInfo(
 class LogPage(
     _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lg:(?P<game>\d+):(?P<page>-?\d{1,5}):(?P<way>[pn])",
+    template=r"lg:(?P<game>\d+):(?P<page>-?\d{1,5}):(?P<way>[pn])(?::(?P<what>r))?",
 ):
-    """◀ / ▶ on a private page of a game's whole log (`bot.history`): shows page `page`."""
+    """◀ / ▶ on a private page of a game's whole log, or (`reference`) of its rules and
+    reference (`bot.history`): shows page `page` in the same message."""
 
-    def __init__(self, *, game_id: int, page: int, forward: bool, disabled: bool = False) -> None:
-        self.game_id, self.page = game_id, page
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        page: int,
+        forward: bool,
+        disabled: bool = False,
+        reference: bool = False,
+    ) -> None:
+        self.game_id, self.page, self.reference = game_id, page, reference
+        what = ":r" if reference else ""
         super().__init__(
             discord.ui.Button(
                 emoji=_emoji("▶️" if forward else "◀️"),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"lg:{game_id}:{page}:{'n' if forward else 'p'}",
+                custom_id=f"lg:{game_id}:{page}:{'n' if forward else 'p'}{what}",
                 disabled=disabled,
             )
         )
 
     @classmethod
     def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> LogPage:
-        return cls(game_id=int(match["game"]), page=int(match["page"]), forward=match["way"] == "n")
+        return cls(
+            game_id=int(match["game"]),
+            page=int(match["page"]),
+            forward=match["way"] == "n",
+            reference=match["what"] == "r",
+        )
 
     def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
-        return _bot(interaction).history.show(interaction, self.game_id, self.page)
+        history = _bot(interaction).history
+        if self.reference:
+            return history.reference(interaction, self.game_id, self.page)
+        return history.show(interaction, self.game_id, self.page)
 
 
 LOBBY_OPS = ("join", "leave", "cpu", "start", "cancel")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import answers
+from bot.answers import Readings
 from bot.guards import belongs, can_manage
 from bot.i18n import lang_of
 from bot.i18n import messages as msg
@@ -51,11 +52,22 @@ class Play:
     """Handlers for in-game clicks; one instance per bot."""
 
     def __init__(
-        self, sessions: GameService, records: PlayRecords, publisher: HandPublisher
+        self,
+        sessions: GameService,
+        records: PlayRecords,
+        publisher: HandPublisher,
+        readings: Readings,
     ) -> None:
         self._sessions = sessions
         self._records = records
         self._publisher = publisher
+        self._readings = readings
+
+    async def _tell(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
+        """Answer privately about game `game_id` (a refusal): the player's new reading of the
+        game, which replaces their last one (`answers.Readings`)."""
+        followup = await answers.send(interaction, text)
+        await self._readings.shown(interaction, game_id, followup)
 
     async def _update(self, interaction: discord.Interaction[Any], payload: Payload) -> None:
         """Update the clicked message: as the first response, or after a deferral."""
@@ -164,14 +176,14 @@ class Play:
             refusal = msg.ERROR_GAME_OVER if record is not None else msg.ERROR_UNKNOWN_GAME
             if record is not None and record.status == "lobby":
                 refusal = msg.ERROR_NOT_STARTED
-            await answers.send(interaction, refusal(lang))
+            await self._tell(interaction, game_id, refusal(lang))
             return None
         if not belongs(interaction, session.record):
             log.info("refused a click on game %s from elsewhere", game_id)
             await answers.send(interaction, msg.ERROR_UNKNOWN_GAME(lang))
             return None
         if session.record.status != "playing":
-            await answers.send(interaction, msg.ERROR_GAME_OVER(lang))
+            await self._tell(interaction, game_id, msg.ERROR_GAME_OVER(lang))
             return None
         return session
 
@@ -197,7 +209,7 @@ class Play:
         if own_seat != seat:
             # Table buttons are made for the seat to act: anyone else is out of turn.
             refusal = msg.ERROR_NOT_YOUR_SEAT if on_hand else msg.ERROR_NOT_YOUR_TURN
-            await answers.send(interaction, refusal(lang))
+            await self._tell(interaction, game_id, refusal(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -264,7 +276,7 @@ class Play:
             await self._refuse_unseated(interaction, session.record, lang)
             return
         if own_seat != seat:
-            await answers.send(interaction, msg.ERROR_NOT_YOUR_SEAT(lang))
+            await self._tell(interaction, game_id, msg.ERROR_NOT_YOUR_SEAT(lang))
             return
         try:
             action = session.game.Action.decode(action_text)
@@ -343,7 +355,7 @@ class Play:
         playing."""
         away = record.away_seat_of(interaction.user.id) is not None
         refusal = msg.ERROR_SEAT_AWAY if away else msg.ERROR_NOT_PLAYER
-        await answers.send(interaction, refusal(lang))
+        await self._tell(interaction, record.id, refusal(lang))
 
     async def _refuse(
         self,
@@ -366,7 +378,7 @@ class Play:
                 return
             except discord.NotFound:
                 pass  # not a hand message of ours after all (a forged DM click): just say why
-        await answers.send(interaction, f"⚠️ {text}")
+        await self._tell(interaction, session.id, f"⚠️ {text}")
 
     async def return_seat(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """A player whose seat a CPU took over takes it back (the table's button or `/game
@@ -383,7 +395,7 @@ class Play:
                 game_id, seat, user.id, on_wait=answers.acknowledger(interaction)
             )
         if stored is None or seat is None:
-            await answers.send(interaction, msg.ERROR_NOT_AWAY(lang))
+            await self._tell(interaction, game_id, msg.ERROR_NOT_AWAY(lang))
             return
         text = msg.GAME_RETURNED(
             session.record.language,  # type: ignore[arg-type]

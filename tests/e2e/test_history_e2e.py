@@ -3,10 +3,11 @@ a game's whole public log privately."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from bot.history import PAGE_LINES, replayed_lines
-from bot.sandbox.fakediscord import FakeDiscord
+from bot.history import pages_of, replayed_lines
+from bot.sandbox.fakediscord import FakeDiscord, Message, User
 from tests.e2e.harness import custom_id, game_started, table_message, wait_until
 from tests.e2e.test_kasane_e2e import play_out
 
@@ -41,11 +42,11 @@ async def test_finished_games_are_listed_and_their_log_is_paged(
             assert f"{info.name} {score}" in line
         # /game log in the thread: privately, the newest page first, in the reader's language.
         expected = replayed_lines(record, await bot.store.actions(game_id), "en")
-        assert len(expected) > PAGE_LINES  # a whole game takes several pages
+        pages = len(pages_of([f"• {text}" for text in expected]))
+        assert pages > 1  # a whole game takes several pages
         inter = await hana.slash("game log", channel=thread_id)
         page = (await inter.response()).message
         assert page is not None and page.ephemeral
-        pages = -(-len(expected) // PAGE_LINES)
         assert f"Page {pages}/{pages}" in page.text
         seen = page.embed["description"].splitlines()  # type: ignore[index]
         # ◀ goes back a page by editing the same private message, down to the first one.
@@ -75,17 +76,41 @@ async def test_reference_and_log_buttons_answer_privately_in_the_readers_languag
         table = table_message(fake, game_id, thread_id)
         # The table keeps reference off itself: the yaku conditions are behind 📖.
         assert "sum to exactly 10" not in table.text and "合計がちょうど10" not in table.text
-        inter = await hana.click(table, f"ti:{game_id}:ref")
-        answer = (await inter.response()).message
-        assert answer is not None and answer.ephemeral
-        assert "numbers sum to exactly 10" in answer.text  # 拾's condition
-        assert "2 cards → " in answer.text and "`2:1 ○○`" in answer.text
-        inter = await ben.click(table, f"ti:{game_id}:ref")
-        answer = (await inter.response()).message
-        assert answer is not None and answer.ephemeral and "合計がちょうど10" in answer.text
-        # 📜 gives the whole log so far, privately.
+        reference = await read_all_pages(fake, hana, table, f"ti:{game_id}:ref")
+        assert "numbers sum to exactly 10" in reference  # 拾's condition
+        assert "2 cards → " in reference and "`2:1 ○○`" in reference
+        reference = await read_all_pages(fake, ben, table, f"ti:{game_id}:ref")
+        assert "合計がちょうど10" in reference
+        # 📜 gives the whole log so far, privately; it replaces Ben's reference: one reading
+        # of the game is open at a time.
         inter = await ben.click(table, f"ti:{game_id}:log")
         answer = (await inter.response()).message
         assert answer is not None and answer.ephemeral and "全記録" in answer.text
+        await wait_until(fake, lambda: len(ben.ephemerals()) == 1, "the reference gone")
+        assert ben.ephemerals()[0].id == answer.id
+        # A refusal is a reading too: it replaces the log ("take my seat back" while Ben holds
+        # his seat).
+        stale = await ben.click_raw(table.id, table.channel_id, f"rs:{game_id}")
+        refusal = await stale.response()
+        assert refusal.type == 4 and refusal.ephemeral
+        await wait_until(
+            fake, lambda: [m.id for m in ben.ephemerals()] == [refusal.message.id], "the log gone"
+        )  # type: ignore[union-attr]
         # Nothing of this reached the thread.
         assert all("全記録" not in m.text for m in fake.channel_messages(thread_id))
+
+
+async def read_all_pages(fake: FakeDiscord, user: User, table: Message, cid: str) -> str:
+    """Click `cid` on the table, then ▶ through every page of the private answer (each page a
+    phone's screen: editing the same message); the text of every page."""
+    inter = await user.click(table, cid)
+    answer = (await inter.response()).message
+    assert answer is not None and answer.ephemeral
+    texts = [answer.text]
+    while (forward := [c for c in answer.custom_ids if re.fullmatch(r"lg:\d+:\d+:n:r", c)]) and (
+        not answer.component(forward[0]).get("disabled")  # type: ignore[union-attr]
+    ):
+        assert (await (await user.click(answer, forward[0])).response()).type == 7
+        answer = fake.message(answer.id)
+        texts.append(answer.text)
+    return "\n".join(texts)
