@@ -21,7 +21,7 @@ from bot.answers import Readings
 from bot.components import DYNAMIC_ITEMS
 from bot.cpu import CpuPool, CpuTurns
 from bot.history import History
-from bot.i18n import lang_of
+from bot.i18n import choose_language, lang_for
 from bot.i18n import messages as msg
 from bot.i18n.translator import Translator
 from bot.lobby import Lobby, LobbyLocks
@@ -108,6 +108,7 @@ class CommandTree(discord.app_commands.CommandTree["GameBot"]):
             return False
         if not self.client.first_delivery(interaction):
             return False
+        await self.client.note_language(interaction)
         try:
             # Options no client sends (a text where Discord sends a number, say) are answered
             # here, before discord.py reads them.
@@ -304,14 +305,14 @@ class GameBot(commands.Bot):
             item = await factory.from_custom_id(interaction, base, match)  # type: ignore[arg-type]
             await item.callback(interaction)
             return
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         log.info("click on a control that is not ours: %r", custom_id[:100])
         await interaction.response.send_message(msg.ERROR_UNKNOWN_CONTROL(lang), ephemeral=True)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         if isinstance(error, discord.app_commands.CheckFailure):
             text = msg.ERROR_NO_PERMISSION(lang)
         elif isinstance(
@@ -329,12 +330,22 @@ class GameBot(commands.Bot):
             text = msg.ERROR_INTERNAL(lang)
         await answers.send(interaction, text)
 
+    async def note_language(self, interaction: discord.Interaction[Any]) -> None:
+        """Note on the interaction the language its user chose for their own messages
+        (`i18n.lang_for` answers in it); their client's if none, or if the store cannot say."""
+        try:
+            chosen = await self.store.chosen_language(interaction.user.id)
+        except STORAGE_ERRORS as exc:
+            log.warning("a user's language could not be read: %s", exc)
+            return
+        choose_language(interaction, chosen)
+
     async def say_stopping(self, interaction: discord.Interaction[Any]) -> None:
         """Answer an interaction that arrives while the bot is stopping."""
         if not interaction.response.is_done():
             with suppress(discord.HTTPException):
                 await interaction.response.send_message(
-                    msg.ERROR_STOPPING(lang_of(interaction.locale)), ephemeral=True
+                    msg.ERROR_STOPPING(lang_for(interaction)), ephemeral=True
                 )
 
     async def _finish_moves(self, grace: float) -> None:

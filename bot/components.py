@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Protocol, Self
 import discord
 
 from bot import answers
-from bot.i18n import lang_of
+from bot.i18n import lang_for
 from bot.i18n import messages as msg
 from bot.render.base import Button, Control, Select
 
@@ -99,6 +99,8 @@ class ClickHandlers(Protocol):
 
     def first_delivery(self, interaction: Click) -> bool: ...
 
+    async def note_language(self, interaction: Click) -> None: ...
+
 
 def _bot(interaction: discord.Interaction[Any]) -> ClickHandlers:
     """The handlers of the client that received the click."""
@@ -117,10 +119,11 @@ async def _guard(interaction: discord.Interaction[Any], work: Coroutine[Any, Any
         log.info("interaction %s delivered twice; handled once", interaction.id)
         return
     try:
+        await _bot(interaction).note_language(interaction)
         await work
     except Exception:
         log.exception("handling %s failed", (interaction.data or {}).get("custom_id"))
-        text = msg.ERROR_INTERNAL(lang_of(interaction.locale))
+        text = msg.ERROR_INTERNAL(lang_for(interaction))
         try:
             await answers.send(interaction, text)
         except discord.HTTPException:

@@ -17,7 +17,7 @@ import discord
 
 from bot.answers import Readings
 from bot.components import LogPage
-from bot.i18n import lang_of
+from bot.i18n import lang_for
 from bot.i18n import messages as msg
 from bot.render import renderer_for
 from bot.render.base import TABLE_COLOUR, RenderContext
@@ -139,7 +139,7 @@ class History:
         """Answer privately with a page of the game's log (the newest page when `page` is
         None); a page button's click edits its own message. Only games of the server asked
         from, and only once they started."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         record = await self._records.get(game_id)
         if record is None or record.guild_id != interaction.guild_id or record.status == "lobby":
             await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
@@ -154,7 +154,7 @@ class History:
     ) -> None:
         """The rules summary and the game's reference, privately, in the reader's language,
         a page at a time (the first when `page` is None)."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         record = await self._records.get(game_id)
         if record is None or record.guild_id != interaction.guild_id:
             await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)

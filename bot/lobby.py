@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from bot.components import LobbyButton, LobbyOption
 from bot.guards import belongs
-from bot.i18n import LANGS, lang_of
+from bot.i18n import LANGS, lang_for
 from bot.i18n import messages as msg
 from bot.i18n.errors import reason_text
 from bot.render.base import TABLE_COLOUR
@@ -219,7 +219,7 @@ class Lobby:
         turn_minutes: int,
         cpu_level: str | None,
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message(msg.ERROR_GUILD_ONLY(lang), ephemeral=True)
             return
@@ -303,7 +303,7 @@ class Lobby:
         return record
 
     async def button(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         async with self.locks.lock(game_id):
             record = await self._lobby_record(interaction, game_id, lang)
             if record is None:
@@ -375,7 +375,7 @@ class Lobby:
     async def set_option(
         self, interaction: discord.Interaction[Any], game_id: int, field: str, value: str
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         async with self.locks.lock(game_id):
             record = await self._lobby_record(interaction, game_id, lang)
             if record is None:

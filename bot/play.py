@@ -19,7 +19,7 @@ import discord
 from bot import answers
 from bot.answers import Readings
 from bot.guards import belongs, can_manage
-from bot.i18n import lang_of
+from bot.i18n import lang_for
 from bot.i18n import messages as msg
 from bot.i18n.errors import reason_text
 from bot.publish import compose
@@ -196,7 +196,7 @@ class Play:
         action_text: str,
     ) -> None:
         """A move button or select was used."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         session = await self._session_for_click(interaction, game_id, lang)
         if session is None:
             return
@@ -266,7 +266,7 @@ class Play:
         """A confirming select was used: show the choice back on the hand with a Confirm
         button that plays it. Nothing is played or stored yet; a choice that is not legal
         (any more) is refused as a move would be."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         session = await self._session_for_click(interaction, game_id, lang)
         if session is None:
             return
@@ -383,7 +383,7 @@ class Play:
     async def return_seat(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """A player whose seat a CPU took over takes it back (the table's button or `/game
         return`); the thread is told, and the publisher shows them back at the table."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         session = await self._session_for_click(interaction, game_id, lang)
         if session is None:
             return
@@ -409,7 +409,7 @@ class Play:
     ) -> None:
         """Next under a page turn's summary: its player has read it. A hand shows the next
         page's moves at once; the table is brought up to date by the publisher."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         session = await self._session_for_click(interaction, game_id, lang)
         if session is None:
             return
@@ -428,7 +428,7 @@ class Play:
         """ "Abandon" on the question `/game abandon` asked its host (or a server manager):
         the game ends for everyone; the question turns into what was done, and the channel is
         told in the table's language."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         record = await self._records.get(game_id)
         if record is None or not belongs(interaction, record, in_dm=False):
             await answers.send(interaction, msg.ERROR_UNKNOWN_GAME(lang))
@@ -459,7 +459,7 @@ class Play:
         self, interaction: discord.Interaction[Any], game_id: int, *, refresh: bool
     ) -> None:
         """ "Show my hand" on the table, or "refresh" on a hand message."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         session = await self._session_for_click(interaction, game_id, lang)
         if session is None:
             return

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot import answers
 from bot.components import AbandonGame
 from bot.guards import can_manage
-from bot.i18n import lang_of
+from bot.i18n import CHOSEN, choose_language, lang_for, lang_of
 from bot.i18n import messages as msg
 from bot.names import shown_name
 from bot.session import GameDamaged
@@ -51,7 +51,7 @@ class AdminCog(BotCog):
         self, interaction: discord.Interaction[Any], game_id: int | None
     ) -> GameRecord | None:
         """The game named by id, or the one running in this thread/channel."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         if game_id is not None:
             record = await self.bot.store.get(game_id)
             if record is None or record.guild_id != interaction.guild_id:
@@ -74,14 +74,14 @@ class AdminCog(BotCog):
         the user told why."""
         record = await self._game_here(interaction, game_id)
         if record is not None and not can_manage(interaction, record):
-            lang = lang_of(interaction.locale)
+            lang = lang_for(interaction)
             await interaction.response.send_message(msg.ERROR_HOST_ONLY(lang), ephemeral=True)
             return None
         return record
 
     @game.command(name=ls(msg.CMD_GAME_LIST), description=ls(msg.CMD_GAME_LIST_DESC))
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         store = self.bot.store
         running = await store.games(guild_id=interaction.guild_id, newest=LIST_RUNNING)
         finished = await store.games(
@@ -140,7 +140,7 @@ class AdminCog(BotCog):
                 newest=2,
             )
             if len(here) != 1:
-                lang = lang_of(interaction.locale)
+                lang = lang_for(interaction)
                 refusal = msg.ERROR_WHICH_GAME if here else msg.ERROR_NO_GAME_HERE
                 await interaction.response.send_message(refusal(lang), ephemeral=True)
                 return
@@ -154,7 +154,7 @@ class AdminCog(BotCog):
     ) -> None:
         """Asks the host (or a manager) once, privately, before the game ends for everyone:
         its "Abandon" button does it (`Play.abandon`)."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         record = await self._game_to_manage(interaction, game_id)
         if record is None:
             return
@@ -168,7 +168,7 @@ class AdminCog(BotCog):
     @game.command(name=ls(msg.CMD_GAME_REPLACE), description=ls(msg.CMD_GAME_REPLACE_DESC))
     @options(player=(msg.OPT_PLAYER, msg.OPT_PLAYER_DESC))
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         record = await self._game_to_manage(interaction, None)
         if record is None:
             return
@@ -183,7 +183,7 @@ class AdminCog(BotCog):
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """A player leaves their own seat to a CPU of the table's level (as the host's
         `replace` would), and takes it back with `/game return` or the table's button."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         record = await self._game_here(interaction, None)
         if record is None:
             return
@@ -200,7 +200,7 @@ class AdminCog(BotCog):
     ) -> None:
         """A CPU of the table's level takes over `seat` (its player is away until they return);
         the thread is told `text`."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         try:
             stored = await self.bot.sessions.replace(
                 record.id, seat, on_wait=answers.acknowledger(interaction)
@@ -226,7 +226,7 @@ class AdminCog(BotCog):
     async def pictures(
         self, interaction: discord.Interaction[Any], shown: app_commands.Choice[str]
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         perms = interaction.permissions
         if interaction.guild_id is None or not (perms and perms.manage_guild):
             await interaction.response.send_message(msg.ERROR_MANAGE_ONLY(lang), ephemeral=True)
@@ -238,7 +238,9 @@ class AdminCog(BotCog):
 
     @app_commands.command(name=ls(msg.CMD_SETTINGS), description=ls(msg.CMD_SETTINGS_DESC))
     @options(
-        hand=(msg.OPT_HAND, msg.OPT_HAND_DESC), pictures=(msg.OPT_PICTURES, msg.OPT_PICTURES_DESC)
+        hand=(msg.OPT_HAND, msg.OPT_HAND_DESC),
+        pictures=(msg.OPT_PICTURES, msg.OPT_PICTURES_DESC),
+        language=(msg.OPT_LANGUAGE, msg.OPT_MY_LANGUAGE_DESC),
     )
     @app_commands.choices(
         hand=[
@@ -249,16 +251,31 @@ class AdminCog(BotCog):
             app_commands.Choice(name=ls(msg.CHOICE_HAND_DM), value="dm"),
         ],
         pictures=ON_OFF,
+        language=[
+            app_commands.Choice(name=ls(msg.CHOICE_LANG_JA), value="ja"),
+            app_commands.Choice(name=ls(msg.CHOICE_LANG_EN), value="en"),
+            app_commands.Choice(name=ls(msg.CHOICE_LANG_CLIENT), value="client"),
+        ],
     )
     async def settings(
         self,
         interaction: discord.Interaction[Any],
         hand: app_commands.Choice[str] | None = None,
         pictures: app_commands.Choice[str] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
-        lang = lang_of(interaction.locale)
         user_id = interaction.user.id
         lines = []
+        if language is not None:
+            chosen = None if language.value == "client" else language.value
+            await self.bot.store.set_chosen_language(user_id, chosen)
+            choose_language(interaction, chosen)
+            if chosen is None:
+                await self.bot.store.remember_language(user_id, lang_of(interaction.locale))
+                interaction.extras.pop(CHOSEN, None)
+        lang = lang_for(interaction)
+        if language is not None:
+            lines.append(msg.SETTINGS_LANGUAGE[language.value](lang))
         if hand is not None:
             await self.bot.store.set_user_settings(user_id, hand.value, lang)
             lines.append(msg.SETTINGS_HAND[hand.value](lang))
@@ -268,7 +285,12 @@ class AdminCog(BotCog):
         if not lines:
             delivery, _ = await self.bot.store.user_settings(user_id)
             shown = "on" if await self.bot.store.user_pictures(user_id) else "off"
-            lines = [msg.SETTINGS_HAND[delivery](lang), msg.SETTINGS_PICTURES[shown](lang)]
+            chosen = await self.bot.store.chosen_language(user_id) or "client"
+            lines = [
+                msg.SETTINGS_HAND[delivery](lang),
+                msg.SETTINGS_PICTURES[shown](lang),
+                msg.SETTINGS_LANGUAGE[chosen](lang),
+            ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import lang_of
+from bot.i18n import lang_for
 from bot.i18n import messages as msg
 from bot.render.base import TABLE_COLOUR
 from cogs.common import BotCog, game_choices, ls, options
@@ -24,7 +24,7 @@ class HelpCog(BotCog):
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         chosen = registry.get(game.value)
         embed = discord.Embed(
             title=chosen.name(lang),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import lang_of
+from bot.i18n import lang_for
 from bot.i18n import messages as msg
 from cogs.common import BotCog, ls
 
@@ -19,7 +19,7 @@ class PlayCog(BotCog):
     @app_commands.command(name=ls(msg.CMD_HAND), description=ls(msg.CMD_HAND_DESC))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         games = await self.bot.store.games(statuses=("playing",), channel_id=interaction.channel_id)
         mine = [g for g in games if g.seat_of(interaction.user.id) is not None]
         if not mine:

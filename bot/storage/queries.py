@@ -103,6 +103,8 @@ class GameStore(ABC):
         #: Picture switches (`guild_pictures`, `user_pictures`), read once unless `SHARED`.
         self._guild_pictures: dict[int, bool] = {}
         self._user_pictures: dict[int, bool] = {}
+        #: The languages players chose (`chosen_language`), read once unless `SHARED`.
+        self._chosen_languages: dict[int, str | None] = {}
         #: The backend's work in the background (SQLite's checkpoints, PostgreSQL's listening
         #: for other processes' moves), if any: `close` ends it.
         self._background: asyncio.Task[None] | None = None
@@ -593,9 +595,43 @@ class GameStore(ABC):
             await self._settings_changed(tx, user_id)
         self._user_settings[user_id] = (delivery, language)
 
+    async def chosen_language(self, user_id: int) -> str | None:
+        """The language a player chose for their own messages (`/settings language`); None:
+        their Discord client's."""
+        if user_id in self._chosen_languages:
+            return self._chosen_languages[user_id]
+        row = await self._row(
+            "SELECT chosen_language FROM user_settings WHERE user_id = ?", user_id
+        )
+        chosen = str(row[0]) if row is not None and row[0] is not None else None
+        if not self.SHARED:
+            self._chosen_languages[user_id] = chosen
+        return chosen
+
+    async def set_chosen_language(self, user_id: int, language: str | None) -> None:
+        """A player's own language (None: back to their client's). Turn pings and DM hands,
+        which speak the language kept in the user's settings, speak it from now on."""
+        async with self._atomic() as tx:
+            await tx.run(
+                "INSERT INTO user_settings (user_id, hand_delivery, language, chosen_language) "
+                "VALUES (?, 'ephemeral', ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET chosen_language = excluded.chosen_language, "
+                "language = COALESCE(excluded.chosen_language, user_settings.language)",
+                user_id,
+                language or "en",
+                language,
+            )
+            await self._settings_changed(tx, user_id)
+        self._user_settings.pop(user_id, None)  # read back with what was kept
+        if not self.SHARED:
+            self._chosen_languages[user_id] = language
+
     async def remember_language(self, user_id: int, language: str) -> None:
-        """Keep the language of a user's Discord client (turn pings and DM hands speak it);
-        their hand delivery stays as it was ("ephemeral" for a new user)."""
+        """Keep the language of a user's Discord client (turn pings and DM hands speak it),
+        unless they chose one (`set_chosen_language`); their hand delivery stays as it was
+        ("ephemeral" for a new user)."""
+        if await self.chosen_language(user_id) is not None:
+            return
         known = self._user_settings.get(user_id)
         if known is not None and known[1] == language:
             return

@@ -90,3 +90,39 @@ async def test_turn_ping_speaks_each_players_language_and_opens_the_hand(
         assert hand is not None and hand.ephemeral and "2枚選んでください" in hand.text
         # The table is still the one message with "Show my hand" (the ping is not a table).
         assert table_message(fake, game_id, thread_id).id != ping.id
+
+
+async def test_settings_language_sets_the_language_of_a_players_own_messages(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ann's Discord speaks English; with `/settings language:日本語` her hand, her refusals and
+    her log are in Japanese, her client's language again once she picks it; the table keeps
+    the table's language."""
+    async with game_started(fake_discord, tmp_path, "irobae", "Ben:ja Ann:en-US", cpus=1) as game:
+        fake, bot, _, game_id, thread_id, (_, ann) = game
+        inter = await ann.slash("settings", {"language": "ja"})
+        said = (await inter.response()).message
+        assert said is not None and said.ephemeral and "日本語で表示します" in said.text
+        assert await bot.store.chosen_language(ann.id) == "ja"
+        table = table_message(fake, game_id, thread_id)
+        inter = await ann.click(table, f"hd:{game_id}")
+        hand = (await inter.response()).message
+        assert hand is not None and "2枚選んでください" in hand.text
+        inter = await ann.click(table, f"ti:{game_id}:log")
+        log = (await inter.response()).message
+        assert log is not None and "全記録" in log.text
+        refused = await (
+            await ann.click_raw(table.id, table.channel_id, f"rs:{game_id}")
+        ).response()
+        assert refused.type == 4 and "Take" not in refused.text and refused.text.isascii() is False
+        # /settings with nothing shows the choice in the chosen language.
+        shown = (await (await ann.slash("settings")).response()).message
+        assert shown is not None and "日本語で表示します" in shown.text
+        # Back to her client's language.
+        inter = await ann.slash("settings", {"language": "client"})
+        said = (await inter.response()).message
+        assert said is not None and "follow your Discord's language" in said.text
+        assert await bot.store.chosen_language(ann.id) is None
+        inter = await ann.click(table_message(fake, game_id, thread_id), f"hd:{game_id}")
+        hand = (await inter.response()).message
+        assert hand is not None and "Choose 2 cards" in hand.text
