@@ -154,7 +154,8 @@ def hand_payload(
         )
     if pause is not None:
         extra.append(NextPage(game_id=session.id, version=pause.version, label=msg.PAGE_NEXT(lang)))
-    extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
+    if in_play(ctx):  # a game that no longer runs has nothing new to show
+        extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
     view = build_view(session.id, version, controls, extra=extra)
     content = "\n".join(part for part in (notice, since, rendered.content) if part) or None
     payload = Payload(content=content, embeds=rendered.embeds, view=view)

@@ -62,7 +62,7 @@ def turn_line(ctx: RenderContext, seats: list[int], step: str | None = None) -> 
     seats by their marks alone); a game that no longer runs names no one (an abandoned game's
     seats to act and deadline are void)."""
     if ctx.record.status == "abandoned":
-        return msg.TABLE_STOPPED(ctx.lang)
+        return "⛔ " + msg.TABLE_ABANDONED(ctx.lang)
     if not seats:
         return msg.TABLE_OVER(ctx.lang)
     if ctx.pictures and len(seats) > 1:
@@ -168,7 +168,7 @@ def brief(
     """The table's text beside its picture: what a screen reader or a notification needs —
     whose turn (in `description`), the standing of each seat and what is being decided now
     (`fields`: name, value), and the recent moves (`table_log`). The picture shows the rest."""
-    embed = table_embed(ctx, title, description + status_suffix(ctx))
+    embed = table_embed(ctx, title, description + status_suffix(ctx, description))
     for name, value in fields:
         embed.add_field(name=name[:256], value=value[:FIELD_MAX] or "—", inline=False)
     embed.add_field(
@@ -196,9 +196,10 @@ def winners_line(ctx: RenderContext, winners: list[int]) -> str:
     return "🏆 " + text(ctx.lang, winners=names)
 
 
-def status_suffix(ctx: RenderContext) -> str:
-    """A note for tables of games that no longer run."""
-    if ctx.record.status == "abandoned":
+def status_suffix(ctx: RenderContext, description: str = "") -> str:
+    """A note for tables of games that no longer run, unless `description` (the text it goes
+    under) says it already (`turn_line`)."""
+    if ctx.record.status == "abandoned" and msg.TABLE_ABANDONED(ctx.lang) not in description:
         return "\n\n" + msg.TABLE_ABANDONED(ctx.lang)
     return ""
 
@@ -244,4 +245,4 @@ class GameRenderer(ABC, Generic[View]):
         the game: a title of one short line keeps the table within a phone's screen), noting
         a game that no longer runs."""
         title = f"{self.title_mark}{header}"
-        return table_embed(ctx, title, description + status_suffix(ctx))
+        return table_embed(ctx, title, description + status_suffix(ctx, description))

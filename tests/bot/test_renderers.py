@@ -315,9 +315,11 @@ def test_an_end_lists_a_win_on_the_tie_breaker_above_an_equal_score(game_id: str
     )
     state = ResultReplaced(session.state, tied)
     ctx = render_context(game_id, state, "en", session.record.seats)  # type: ignore[arg-type]
-    fields = renderer_for(game_id).final(ctx)[0].to_dict()["fields"]
+    end = renderer_for(game_id).final(ctx)[0].to_dict()
     marks = "①②③"
-    seats = [marks.index(f["name"][0]) for f in fields if f["name"][:1] in marks]
+    # A seat a field, or (beside a picture that shows the rest) a seat a line.
+    heads = [f["name"] for f in end.get("fields", [])] or end["description"].splitlines()
+    seats = [marks.index(head[0]) for head in heads if head[:1] in marks]
     assert seats[0] == last and sorted(seats) == [0, 1, 2]
     scene = pictures_for(game_id).final(session.state.public_view(), tied, seat_names(ctx), "en")
     panels = [i.tag for i in scene.items if re.fullmatch(r"final\.\d", i.tag)]

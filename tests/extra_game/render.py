@@ -33,8 +33,9 @@ class HighCardRenderer:
         lines = [turn]
         if view.low_wins:
             lines.append(texts.LOW_WINS(lang))
+        description = "\n".join(lines)
         embed = common.table_embed(
-            ctx, ctx.game.name(lang), "\n".join(lines) + common.status_suffix(ctx)
+            ctx, ctx.game.name(lang), description + common.status_suffix(ctx, description)
         )
         embed.add_field(name=texts.TRICK(lang), value=trick_text(view), inline=False)
         for seat in range(view.players):
