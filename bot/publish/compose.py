@@ -216,17 +216,15 @@ def dm_link(channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/@me/{channel_id}/{message_id}"
 
 
-def ping_payload(session: Session, players: list[Pinged], *, from_hand: bool) -> Payload:
+def ping_payload(session: Session, players: list[Pinged]) -> Payload:
     """The turn ping: one line per language its players speak (each pinged player reads
-    theirs); when the turn is played from the hand (`from_hand`), its own "Show my hand"
-    button, and for players who get their hand by DM a link to it instead."""
+    theirs), and its own "Show my hand" button (every step is played from the hand; the
+    table's buttons are shortcuts), or for players who get their hand by DM a link to it."""
     record = session.record
     #: (language, where the hand is) → players.
     groups: dict[tuple[Lang, str], list[Pinged]] = {}
     for player in players:
-        where = "table"
-        if from_hand:
-            where = "dm" if player.dm_link is not None else "hand"
+        where = "dm" if player.dm_link is not None else "hand"
         groups.setdefault(("ja" if player.lang == "ja" else "en", where), []).append(player)
     lines = []
     for (lang, where), group in groups.items():

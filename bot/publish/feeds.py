@@ -665,9 +665,7 @@ class Feeds:
 
     async def ping_payload(self, session: Session, seats: list[int]) -> Payload:
         """The turn ping of `seats` (`compose.ping_payload`), each player in the language of
-        their settings; a player who gets their hand by DM is linked to it when the turn is
-        played from the hand."""
-        from_hand = not all(compose.acts_on_table(session, seat) for seat in seats)
+        their settings; a player who gets their hand by DM is linked to it."""
         players: list[compose.Pinged] = []
         for seat in seats:
             user_id = session.record.seats[seat].user_id
@@ -675,11 +673,11 @@ class Feeds:
                 continue
             delivery, lang = await self.records.user_settings(user_id)
             link = None
-            if from_hand and delivery == "dm":
+            if delivery == "dm":
                 stored = await self.records.hand_message(session.id, seat)
                 link = compose.dm_link(*stored) if stored is not None else None
             players.append(compose.Pinged(user_id, lang, link))  # type: ignore[arg-type]
-        return compose.ping_payload(session, players, from_hand=from_hand)
+        return compose.ping_payload(session, players)
 
     async def clear_ping(self, feed: Feed) -> None:
         feed.pinged = []

@@ -42,8 +42,9 @@ TABLE_STEPS = frozenset(
 #: A hand's choices of one step shown as buttons up to this many; more become one select
 #: whose options say the same (a button saying what it does and its points takes a phone's line).
 HAND_BUTTONS_MAX = 5
-#: The draws a hand shows as buttons up to this many (beside Stop); more become one select.
-DRAW_BUTTONS_MAX = 2
+#: The draws a hand shows as buttons (one tap each, saying its chance to fail) up to this many
+#: (every draw the rules allow), beside Stop; more would become one select.
+DRAW_BUTTONS_MAX = 8
 
 #: Split choices shown as buttons up to this many; more become one select.
 SPLIT_BUTTONS_MAX = 15

@@ -533,20 +533,20 @@ def test_the_draw_step_on_the_hand_gives_each_draws_chance_to_fail() -> None:
     ctx = context(state)
     hand = RENDERER.hand(ctx, 0)
     assert actions(hand.controls) == legal(state, 0)
-    (select, stop) = hand.controls
-    assert isinstance(select, Select) and not select.confirm
-    assert select.placeholder == "Draw how many? (chance to fail)…"
-    described = {o.value: (o.label, o.description) for o in select.options}
-    assert described["draw.1"] == ("Draw 1", "23% chance to fail")  # 18/78
-    assert described["draw.2"] == ("Draw 2", "41% chance to fail")  # 1 − C(60,2)/C(78,2)
+    *draws, stop = hand.controls
+    # One tap a draw: a button each, saying its chance to fail.
+    assert all(isinstance(draw, Button) for draw in draws)
+    described = {b.action: b.label for b in draws}  # type: ignore[union-attr]
+    assert described["draw.1"] == "Draw 1 · 23% chance to fail"  # 18/78
+    assert described["draw.2"] == "Draw 2 · 41% chance to fail"  # 1 − C(60,2)/C(78,2)
     assert isinstance(stop, Button) and stop.label == "Stop (no ability)"
     # Above the own flowers: this turn's flowers and which next flower fails.
     text = text_of(hand.embeds)
     assert "Your flowers this turn: 🔴🔴 (draw 1/3 · 2/8 flowers)" in text
     assert "The next flower fails on 🔴⚫ · safe: 🟡💧🔵⚪" in text
     ja = RENDERER.hand(context(state, "ja"), 0)
-    labels = {o.value: (o.label, o.description) for o in ja.controls[0].options}  # type: ignore[union-attr]
-    assert labels["draw.1"] == ("1個引く", "失敗の確率23%")
+    labels = {c.action: c.label for c in ja.controls if isinstance(c, Button)}
+    assert labels["draw.1"] == "1個引く・失敗の確率23%"
     # A stop that unlocks abilities names them on its button.
     two_pairs = staged(turn=C(red=2, blue=2), draws=1, drawn=4)
     buttons = [c for c in RENDERER.hand(context(two_pairs), 0).controls if isinstance(c, Button)]

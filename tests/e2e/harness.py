@@ -6,6 +6,7 @@ benchmarks import them too; they are imported here for the tests."""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -305,8 +306,14 @@ async def play_from_hand(
 
 
 def hand_messages(user: User, game_id: int) -> list[Message]:
-    """The user's hand messages of this game that still exist."""
-    return [m for m in user.ephemerals() if f"hd:{game_id}:r" in m.custom_ids]
+    """The user's hand messages of this game that still exist (a hand carries its refresh
+    button while the game runs; one of a game that has ended no longer does)."""
+    mark = f'"hd:{game_id}:r"'
+    return [
+        m
+        for m in user.ephemerals()
+        if any(mark in json.dumps(version.get("components") or []) for version in m.versions)
+    ]
 
 
 async def hand_with_plays(
