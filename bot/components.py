@@ -7,6 +7,7 @@ Templates (all ≤ 100 characters):
 - `lb:<game>:<op>`  lobby buttons (join, leave, cpu, start, cancel)
 - `lo:<game>:<field>`  a lobby option select
 - `rs:<game>`  take my seat back; `ab:<game>`  abandon, on `/game abandon`'s question
+- `rp:<game>`  a finished game's replay; `rp:<game>:<step>:<way>`  a step of it
 
 Because these are registered in `setup_hook`, a click on any message the bot ever sent —
 including an ephemeral hand from before a restart — reaches the right handler. Handlers live in
@@ -77,6 +78,12 @@ class HistoryClicks(Protocol):
     ) -> None: ...
 
 
+class ReplayClicks(Protocol):
+    """Clicks that open or step a finished game's replay (`bot.replays.Replays`)."""
+
+    async def show(self, interaction: Click, game_id: int, step: int | None) -> None: ...
+
+
 class LobbyClicks(Protocol):
     """Clicks on a lobby (`bot.lobby.Lobby`)."""
 
@@ -93,6 +100,7 @@ class ClickHandlers(Protocol):
     stopping: bool
     play: PlayClicks
     history: HistoryClicks
+    replays: ReplayClicks
     lobby: LobbyClicks
 
     async def say_stopping(self, interaction: Click) -> None: ...
@@ -467,6 +475,54 @@ class LogPage(
         return history.show(interaction, self.game_id, self.page)
 
 
+class ReplayStep(
+    _Control,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rp:(?P<game>\d+)(?::(?P<step>\d{1,5}):(?P<way>[bpnf]))?",
+):
+    """Replay on a finished game's end message (`rp:<game>`: a new private replay, from the
+    deal), or ⏮ ◀ ▶ ⏭ under a replay (`rp:<game>:<step>:<way>`, `WAYS`): shows step `step`
+    in the same message (`bot.replays`)."""
+
+    #: The step buttons, by the letter their custom_id carries: a round (or deal) back, a move
+    #: back, a move on, a round on.
+    WAYS: ClassVar[dict[str, str]] = {"b": "⏮️", "p": "◀️", "n": "▶️", "f": "⏭️"}
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        step: int | None = None,
+        way: str = "n",
+        label: str = "",
+        disabled: bool = False,
+    ) -> None:
+        self.game_id, self.step = game_id, step
+        opening = step is None
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji=_emoji("🎞️" if opening else self.WAYS[way]),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rp:{game_id}" if opening else f"rp:{game_id}:{step}:{way}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> ReplayStep:
+        step = match["step"]
+        return cls(
+            game_id=int(match["game"]),
+            step=None if step is None else int(step),
+            way=match["way"] or "n",
+            label=item.label or "",
+        )
+
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).replays.show(interaction, self.game_id, self.step)
+
+
 LOBBY_OPS = ("join", "leave", "cpu", "start", "cancel")
 
 
@@ -549,6 +605,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReturnSeat,
     AbandonGame,
     NextPage,
+    ReplayStep,
 )
 
 
