@@ -85,6 +85,15 @@ class HistoryRecords(GameRecords, Protocol):
     async def actions(self, game_id: int) -> list[tuple[int, int, str]]: ...
 
 
+class ReplayRecords(HistoryRecords, Protocol):
+    """A finished game's whole log, to step through (`bot.replays`), and whether its server and
+    its reader have pictures on."""
+
+    async def guild_pictures(self, guild_id: int) -> bool: ...
+
+    async def user_pictures(self, user_id: int) -> bool: ...
+
+
 class LobbyRecords(GameRecords, Protocol):
     """A lobby's record: created, its options and seats changed."""
 
