@@ -29,6 +29,7 @@ from bot.play import Play
 from bot.publish.publisher import Publisher
 from bot.quotas import Quotas
 from bot.render import pictures
+from bot.replays import Replays
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.storage import open_store
@@ -54,6 +55,7 @@ _FAMILIES = {
     "ab": "game",
     "ti": "game",
     "lg": "log",
+    "rp": "replay",
     "lb": "lobby",
     "lo": "lobby",
 }
@@ -128,6 +130,7 @@ class GameBot(commands.Bot):
     play: Play
     lobby: Lobby
     quotas: Quotas
+    replays: Replays
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         # Only interactions drive the bot. With message events, every table edit, ping and
@@ -225,6 +228,7 @@ class GameBot(commands.Bot):
         self.lobby = Lobby(self.sessions, self.store, self.quotas, locks)
         self.quotas.start_expiry()
         self.history = History(self.store, readings)
+        self.replays = Replays(self.store, readings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
