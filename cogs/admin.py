@@ -1,4 +1,4 @@
-"""`/game list|log|abandon|replace|leave|return|pictures` and `/settings`."""
+"""`/game list|log|replay|abandon|replace|leave|return|pictures` and `/settings`."""
 
 from __future__ import annotations
 
@@ -133,19 +133,34 @@ class AdminCog(BotCog):
     async def game_log(
         self, interaction: discord.Interaction[Any], game_id: GameId | None = None
     ) -> None:
-        if game_id is None:
-            here = await self.bot.store.games(
-                statuses=("playing", "finished", "abandoned"),
-                channel_id=interaction.channel_id,
-                newest=2,
-            )
-            if len(here) != 1:
-                lang = lang_for(interaction)
-                refusal = msg.ERROR_WHICH_GAME if here else msg.ERROR_NO_GAME_HERE
-                await interaction.response.send_message(refusal(lang), ephemeral=True)
-                return
-            game_id = here[0].id
-        await self.bot.history.show(interaction, game_id, None)
+        game_id = game_id or await self._started_game_here(interaction)
+        if game_id is not None:
+            await self.bot.history.show(interaction, game_id, None)
+
+    async def _started_game_here(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The one game started in this thread or channel (in play or over); None, the user
+        told why, when there is none or several."""
+        here = await self.bot.store.games(
+            statuses=("playing", "finished", "abandoned"),
+            channel_id=interaction.channel_id,
+            newest=2,
+        )
+        if len(here) != 1:
+            lang = lang_for(interaction)
+            refusal = msg.ERROR_WHICH_GAME if here else msg.ERROR_NO_GAME_HERE
+            await interaction.response.send_message(refusal(lang), ephemeral=True)
+            return None
+        return here[0].id
+
+    @game.command(name=ls(msg.CMD_GAME_REPLAY), description=ls(msg.CMD_GAME_REPLAY_DESC))
+    @GAME_ID_OPTION
+    async def replay(
+        self, interaction: discord.Interaction[Any], game_id: GameId | None = None
+    ) -> None:
+        """A finished game stepped through move by move, privately (`Replays.show`)."""
+        game_id = game_id or await self._started_game_here(interaction)
+        if game_id is not None:
+            await self.bot.replays.show(interaction, game_id, None)
 
     @game.command(name=ls(msg.CMD_GAME_ABANDON), description=ls(msg.CMD_GAME_ABANDON_DESC))
     @GAME_ID_OPTION
