@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import MoveButton, NextPage, ReturnSeat, ShowHand, TableInfo, build_view
+from bot.components import (
+    MoveButton,
+    NextPage,
+    ReplayStep,
+    ReturnSeat,
+    ShowHand,
+    TableInfo,
+    build_view,
+)
 from bot.i18n import messages as msg
 from bot.names import brief_name, shown_name
 from bot.publish.payload import Fingerprint, Payload
@@ -246,8 +254,12 @@ def ping_payload(session: Session, players: list[Pinged]) -> Payload:
 
 
 def final_payload(session: Session) -> Payload:
-    """The final breakdown message (its picture drawn from `pictures.final_job`)."""
-    return Payload(embeds=renderer_for(session.record.game).final(context(session)))
+    """The final breakdown message (its picture drawn from `pictures.final_job`), with the
+    Replay button that steps anyone through the game privately (`bot.replays`)."""
+    ctx = context(session)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayStep(game_id=session.id, label=msg.REPLAY_BUTTON(ctx.lang)))
+    return Payload(embeds=renderer_for(session.record.game).final(ctx), view=view)
 
 
 def lobby_finished(session: Session) -> str:
