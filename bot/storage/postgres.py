@@ -255,6 +255,15 @@ class PostgresStore(GameStore):
         listener that reads the game then finds the seats as changed."""
         await tx.run("SELECT pg_notify(?, ?)", SEATS_CHANNEL, str(game_id))
 
+    async def _lock_ratings(self, tx: Statements, guild_id: int, game: str) -> None:
+        """Two processes ending games of one server's title wait for each other (an advisory
+        lock held until the transaction ends), so each reads the ratings the other wrote."""
+        await tx.run("SELECT pg_advisory_xact_lock(hashtext(?))", f"ratings:{guild_id}:{game}")
+
+    async def _lock_records(self, tx: Statements) -> None:
+        """Every game's end, and every read of the ratings, waits for the recompute."""
+        await tx.run("LOCK TABLE seat_records, ratings IN ACCESS EXCLUSIVE MODE")
+
 
 @lru_cache(maxsize=1024)
 def numbered(sql: str) -> str:

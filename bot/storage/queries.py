@@ -22,6 +22,8 @@ from typing import Any, Protocol
 
 import asyncpg
 
+from bot.storage import ratings
+from bot.storage.ratings import Board, BoardEntry, RatingChange, Skill, TitleStats, player_key
 from bot.storage.records import (
     MUTABLE_COLUMNS,
     SEAT_COLUMNS,
@@ -182,6 +184,17 @@ class GameStore(ABC):
         """Called in the transaction that changes who holds a seat of a game in play
         (`replace_seat`, `return_seat`), which stores no new version of the game, to tell the
         processes that share the database; a database of one process has no one to tell."""
+        return None
+
+    async def _lock_ratings(self, tx: Statements, guild_id: int, game: str) -> None:
+        """Called in a game's last transaction before the ratings of its server and title are
+        read, to keep two games ending together from both updating the same rating from the
+        same value. SQLite's transactions write one at a time: nothing to do."""
+        return None
+
+    async def _lock_records(self, tx: Statements) -> None:
+        """Called at the start of `recompute_ratings`' transaction, to hold every game's end
+        until it commits. SQLite's transactions write one at a time: nothing to do."""
         return None
 
     # -- games ---------------------------------------------------------------------------
@@ -441,13 +454,18 @@ class GameStore(ABC):
 
     async def abandon_game(self, game_id: int) -> GameRecord | None:
         """A lobby or a game in play → abandoned; the updated record, or None when the game was
-        neither (nothing changed)."""
-        changed = await self._count(
-            "UPDATE games SET status = 'abandoned', deadline = NULL, updated_at = ? "
-            "WHERE id = ? AND status IN ('lobby', 'playing')",
-            time.time(),
-            game_id,
-        )
+        neither (nothing changed). A game in play leaves its seats' records, as abandoned, in
+        the same transaction (`_record_end`)."""
+        now = time.time()
+        async with self._atomic() as tx:
+            changed = await tx.run(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, updated_at = ? "
+                "WHERE id = ? AND status IN ('lobby', 'playing')",
+                now,
+                game_id,
+            )
+            if changed == 1:
+                await self._record_end(tx, game_id, now, None)
         return await self.get(game_id) if changed == 1 else None
 
     async def commit_move(
@@ -482,27 +500,37 @@ class GameStore(ABC):
         the status, snapshot, version and deadline: SQLite's write lock is held for a single
         call to the database thread, and PostgreSQL's lock on the game's row serialises one
         game's moves across processes. `status` is `"finished"` for a game's last move (its end
-        then not yet published), with its `result`; else `"playing"`.
+        then not yet published), with its `result`; else `"playing"`. A game's last move is
+        a transaction of a few statements instead: the move, then its seats' records and the
+        ratings (`_record_end`).
 
         Raises `StaleVersion` (and writes nothing) if the stored game is not at `version - 1`,
         including when another process stored that version first.
         """
         stored_at = time.time()
+        args = (
+            game_id,
+            version,
+            seat,
+            action,
+            int(by_cpu),
+            stored_at,
+            status,
+            dumps(snapshot),
+            _real(deadline),
+            dumps(result["scores"]) if result is not None else None,
+            dumps(result["winners"]) if result is not None else None,
+            dumps(result) if result is not None else None,
+        )
         try:
-            await self._store_move(
-                game_id,
-                version,
-                seat,
-                action,
-                int(by_cpu),
-                stored_at,
-                status,
-                dumps(snapshot),
-                _real(deadline),
-                dumps(result["scores"]) if result is not None else None,
-                dumps(result["winners"]) if result is not None else None,
-                dumps(result) if result is not None else None,
-            )
+            if result is None:
+                await self._store_move(*args)
+            else:
+                # A game's last move: its seats' records and the ratings in the same
+                # transaction (`_record_end`), so an end is counted once or not at all.
+                async with self._atomic() as tx:
+                    await tx.run(MOVE_SQL, *args)
+                    await self._record_end(tx, game_id, stored_at, result)
         except (sqlite3.IntegrityError, asyncpg.RaiseError) as exc:
             if str(exc) == "stale version":  # raised by the trigger (see MOVE_SQL)
                 raise StaleVersion(f"game {game_id} is not at version {version - 1}") from exc
@@ -818,6 +846,344 @@ class GameStore(ABC):
             "FROM live_hands h JOIN games g ON g.id = h.game_id ORDER BY h.game_id, h.seat"
         )
         return [_stored_hand(row) for row in rows]
+
+    # -- records and ratings ---------------------------------------------------------------
+
+    async def _record_end(
+        self, tx: Statements, game_id: int, ended_at: float, result: dict[str, Any] | None
+    ) -> None:
+        """In the transaction that ends a game (its last move with its `result`, or its
+        abandoning: None), keep each seat's record and update the ratings of its server and
+        title (see `bot.storage.ratings`). A lobby that never started leaves none."""
+        game = await tx.row("SELECT guild_id, game, players FROM games WHERE id = ?", game_id)
+        if game is None or game["players"] is None:
+            return
+        guild_id, title = int(game["guild_id"]), str(game["game"])
+        seats = [
+            seat_record(row)
+            for row in await tx.rows(
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", game_id
+            )
+        ]
+        rows = [_seat_row(seat) for seat in seats]
+        changes: list[tuple[Skill, Skill] | None] = [None] * len(seats)
+        new_ratings: dict[str, Skill] = {}
+        if result is not None:
+            scores = list(result["scores"])
+            winners = set(result["winners"])
+            places = ratings.places(result)
+            margins = ratings.margins(scores)
+            breakdown = list(result.get("breakdown") or [])
+            keys = [
+                None if row["outcome"] == ratings.LEFT else player_key(s.user_id, s.cpu_level)
+                for s, row in zip(seats, rows, strict=True)
+            ]
+            for seat, row in enumerate(rows):
+                row["rated"] = keys[seat]
+                if row["outcome"] != ratings.LEFT:
+                    row["outcome"] = ratings.WON if seat in winners else ratings.LOST
+                row["place"] = places[seat]
+                row["score"] = scores[seat]
+                row["margin"] = margins[seat]
+                row["breakdown"] = dumps(breakdown[seat]) if seat < len(breakdown) else None
+            await self._lock_ratings(tx, guild_id, title)
+            known = await self._ratings_of(tx, guild_id, title, {k for k in keys if k})
+            rated = ratings.rate(known, keys, places)
+            changes, new_ratings = rated.seats, rated.ratings
+        await tx.run_many(
+            "INSERT INTO seat_records (game_id, seat, guild_id, game, ended_at, players, "
+            "user_id, cpu_level, name, outcome, place, score, margin, breakdown, rated, "
+            "mu_before, sigma_before, mu_after, sigma_after, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    seat,
+                    guild_id,
+                    title,
+                    float(ended_at),
+                    len(seats),
+                    row["user_id"],
+                    row["cpu_level"],
+                    row["name"],
+                    row["outcome"],
+                    row["place"],
+                    row["score"],
+                    row["margin"],
+                    row["breakdown"],
+                    *_change_columns(row["rated"], change),
+                )
+                for seat, (row, change) in enumerate(zip(rows, changes, strict=True))
+            ],
+        )
+        names = {row["rated"]: row["name"] for row in rows if row["rated"]}
+        await self._store_ratings(tx, guild_id, title, new_ratings, names, ended_at)
+
+    async def _ratings_of(
+        self, tx: Reads, guild_id: int, game: str, players: set[str]
+    ) -> dict[str, Skill]:
+        """The stored ratings of `players` at a title in a server."""
+        if not players:
+            return {}
+        marks = ", ".join("?" * len(players))
+        found = await tx.rows(
+            f"SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
+            f"AND player IN ({marks})",
+            guild_id,
+            game,
+            *sorted(players),
+        )
+        return {
+            row["player"]: Skill(mu=row["mu"], sigma=row["sigma"], games=row["games"])
+            for row in found
+        }
+
+    @staticmethod
+    async def _store_ratings(
+        tx: Statements,
+        guild_id: int,
+        game: str,
+        new: dict[str, Skill],
+        names: dict[str, str],
+        at: float,
+    ) -> None:
+        """Write the ratings `new` of a title in a server (`names`: each one's name shown)."""
+        await tx.run_many(
+            "INSERT INTO ratings (guild_id, game, player, user_id, cpu_level, name, mu, sigma, "
+            "ordinal, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, game, player) DO UPDATE SET name = excluded.name, "
+            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
+            "games = excluded.games, updated_at = excluded.updated_at",
+            [
+                (
+                    guild_id,
+                    game,
+                    player,
+                    *_player_of(player),
+                    names.get(player, player),
+                    skill.mu,
+                    skill.sigma,
+                    skill.ordinal,
+                    skill.games,
+                    float(at),
+                )
+                for player, skill in new.items()
+            ],
+        )
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """Each person's rating change in a finished game, by seat (none for a seat they left
+        to a CPU, or a game that rated nobody)."""
+        rows = await self._rows(
+            "SELECT seat, name, mu_before, sigma_before, mu_after, sigma_after, games "
+            "FROM seat_records WHERE game_id = ? AND rated LIKE 'user:%' "
+            "AND mu_after IS NOT NULL ORDER BY seat",
+            game_id,
+        )
+        return [
+            RatingChange(
+                seat=row["seat"],
+                name=row["name"],
+                before=ratings.ordinal(row["mu_before"], row["sigma_before"]),
+                after=ratings.ordinal(row["mu_after"], row["sigma_after"]),
+                games=row["games"],
+            )
+            for row in rows
+        ]
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[TitleStats]:
+        """A person's record in a server, per title (only `game`'s if given), titles in the
+        order they first played them."""
+        only = " AND r.game = ?" if game is not None else ""
+        extra = (game,) if game is not None else ()
+        async with self._reads() as read:
+            totals = await read.rows(
+                "SELECT r.game, r.outcome, COUNT(*) AS n, SUM(1.0 / r.players) AS fair, "
+                "SUM(r.margin) AS margin, MAX(r.score) AS best, MIN(r.ended_at) AS first "
+                f"FROM seat_records r WHERE r.guild_id = ? AND r.user_id = ?{only} "
+                "GROUP BY r.game, r.outcome",
+                guild_id,
+                user_id,
+                *extra,
+            )
+            met = await read.rows(
+                "SELECT r.game, o.cpu_level, COUNT(DISTINCT r.game_id) AS n "
+                "FROM seat_records r JOIN seat_records o ON o.game_id = r.game_id "
+                "AND o.seat <> r.seat AND o.user_id IS NULL AND o.cpu_level IS NOT NULL "
+                f"WHERE r.guild_id = ? AND r.user_id = ? AND r.outcome IN ('won', 'lost'){only} "
+                "GROUP BY r.game, o.cpu_level",
+                guild_id,
+                user_id,
+                *extra,
+            )
+            rated = await read.rows(
+                "SELECT game, mu, sigma, games FROM ratings r "
+                f"WHERE r.guild_id = ? AND r.player = ?{only}",
+                guild_id,
+                f"user:{user_id}",
+                *extra,
+            )
+        by_title: dict[str, TitleStats] = {}
+        for row in sorted(totals, key=lambda row: row["first"]):
+            stats = by_title.setdefault(row["game"], TitleStats(game=row["game"]))
+            count = int(row["n"])
+            if row["outcome"] == ratings.LEFT:
+                stats.left += count
+            elif row["outcome"] == ratings.ABANDONED:
+                stats.abandoned += count
+            else:
+                stats.games += count
+                stats.wins += count if row["outcome"] == ratings.WON else 0
+                stats.fair_wins += float(row["fair"] or 0)
+                stats.margin_sum += int(row["margin"] or 0)
+                if row["best"] is not None:
+                    best = int(row["best"])
+                    stats.best_score = max(best, stats.best_score or best)
+        for row in met:
+            if row["game"] in by_title:
+                by_title[row["game"]].cpu_met[row["cpu_level"]] = int(row["n"])
+        for row in rated:
+            if row["game"] in by_title:
+                by_title[row["game"]].rating = Skill(
+                    mu=row["mu"], sigma=row["sigma"], games=row["games"]
+                )
+        return list(by_title.values())
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, size: int = 10, viewer: int | None = None
+    ) -> Board:
+        """A title's leaderboard in a server: its `size` best rated players with
+        `ratings.MIN_GAMES` games or more, and beyond them every CPU level and the `viewer`,
+        with their places."""
+        minimum = ratings.MIN_GAMES
+        columns = "player, user_id, cpu_level, name, ordinal, games"
+        async with self._reads() as read:
+            top = await read.rows(
+                f"SELECT {columns} FROM ratings WHERE guild_id = ? AND game = ? AND games >= ? "
+                "ORDER BY ordinal DESC, player LIMIT ?",
+                guild_id,
+                game,
+                minimum,
+                size,
+            )
+            shown = {row["player"] for row in top}
+            wanted = await read.rows(
+                f"SELECT {columns}, (SELECT COUNT(*) FROM ratings b WHERE b.guild_id = r.guild_id "
+                "AND b.game = r.game AND b.games >= ? AND b.ordinal > r.ordinal) AS ahead "
+                "FROM ratings r WHERE r.guild_id = ? AND r.game = ? AND r.games >= ? "
+                "AND (r.cpu_level IS NOT NULL OR r.player = ?) ORDER BY r.ordinal DESC",
+                minimum,
+                guild_id,
+                game,
+                minimum,
+                f"user:{viewer}",
+            )
+            unranked = await read.row(
+                "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND games < ?",
+                guild_id,
+                game,
+                minimum,
+            )
+        entries: list[BoardEntry] = []
+        for n, row in enumerate(top):
+            tied = entries and entries[-1].rating == row["ordinal"]
+            entries.append(_board_entry(row, entries[-1].place if tied else n + 1))
+        beyond = [
+            _board_entry(row, int(row["ahead"]) + 1) for row in wanted if row["player"] not in shown
+        ]
+        return Board(top=entries, beyond=beyond, unranked=int(unranked[0]) if unranked else 0)
+
+    async def recompute_ratings(self) -> tuple[int, int]:
+        """Rebuild every rating from the seats' records, game by game in the order they ended,
+        and each record's rating before and after, in one transaction (games that end
+        meanwhile wait for it); `(games rated, ratings)`."""
+        async with self._atomic() as tx:
+            await self._lock_records(tx)
+            rows = await tx.rows(
+                "SELECT game_id, seat, guild_id, game, user_id, cpu_level, name, outcome, place, "
+                "ended_at FROM seat_records ORDER BY ended_at, game_id, seat"
+            )
+            by_game: dict[int, list[Row]] = {}
+            for row in rows:
+                by_game.setdefault(row["game_id"], []).append(row)
+            known: dict[tuple[int, str], dict[str, Skill]] = {}
+            names: dict[tuple[int, str], dict[str, str]] = {}
+            updates: list[tuple[Any, ...]] = []
+            rated_games = 0
+            for game_id, seats in by_game.items():
+                ladder = (int(seats[0]["guild_id"]), str(seats[0]["game"]))
+                if any(seat["outcome"] == ratings.ABANDONED for seat in seats):
+                    continue
+                keys = [
+                    None
+                    if seat["outcome"] == ratings.LEFT
+                    else player_key(seat["user_id"], seat["cpu_level"])
+                    for seat in seats
+                ]
+                board = known.setdefault(ladder, {})
+                rated = ratings.rate(board, keys, [int(seat["place"]) for seat in seats])
+                board.update(rated.ratings)
+                rated_games += bool(rated.ratings)
+                for seat, key, change in zip(seats, keys, rated.seats, strict=True):
+                    if key is not None:
+                        names.setdefault(ladder, {})[key] = seat["name"]
+                    updates.append((*_change_columns(key, change), game_id, seat["seat"]))
+            await tx.run("DELETE FROM ratings")
+            await tx.run_many(
+                "UPDATE seat_records SET rated = ?, mu_before = ?, sigma_before = ?, "
+                "mu_after = ?, sigma_after = ?, games = ? WHERE game_id = ? AND seat = ?",
+                updates,
+            )
+            now = time.time()
+            for (guild_id, game), board in known.items():
+                await self._store_ratings(
+                    tx, guild_id, game, board, names.get((guild_id, game), {}), now
+                )
+        return rated_games, sum(len(board) for board in known.values())
+
+
+def _seat_row(seat: SeatRecord) -> dict[str, Any]:
+    """The start of a seat's record: who held it at the end (the person who left a seat to a
+    CPU, with the CPU's level), as abandoned until the result says otherwise."""
+    left = seat.away_user_id is not None
+    return {
+        "user_id": seat.away_user_id if left else seat.user_id,
+        "cpu_level": seat.cpu_level,
+        "name": (seat.away_name or seat.name) if left else seat.name,
+        "outcome": ratings.LEFT if left else ratings.ABANDONED,
+        "place": None,
+        "score": None,
+        "margin": None,
+        "breakdown": None,
+        "rated": None,
+    }
+
+
+def _change_columns(key: str | None, change: tuple[Skill, Skill] | None) -> tuple[Any, ...]:
+    """A record's `rated, mu_before, sigma_before, mu_after, sigma_after, games`."""
+    if key is None or change is None:
+        return (key, None, None, None, None, None)
+    before, after = change
+    return (key, before.mu, before.sigma, after.mu, after.sigma, after.games)
+
+
+def _player_of(player: str) -> tuple[int | None, str | None]:
+    """`(user id, CPU level)` of a rated player's key (`ratings.player_key`)."""
+    kind, _, rest = player.partition(":")
+    return (int(rest), None) if kind == "user" else (None, rest)
+
+
+def _board_entry(row: Row, place: int) -> BoardEntry:
+    return BoardEntry(
+        place=place,
+        user_id=row["user_id"],
+        cpu_level=row["cpu_level"],
+        name=row["name"],
+        rating=float(row["ordinal"]),
+        games=int(row["games"]),
+    )
 
 
 def _stored_hand(row: Sequence[Any]) -> StoredHand:
