@@ -28,6 +28,7 @@ from bot.lobby import Lobby, LobbyLocks
 from bot.play import Play
 from bot.publish.publisher import Publisher
 from bot.quotas import Quotas
+from bot.records import Records
 from bot.render import pictures
 from bot.replays import Replays
 from bot.sessions import Sessions
@@ -39,7 +40,7 @@ from bot.storage.records import STORAGE_ERRORS
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.help")
+COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.help", "cogs.records")
 
 #: How many recent interaction ids are remembered to recognise one Discord delivers twice.
 SEEN_INTERACTIONS = 4096
@@ -228,6 +229,7 @@ class GameBot(commands.Bot):
         self.lobby = Lobby(self.sessions, self.store, self.quotas, locks)
         self.quotas.start_expiry()
         self.history = History(self.store, readings)
+        self.records = Records(self.store)
         self.replays = Replays(self.store, readings)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())

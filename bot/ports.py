@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from bot.publish.feeds import Feeds
     from bot.publish.live_hands import LiveHands
     from bot.session import Answer, MoveOutcome, OnWait, Session, Source
+    from bot.storage.ratings import Board, TitleStats
     from bot.storage.records import GameRecord, OpenCounts, SeatRecord
     from games.core import Action, Lang
 
@@ -151,3 +152,15 @@ class LobbyQuotas(Protocol):
     async def join(self, interaction: discord.Interaction[Any], lang: Lang) -> str | None: ...
 
     async def start(self, interaction: discord.Interaction[Any], lang: Lang) -> str | None: ...
+
+
+class StandingRecords(Protocol):
+    """A server's records and ratings, for reading (`/stats`, `/leaderboard`)."""
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[TitleStats]: ...
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, size: int = 10, viewer: int | None = None
+    ) -> Board: ...

@@ -25,10 +25,14 @@ from bot.publish.payload import Fingerprint, Payload
 from bot.render import pictures, renderer_for
 from bot.render.base import RenderContext
 from bot.render.common import in_play, log_lines, since_text, winners_line
+from bot.storage import ratings
 from games.core import Lang
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bot.session import Session
+    from bot.storage.ratings import RatingChange
 
 
 def context(session: Session, lang: Lang | None = None, *, pictures: bool = False) -> RenderContext:
@@ -253,13 +257,37 @@ def ping_payload(session: Session, players: list[Pinged]) -> Payload:
     return payload
 
 
-def final_payload(session: Session) -> Payload:
+def final_payload(session: Session, changes: Sequence[RatingChange] = ()) -> Payload:
     """The final breakdown message (its picture drawn from `pictures.final_job`), with the
-    Replay button that steps anyone through the game privately (`bot.replays`)."""
+    Replay button that steps anyone through the game privately (`bot.replays`), and one line
+    of each person's rating change (`changes`, see `ratings_line`)."""
     ctx = context(session)
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayStep(game_id=session.id, label=msg.REPLAY_BUTTON(ctx.lang)))
-    return Payload(embeds=renderer_for(session.record.game).final(ctx), view=view)
+    return Payload(
+        content=ratings_line(changes, ctx.lang),
+        embeds=renderer_for(session.record.game).final(ctx),
+        view=view,
+    )
+
+
+def ratings_line(changes: Sequence[RatingChange], lang: Lang) -> str | None:
+    """One line of each person's rating change in a finished game ("Aoi 1,234 → 1,251
+    (+17)"), marked provisional below `ratings.MIN_GAMES` rated games; None when no person's
+    rating changed."""
+    parts = []
+    for change in changes:
+        shown = msg.END_RATING if change.games >= ratings.MIN_GAMES else msg.END_RATING_PROVISIONAL
+        parts.append(
+            shown(
+                lang,
+                name=shown_name(change.name),
+                before=ratings.rating_text(change.before),
+                after=ratings.rating_text(change.after),
+                change=ratings.change_text(change.before, change.after),
+            )
+        )
+    return msg.END_RATINGS(lang, changes=" · ".join(parts)) if parts else None
 
 
 def lobby_finished(session: Session) -> str:

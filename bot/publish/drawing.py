@@ -33,8 +33,11 @@ from bot.render import pictures
 from games.core import Lang
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bot.publish.ports import PictureSwitches
     from bot.session import Session
+    from bot.storage.ratings import RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -240,9 +243,12 @@ class Drawing:
         async with self.turn(job is not None and background):
             return await self.with_picture(payload, job)
 
-    async def final_message(self, session: Session) -> Payload:
-        """The final breakdown with its picture, drawn in the publisher's turn."""
-        payload = compose.final_payload(session)
+    async def final_message(
+        self, session: Session, changes: Sequence[RatingChange] = ()
+    ) -> Payload:
+        """The final breakdown with its picture, drawn in the publisher's turn (`changes`: the
+        persons' rating changes it names)."""
+        payload = compose.final_payload(session, changes)
         on = await self.pictures_on(session)
         job = pictures.final_job(compose.context(session)) if on else None
         async with self.turn(job is not None):

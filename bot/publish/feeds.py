@@ -726,7 +726,12 @@ class Feeds:
         """Post the final breakdown; only then is the end published (a stop before this is
         caught up after the restart)."""
         session = feed.session
-        payload = await self.drawing.final_message(session)
+        try:
+            changes = await self.records.rating_changes(session.id)
+        except STORAGE_ERRORS as exc:
+            log.warning("game %s: rating changes not read for its end: %s", session.id, exc)
+            changes = []
+        payload = await self.drawing.final_message(session, changes)
         await self._channel(session.record.play_channel_id).send(
             **payload.send(), allowed_mentions=NO_MENTIONS
         )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import discord
 
+    from bot.storage.ratings import RatingChange
     from bot.storage.records import DmHand, StoredHand
 
 
@@ -39,6 +40,8 @@ class TableRecords(PictureSwitches, PlayerSettings, Protocol):
     async def update_game(self, game_id: int, **values: Any) -> None: ...
 
     async def set_table_version(self, game_id: int, version: int) -> None: ...
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]: ...
 
 
 class DmHandRecords(PictureSwitches, PlayerSettings, Protocol):

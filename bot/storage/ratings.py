@@ -55,6 +55,17 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
+def rating_text(value: float) -> str:
+    """A rating as shown: whole, thousands separated ("1,234", "-56")."""
+    return f"{round(value):,}"
+
+
+def change_text(before: float, after: float) -> str:
+    """A rating's change as shown, signed ("+17", "-8", "±0")."""
+    change = round(after) - round(before)
+    return f"{change:+,}" if change else "±0"
+
+
 def player_key(user_id: int | None, cpu_level: str | None) -> str | None:
     """The rated player of a seat: `user:<id>` for a person, `cpu:<level>` for a CPU."""
     if user_id is not None:
