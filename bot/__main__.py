@@ -5,7 +5,8 @@ With `--sandbox` it runs the local sandbox instead: the bot against a fake Disco
 too when started from a terminal (a newcomer trying the first command of the README); without
 a terminal (a container, a service manager) it exits with status 2 and says what to set, so a
 deployment that lost its token fails visibly instead of serving a sandbox nobody can reach.
-`python -m bot migrate-sqlite-to-postgres` copies the SQLite database into PostgreSQL.
+`python -m bot migrate-sqlite-to-postgres` copies the SQLite database into PostgreSQL;
+`python -m bot recompute-ratings` rebuilds every rating from the records of finished games.
 """
 
 from __future__ import annotations
@@ -15,13 +16,18 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import health
 from bot.settings import MissingToken, Settings, SettingsError, load_settings
 
+if TYPE_CHECKING:
+    from bot.storage.queries import GameStore
+
 MIGRATE_COMMAND = "migrate-sqlite-to-postgres"
+RECOMPUTE_COMMAND = "recompute-ratings"
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -57,6 +63,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     migrate.add_argument("--sqlite", type=Path, help="the SQLite file (default: DATABASE_PATH)")
     migrate.add_argument("--url", help="postgresql://… (default: DATABASE_URL)")
+    recompute = commands.add_parser(
+        RECOMPUTE_COMMAND,
+        help="rebuild every rating from the stored records of finished games, in order",
+        description="Rebuild every player's and CPU level's rating, per server and game, from "
+        "the records of the games that ended, in the order they ended (after a change of the "
+        "rating system). The database is DATABASE_URL if set, else DATABASE_PATH. Games that "
+        "end meanwhile wait for it.",
+    )
+    recompute.add_argument("--sqlite", type=Path, help="the SQLite file (default: DATABASE_PATH)")
+    recompute.add_argument("--url", help="postgresql://… (default: DATABASE_URL)")
     return parser.parse_args(argv)
 
 
@@ -81,6 +97,45 @@ def run_migration(args: argparse.Namespace) -> int:
         return 1
     for line in report.lines():
         print(line)
+    return 0
+
+
+def run_recompute(args: argparse.Namespace) -> int:
+    """`recompute-ratings`: every rating rebuilt from the records; prints what it did."""
+    import os
+
+    from dotenv import load_dotenv
+
+    from bot.storage.records import STORAGE_ERRORS
+
+    load_dotenv(".env", override=False)
+    url = args.url or (None if args.sqlite else os.environ.get("DATABASE_URL"))
+    path = args.sqlite or Path(os.environ.get("DATABASE_PATH") or "data/kasane.sqlite3")
+    if url is None and not path.exists():
+        print(f"No database at {path} (set DATABASE_PATH or DATABASE_URL).", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING)
+
+    async def recompute() -> tuple[int, int]:
+        if url:
+            from bot.storage.postgres import PostgresStore
+
+            store: GameStore = await PostgresStore.open(url)
+        else:
+            from bot.storage.sqlite import SqliteStore
+
+            store = await SqliteStore.open(path)
+        try:
+            return await store.recompute_ratings()
+        finally:
+            await store.close()
+
+    try:
+        games, players = asyncio.run(recompute())
+    except (*STORAGE_ERRORS, OSError) as exc:
+        print(f"The ratings were not rebuilt (nothing changed): {exc}", file=sys.stderr)
+        return 1
+    print(f"{games} game(s) rated again in order: {players} rating(s) rebuilt")
     return 0
 
 
@@ -123,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         return check_health()
     if args.command == MIGRATE_COMMAND:
         return run_migration(args)
+    if args.command == RECOMPUTE_COMMAND:
+        return run_recompute(args)
     if not args.sandbox:
         try:
             settings = load_settings()
