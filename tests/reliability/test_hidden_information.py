@@ -96,6 +96,18 @@ async def play_randomly(
             seen.setdefault(TABLE, set()).update(table_now)
         for seat in range(len(people)):
             seen.setdefault(seat, set()).update(private_parts(session, seat))
+        if session.pause is not None and session.pause.waiting:
+            # A page turned: a player who has not read it presses Next on their hand (which
+            # shows the summary, and nothing of anyone else's hand).
+            seat = min(session.pause.waiting)
+            table = table_message(fake, game_id, thread_id)
+            inter = await people[seat].click_raw(table.id, thread_id, f"hd:{game_id}")
+            await inter.response()
+            hand = await inter.wait_original()
+            await (
+                await people[seat].click(hand, f"np:{game_id}:{session.pause.version}")
+            ).response()
+            continue
         seat = rng.choice(session.state.to_act())
         user, version = people[seat], session.version
         legal = {a.encode() for a in session.state.legal_actions(seat)}
