@@ -262,7 +262,7 @@ class PostgresStore(GameStore):
 
     async def _lock_records(self, tx: Statements) -> None:
         """Every game's end, and every read of the ratings, waits for the recompute."""
-        await tx.run("LOCK TABLE seat_records, ratings IN ACCESS EXCLUSIVE MODE")
+        await tx.rows("LOCK TABLE seat_records, ratings IN ACCESS EXCLUSIVE MODE")
 
 
 @lru_cache(maxsize=1024)
