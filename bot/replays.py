@@ -4,19 +4,22 @@
 new private reading (`answers.Readings`: it replaces the reader's last reading of that game);
 ◀ ▶ go one move back or on and ⏮ ⏭ to the move that ended the round, deal or game of a match
 before or after (`Game.page_turns`; the deal or the last move when there is none), editing the
-same message. Each step is rebuilt from the stored seed and action log (as `bot.history` does
-for the log): the table as it stood after that move (with its picture when the server and the
-reader have pictures on), the move's log lines, and every seat's hand, which the game's end
-reveals; the last step shows the final breakdown instead of the table. Only finished games
-have replays: a game in play (or a lobby) would give its hands away, and an abandoned one never
-reached the end that reveals them.
+same message. Each step shows the table as it stood after that move (with its picture when the
+server and the reader have pictures on), the move's log lines, and every seat's hand, which the
+game's end reveals; the last step shows the final breakdown instead of the table. Steps are
+rebuilt from the stored seed and action log (as `bot.history` does for the log); the whole
+replays of the games read last are kept, with a state every few moves, so that a step replays
+only the moves since the state kept before it. Only finished games have replays: a game in play
+(or a lobby) would give its hands away, and an abandoned one never reached the end that
+reveals them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,7 +32,7 @@ from bot.render import pictures, renderer_for
 from bot.render.base import FIELD_MAX, TABLE_COLOUR, RenderContext
 from bot.render.common import log_lines, seat_title
 from games import registry
-from games.core import Event, IllegalAction, Lang, State
+from games.core import Event, Game, IllegalAction, Lang, State
 
 if TYPE_CHECKING:
     from bot.ports import ReplayRecords
@@ -66,40 +69,82 @@ class Rebuilt:
     mover: int | None
 
 
-def rebuild(record: GameRecord, rows: list[tuple[int, int, str]], step: int) -> Rebuilt:
-    """Replay `record`'s game through its stored `rows` (`(version, seat, action)`), keeping
-    the state at `step` (held within 0 and the last step)."""
+#: Steps between the states a whole replay keeps (`Replayed.checkpoints`): any step is rebuilt
+#: from the one before it in fewer moves than this.
+CHECKPOINT_STEPS = 8
+#: How many games' whole replays the bot keeps for their next steps (the most recently read).
+KEPT_REPLAYS = 16
+
+
+@dataclass
+class Replayed:
+    """A finished game replayed once through its whole log, kept for its next steps (a
+    finished game's log no longer changes): every public event with its step, the moves that
+    turned a page, who made each move, and the state every `CHECKPOINT_STEPS` steps (as
+    snapshots), from which a step is rebuilt in a few moves (`at_step`)."""
+
+    game: Game
+    #: The moves that replayed, as `(seat, encoded action)`: all the stored ones unless the log
+    #: broke off (logged).
+    moves: list[tuple[int, str]]
+    events: list[tuple[int, Event]]
+    turns: list[int]
+    checkpoints: list[dict[str, Any]]
+
+    @property
+    def last(self) -> int:
+        return len(self.moves)
+
+
+def replay_whole(record: GameRecord, rows: list[tuple[int, int, str]]) -> Replayed:
+    """Replay `record`'s game from its seed through its stored `rows` (`(version, seat,
+    action)`)."""
     game = registry.get(record.game)
     state = game.new(len(record.seats), seed=record.seed, options=game.options(record.options))
-    shown: State | None = state.copy() if step <= 0 else None
-    events: list[tuple[int, Event]] = [(0, e) for e in state.opening_events() if e.public]
-    shown_events = list(events)
-    turns: list[int] = []
-    movers: list[int] = []
-    last = 0
+    replayed = Replayed(
+        game=game,
+        moves=[],
+        events=[(0, e) for e in state.opening_events() if e.public],
+        turns=[],
+        checkpoints=[state.snapshot()],
+    )
     try:
         for n, (_, seat, text) in enumerate(rows, start=1):
             happened = state.apply(seat, game.Action.decode(text))
-            last = n
-            movers.append(seat)
-            events += [(n, e) for e in happened if e.public]
+            replayed.moves.append((seat, text))
+            replayed.events += [(n, e) for e in happened if e.public]
             if any(e.kind in game.page_turns for e in happened):
-                turns.append(n)
-            if n == step:
-                shown, shown_events = state.copy(), list(events)
+                replayed.turns.append(n)
+            if n % CHECKPOINT_STEPS == 0:
+                replayed.checkpoints.append(state.snapshot())
     except (IllegalAction, ValueError) as exc:
         log.warning("game %s: its log does not replay (%s); replayed up to there", record.id, exc)
-    if shown is None:  # a step past the last one: the last
-        shown, shown_events = state, events
-    at = min(max(step, 0), last)
+    return replayed
+
+
+def at_step(replayed: Replayed, step: int) -> Rebuilt:
+    """The game of `replayed` at `step` (held within 0 and the last step), from the kept state
+    before it."""
+    at = min(max(step, 0), replayed.last)
+    base = at // CHECKPOINT_STEPS
+    game = replayed.game
+    state = game.load(replayed.checkpoints[base])
+    for seat, text in replayed.moves[base * CHECKPOINT_STEPS : at]:
+        state.apply(seat, game.Action.decode(text))
     return Rebuilt(
         step=at,
-        last=last,
-        state=shown,
-        events=shown_events,
-        turns=turns,
-        mover=movers[at - 1] if at else None,
+        last=replayed.last,
+        state=state,
+        events=[(n, e) for n, e in replayed.events if n <= at],
+        turns=replayed.turns,
+        mover=replayed.moves[at - 1][0] if at else None,
     )
+
+
+def rebuild(record: GameRecord, rows: list[tuple[int, int, str]], step: int) -> Rebuilt:
+    """`record`'s game at `step` (held within 0 and the last step), replayed from its seed
+    through its stored `rows`."""
+    return at_step(replay_whole(record, rows), step)
 
 
 def targets(rebuilt: Rebuilt) -> dict[str, int]:
@@ -152,7 +197,8 @@ def hands_embed(ctx: RenderContext, renderer: Renderer, room: int) -> discord.Em
     """The hands of every seat, one field each, within `room` characters in all."""
     embed = discord.Embed(title=msg.REPLAY_HANDS(ctx.lang), colour=TABLE_COLOUR)
     embed.set_footer(text=msg.REPLAY_KEYS(ctx.lang))
-    texts = hands_text(ctx, renderer)
+    # In words: no hand's picture goes with a replay.
+    texts = hands_text(replace(ctx, pictures=False), renderer)
     names = [seat_title(ctx, seat)[:256] for seat in range(len(texts))]
     left = room - len(embed) - sum(len(name) for name in names)
     share = max(left // max(len(texts), 1), 1)
@@ -213,6 +259,19 @@ class Replays:
     def __init__(self, records: ReplayRecords, readings: Readings) -> None:
         self._records = records
         self._readings = readings
+        #: The whole replays read last, by game (`KEPT_REPLAYS`), newest last.
+        self._kept: OrderedDict[int, Replayed] = OrderedDict()
+
+    async def _replayed(self, record: GameRecord) -> Replayed:
+        """The finished game's whole replay: kept from an earlier step, or replayed now from its
+        stored log."""
+        replayed = self._kept.pop(record.id, None)
+        if replayed is None:
+            replayed = replay_whole(record, await self._records.actions(record.id))
+        self._kept[record.id] = replayed
+        while len(self._kept) > KEPT_REPLAYS:
+            self._kept.popitem(last=False)
+        return replayed
 
     async def show(
         self, interaction: discord.Interaction[Any], game_id: int, step: int | None
@@ -229,8 +288,7 @@ class Replays:
             refusal = msg.REPLAY_ABANDONED if record.status == "abandoned" else msg.REPLAY_NOT_OVER
             await interaction.response.send_message(refusal(lang, id=record.id), ephemeral=True)
             return
-        rows = await self._records.actions(game_id)
-        rebuilt = rebuild(record, rows, step or 0)
+        rebuilt = at_step(await self._replayed(record), step or 0)
         on = await self._pictures_on(record, interaction.user.id)
         page = step_page(record, rebuilt, lang, pictures_on=on)
         turning = step is not None and interaction.message is not None
