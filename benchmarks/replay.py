@@ -1,7 +1,7 @@
 """Replay figures: what one step of a finished game's replay costs, against the table picture's
 time.
 
-    .venv/bin/python -m benchmarks.replay            # about a minute
+    .venv/bin/python -m benchmarks.replay            # a few seconds
     .venv/bin/python -m benchmarks.replay --quick
 
 Over seeded random games of every title at its smallest and largest table, for steps spread over
@@ -74,6 +74,10 @@ def measure(games: int, every: int) -> dict[str, dict[str, list[float]]]:
     kinds = ("whole", "rebuild", "render", "picture", "table")
     for game in registry.all():
         times = found.setdefault(game.id, {kind: [] for kind in kinds})
+        # The title's texts and renderer loaded, as in a bot that has shown its games.
+        record, rows = played(game.id, game.min_players, seed=1)
+        for lang in ("ja", "en"):
+            step_page(record, at_step(replay_whole(record, rows), 1), lang, pictures_on=True)
         for players in sorted({game.min_players, game.max_players}):
             for n in range(games):
                 record, rows = played(game.id, players, seed=1000 * players + n)
