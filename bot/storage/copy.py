@@ -1,10 +1,11 @@
 """`python -m bot migrate-sqlite-to-postgres`: copy a SQLite database into PostgreSQL.
 
-Every game (with its id), seat, action, result, DM hand message and user setting is copied in one
-PostgreSQL transaction, so an interrupted copy leaves nothing behind, and a copy run twice finds
-its rows already there and leaves them as they are (rows that changed in the SQLite file since
-are updated). It then verifies the copy: the row counts of every table, each game's version,
-status, snapshot and action log, and a replay of each game's log from its seed to its snapshot.
+Every game (with its id), seat, action, result, seat's record, DM hand message and user setting is
+copied in one PostgreSQL transaction, so an interrupted copy leaves nothing behind, and a copy run
+twice finds its rows already there and leaves them as they are (rows that changed in the SQLite
+file since are updated). It then verifies the copy: the row counts of every table, each game's
+version, status, snapshot and action log, and a replay of each game's log from its seed to its
+snapshot. The ratings are then rebuilt there from the copied records.
 
 Stop the bot before copying: moves made on SQLite during the copy would not be in PostgreSQL.
 """
@@ -38,6 +39,31 @@ TABLES: dict[str, tuple[list[str], list[str]]] = {
         ["game_id", "game", "finished_at", "scores", "winners", "result"],
         ["game_id"],
     ),
+    "seat_records": (
+        [
+            "game_id",
+            "seat",
+            "guild_id",
+            "game",
+            "ended_at",
+            "players",
+            "user_id",
+            "cpu_level",
+            "name",
+            "outcome",
+            "place",
+            "score",
+            "margin",
+            "breakdown",
+            "rated",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "games",
+        ],
+        ["game_id", "seat"],
+    ),
     "hand_messages": (
         ["game_id", "seat", "channel_id", "message_id", "confirm_notice", "confirm_action"],
         ["game_id", "seat"],
@@ -47,7 +73,18 @@ TABLES: dict[str, tuple[list[str], list[str]]] = {
 }
 
 #: Columns PostgreSQL keeps as DOUBLE PRECISION or BOOLEAN where SQLite may hold an int.
-FLOAT_COLUMNS = {"table_posted_at", "deadline", "created_at", "updated_at", "finished_at"}
+FLOAT_COLUMNS = {
+    "table_posted_at",
+    "deadline",
+    "created_at",
+    "updated_at",
+    "finished_at",
+    "ended_at",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+}
 BOOL_COLUMNS = {"end_published"}
 
 
@@ -61,6 +98,8 @@ class Report:
 
     counts: dict[str, int] = field(default_factory=dict)
     replayed: int = 0
+    #: Ratings rebuilt from the copied seats' records (`GameStore.recompute_ratings`).
+    ratings: int = 0
     #: Games whose log does not replay to their snapshot, in the SQLite file as in the copy.
     not_replaying: list[int] = field(default_factory=list)
 
@@ -69,6 +108,7 @@ class Report:
             f"{table}: {count} row(s) copied and verified" for table, count in self.counts.items()
         ]
         out.append(f"{self.replayed} game(s) replayed from their seed to their stored snapshot")
+        out.append(f"{self.ratings} rating(s) rebuilt from the records of finished games")
         if self.not_replaying:
             out.append(
                 "games whose action log does not replay to their snapshot (so already in the "
@@ -209,7 +249,9 @@ async def migrate_sqlite_to_postgres(sqlite_path: Path, url: str) -> Report:
     try:
         target = await PostgresStore.open(url)
         try:
-            return await copy(source, target)
+            report = await copy(source, target)
+            _, report.ratings = await target.recompute_ratings()
+            return report
         finally:
             await target.close()
     finally:
