@@ -148,7 +148,7 @@ async def test_a_database_of_an_older_schema_plays_on(tmp_path: Path) -> None:
 
     async def downgrade(path: Path) -> None:
         async with aiosqlite.connect(path) as db:
-            # Take the database back to version 2: drop what migrations 0003 to 0010 added.
+            # Take the database back to version 2: drop what migrations 0003 to 0011 added.
             await db.execute("DROP VIEW moves")  # its trigger goes with it
             await db.execute("ALTER TABLE games DROP COLUMN end_published")
             await db.execute("ALTER TABLE games DROP COLUMN table_version")
@@ -160,6 +160,8 @@ async def test_a_database_of_an_older_schema_plays_on(tmp_path: Path) -> None:
             await db.execute("ALTER TABLE hand_messages DROP COLUMN confirm_notice")
             await db.execute("ALTER TABLE hand_messages DROP COLUMN confirm_action")
             await db.execute("ALTER TABLE user_settings DROP COLUMN chosen_language")
+            await db.execute("DROP TABLE seat_records")
+            await db.execute("DROP TABLE ratings")
             await db.execute("PRAGMA user_version = 2")
             await db.commit()
         store = await SqliteStore.open(path)
