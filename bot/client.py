@@ -55,10 +55,12 @@ _FAMILIES = {
     "rs": "game",
     "ab": "game",
     "ti": "game",
+    "np": "game",
     "lg": "log",
     "rp": "replay",
     "lb": "lobby",
     "lo": "lobby",
+    "pa": "lobby",
 }
 
 

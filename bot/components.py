@@ -93,6 +93,8 @@ class LobbyClicks(Protocol):
         self, interaction: Click, game_id: int, field: str, value: str
     ) -> None: ...
 
+    async def play_again(self, interaction: Click, game_id: int) -> None: ...
+
 
 class ClickHandlers(Protocol):
     """What a control's click reaches through `interaction.client` (the bot provides it)."""
@@ -526,6 +528,33 @@ class ReplayStep(
 LOBBY_OPS = ("join", "leave", "cpu", "start", "cancel")
 
 
+class PlayAgain(
+    _Control,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pa:(?P<game>\d+)",
+):
+    """ "Play again" on a finished game's end message and hands: a new lobby like it
+    (`bot.lobby.Lobby.play_again`)."""
+
+    def __init__(self, *, game_id: int, label: str = "") -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=label or None,
+                emoji=_emoji("🔁"),
+                style=discord.ButtonStyle.success,
+                custom_id=f"pa:{game_id}",
+            )
+        )
+
+    @classmethod
+    def from_parts(cls, match: re.Match[str], item: discord.ui.Button[Any]) -> PlayAgain:
+        return cls(game_id=int(match["game"]), label=item.label or "")
+
+    def handle(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return _bot(interaction).lobby.play_again(interaction, self.game_id)
+
+
 class LobbyButton(
     _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -606,6 +635,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AbandonGame,
     NextPage,
     ReplayStep,
+    PlayAgain,
 )
 
 

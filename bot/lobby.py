@@ -66,6 +66,15 @@ def option_label(game: Game, field: str, lang: Lang) -> tuple[str, str]:
     return label(lang), description(lang)
 
 
+def lobby_link(record: GameRecord) -> str:
+    """A link to a lobby's message (to its channel while a lobby opened a moment ago has not
+    noted its message yet)."""
+    link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+    if record.lobby_message_id is not None:
+        link += f"/{record.lobby_message_id}"
+    return link
+
+
 class LobbyLocks:
     """One lock per lobby: seats and options change one at a time. Forgotten once the lobby has
     started or been cancelled."""
@@ -232,11 +241,7 @@ class Lobby:
         if twin is not None:
             # The host's own lobby of this game is open here already: point to it rather than
             # open a second one beside it.
-            # (A lobby opened a moment ago may not have noted its message yet: its channel.)
-            link = f"https://discord.com/channels/{twin.guild_id}/{twin.channel_id}"
-            if twin.lobby_message_id is not None:
-                link += f"/{twin.lobby_message_id}"
-            text = msg.LOBBY_ALREADY_OPEN(lang, game=game.name(lang), link=link)
+            text = msg.LOBBY_ALREADY_OPEN(lang, game=game.name(lang), link=lobby_link(twin))
             await interaction.response.send_message(text, ephemeral=True)
             return
         refusal = await self._quotas.newgame(interaction, lang)
@@ -270,15 +275,94 @@ class Lobby:
         message = await interaction.original_response()
         await self._records.update_game(record.id, lobby_message_id=message.id)
 
+    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Play again, on a finished game's end message or hand: a new lobby in the game's
+        channel with the same title, options, language, turn timer and CPU seats, hosted by
+        whoever clicked; the last game's other players are mentioned once, to join with one
+        click. The usage limits apply as to `/newgame`."""
+        lang = lang_for(interaction)
+        old = await self._records.get(game_id)
+        user = interaction.user
+        if old is None or not belongs(interaction, old, in_dm=False):
+            await interaction.response.send_message(msg.ERROR_UNKNOWN_GAME(lang), ephemeral=True)
+            return
+        if old.status != "finished":
+            await interaction.response.send_message(msg.ERROR_NOT_FINISHED(lang), ephemeral=True)
+            return
+        game = registry.get(old.game)
+        twin = await self._open_twin(interaction, game.id, channel_id=old.channel_id)
+        if twin is not None:
+            await interaction.response.send_message(
+                msg.LOBBY_ALREADY_OPEN(lang, game=game.name(lang), link=lobby_link(twin)),
+                ephemeral=True,
+            )
+            return
+        refusal = await self._quotas.newgame(interaction, lang)
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        self._quotas.opened(user.id)
+        record = await self._records.create_game(
+            game=game.id,
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            host_id=user.id,
+            host_name=user.display_name,
+            language=old.language,
+            seed=self.new_seed(),
+            options=dict(old.options),
+            cpu_level=old.cpu_level,
+            turn_seconds=old.turn_seconds,
+        )
+        # The last game's CPU seats come back (a person's seat a CPU finished for them does not:
+        # that person is invited instead).
+        seats = list(record.seats)
+        for info in old.seats:
+            if info.is_cpu and info.away_user_id is None and len(seats) < game.max_players:
+                number = sum(1 for s in seats if s.is_cpu) + 1
+                level = info.cpu_level or old.cpu_level
+                seats.append(SeatRecord(seat=len(seats), name=f"CPU {number}", cpu_level=level))
+        await self._records.set_seats(record.id, seats)
+        record.seats = seats
+        invited = list(
+            dict.fromkeys(
+                person
+                for info in old.seats
+                if (person := info.user_id or info.away_user_id) is not None and person != user.id
+            )
+        )
+        table_lang: Lang = old.language  # type: ignore[assignment]
+        content = msg.LOBBY_PLAY_AGAIN(
+            table_lang,
+            host=user.mention,
+            players=" ".join(f"<@{person}>" for person in invited) or "—",
+        )
+        # The lobby goes to the channel the last one was in (its thread cannot hold a thread).
+        channel = interaction.client.get_partial_messageable(old.channel_id, guild_id=old.guild_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await channel.send(
+            content=content,
+            **self.payload(record),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(person) for person in invited]
+            ),
+        )
+        await self._records.update_game(record.id, lobby_message_id=message.id)
+        record.lobby_message_id = message.id
+        await interaction.followup.send(
+            msg.LOBBY_PLAY_AGAIN_OPENED(lang, game=game.name(lang), link=lobby_link(record)),
+            ephemeral=True,
+        )
+
     async def _open_twin(
-        self, interaction: discord.Interaction[Any], game_id: str
+        self, interaction: discord.Interaction[Any], game_id: str, channel_id: int | None = None
     ) -> GameRecord | None:
-        """The clicker's own open lobby of `game_id` in this channel, if any."""
-        for record in await self._records.games(
-            statuses=("lobby",), channel_id=interaction.channel_id
-        ):
+        """The clicker's own open lobby of `game_id` in `channel_id` (the interaction's channel
+        by default), if any."""
+        channel_id = channel_id or interaction.channel_id
+        for record in await self._records.games(statuses=("lobby",), channel_id=channel_id):
             if (
-                record.channel_id == interaction.channel_id
+                record.channel_id == channel_id
                 and record.game == game_id
                 and record.host_id == interaction.user.id
             ):

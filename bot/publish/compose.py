@@ -13,6 +13,7 @@ import discord
 from bot.components import (
     MoveButton,
     NextPage,
+    PlayAgain,
     ReplayStep,
     ReturnSeat,
     ShowHand,
@@ -168,6 +169,8 @@ def hand_payload(
         extra.append(NextPage(game_id=session.id, version=pause.version, label=msg.PAGE_NEXT(lang)))
     if in_play(ctx):  # a game that no longer runs has nothing new to show
         extra.append(ShowHand(game_id=session.id, label=msg.HAND_REFRESH(lang), refresh=True))
+    elif session.record.status == "finished":
+        extra.append(PlayAgain(game_id=session.id, label=msg.PLAY_AGAIN(lang)))
     view = build_view(session.id, version, controls, extra=extra)
     content = "\n".join(part for part in (notice, since, rendered.content) if part) or None
     payload = Payload(content=content, embeds=rendered.embeds, view=view)
@@ -258,11 +261,13 @@ def ping_payload(session: Session, players: list[Pinged]) -> Payload:
 
 
 def final_payload(session: Session, changes: Sequence[RatingChange] = ()) -> Payload:
-    """The final breakdown message (its picture drawn from `pictures.final_job`), with the
-    Replay button that steps anyone through the game privately (`bot.replays`), and one line
-    of each person's rating change (`changes`, see `ratings_line`)."""
+    """The final breakdown message (its picture drawn from `pictures.final_job`), with Play
+    again (a new lobby like this game's, `bot.lobby.Lobby.play_again`), the Replay button that
+    steps anyone through the game privately (`bot.replays`), and one line of each person's
+    rating change (`changes`, see `ratings_line`)."""
     ctx = context(session)
     view = discord.ui.View(timeout=None)
+    view.add_item(PlayAgain(game_id=session.id, label=msg.PLAY_AGAIN(ctx.lang)))
     view.add_item(ReplayStep(game_id=session.id, label=msg.REPLAY_BUTTON(ctx.lang)))
     return Payload(
         content=ratings_line(changes, ctx.lang),
