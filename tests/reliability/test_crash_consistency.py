@@ -79,6 +79,9 @@ class Plan:
     game_id: int | None = None
     channel_id: int | None = None
     done: bool = False
+    #: The version at which the players last looked for a page turn's Next while CPUs were
+    #: to act (a paused game's CPUs wait for it).
+    looked_for_next: int = -1
 
 
 @dataclass
@@ -529,17 +532,36 @@ class CrashRun:
             seats = {user.id: seat for seat, user in enumerate(plan.humans)}
             while True:
                 epoch = await self.wait_up()
-                status, _, snapshot, _ = read_game(self.db, plan.game_id)
+                status, version, snapshot, _ = read_game(self.db, plan.game_id)
                 if status == "finished":
                     break
                 to_act = game.load(snapshot).to_act() if snapshot else []
                 mine = [s for s in to_act if s in seats.values()]
                 if not mine:
-                    await asyncio.sleep(0.03)  # a CPU is to move
+                    if plan.looked_for_next != version:
+                        # A CPU is to move, unless a page turn waits for the players' Next.
+                        plan.looked_for_next = version
+                        for user in plan.humans:
+                            await self.next_page(plan, user, epoch)
+                    await asyncio.sleep(0.03)
                     continue
                 seat = self.rng.choice(mine)
                 await self.move(plan, plan.humans[seat], seat, epoch)
             plan.done = True
+
+    async def next_page(self, plan: Plan, user: User, epoch: int) -> None:
+        """The user opens their hand and presses Next if a page turn shows it."""
+        table = self.table(plan)
+        if table is None or plan.game_id is None:
+            return
+        inter = await user.click_raw(table.id, table.channel_id, f"hd:{plan.game_id}")
+        if not await self.answer(inter, epoch):
+            return
+        hand = inter.original
+        turned = [c for c in hand.custom_ids if c.startswith("np:")] if hand is not None else []
+        if turned and hand is not None:
+            inter = await user.click_raw(hand.id, hand.channel_id, turned[0])
+            await self.answer(inter, epoch)
 
     async def move(self, plan: Plan, user: User, seat: int, epoch: int) -> None:
         """Open the hand, then play one of the controls of the table or of the hand."""
@@ -555,6 +577,12 @@ class CrashRun:
         if not await self.answer(inter, epoch):
             return
         hand = inter.original
+        turned = [c for c in hand.custom_ids if c.startswith("np:")] if hand is not None else []
+        if turned and hand is not None:
+            # A page turned: the summary is read, then Next (the hand's moves come after it).
+            inter = await user.click_raw(hand.id, hand.channel_id, turned[0])
+            await self.answer(inter, epoch)
+            return
         if hand is not None and hand.ephemeral:
             options += [(hand, c) for c in self.controls(hand, game_id, seat)]
         if not options:

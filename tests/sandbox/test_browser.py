@@ -21,7 +21,7 @@ import pytest
 
 from bot.sandbox.runner import Sandbox
 from bot.settings import Settings
-from tests.e2e.harness import start_through_lobby
+from tests.e2e.harness import hand_messages, start_through_lobby
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -173,6 +173,11 @@ async def test_play_kasane_against_two_cpus_in_the_browser(page: Any, tmp_path: 
                 break
             move = choose(await enabled_moves(page), seat, last)
             if move is None:
+                # A round ended: its summary waits for Ben's Next (on his hand).
+                nexts = page.locator('#messages .msg.ephemeral button.btn[data-custom-id^="np:"]')
+                if await nexts.count():
+                    await nexts.last.click()
+                    await nexts.first.wait_for(state="detached")
                 await page.wait_for_timeout(30)
                 continue
             last = int(MOVE.fullmatch(move).group(2))  # type: ignore[union-attr]
@@ -196,7 +201,7 @@ async def test_play_kasane_against_two_cpus_in_the_browser(page: Any, tmp_path: 
         text = await final.last.inner_text()
         assert f"{result['scores'][seat]}" in text and "Ben" in text
         # The hand was Ben's alone: it was shown to him as ephemeral messages in the thread.
-        hands = [m for m in ben.ephemerals() if f"hd:{record.id}:r" in m.custom_ids]
+        hands = hand_messages(ben, record.id)
         assert hands and all(m.ephemeral_for == ben.id for m in hands)
         assert sandbox.fake.violations == []
     print(f"sandbox browser game: {clicked} clicks, screenshots in {shots}")
