@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -151,7 +152,11 @@ class RecordingDiscord:
         noted = self.requests.setdefault(channel_id, [])
 
         async def send(*args: Any, **payload: Any) -> Any:
-            noted.append(("post" if "view" in payload else "send", session.version))
+            # A table carries "Show my hand"; the end message and pings are other sends.
+            view = payload.get("view")
+            ids = [getattr(item, "custom_id", "") or "" for item in getattr(view, "children", [])]
+            table = any(cid.startswith("hd:") and cid.count(":") == 1 for cid in ids)
+            noted.append(("post" if table else "send", session.version))
             return SimpleNamespace(id=next(self.ids))
 
         async def edit(**payload: Any) -> None:
@@ -160,8 +165,15 @@ class RecordingDiscord:
         async def delete() -> None:
             pass
 
+        async def history(**_: Any) -> AsyncIterator[Any]:
+            """Nobody else writes in the thread: the table is never pushed up."""
+            for message in ():
+                yield message
+
         message = SimpleNamespace(edit=edit, delete=delete)
-        return SimpleNamespace(send=send, get_partial_message=lambda message_id: message)
+        return SimpleNamespace(
+            send=send, get_partial_message=lambda message_id: message, history=history
+        )
 
 
 async def _start_in_thread(
