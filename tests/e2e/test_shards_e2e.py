@@ -95,6 +95,23 @@ async def test_dm_clicks_on_the_other_process_are_applied_once_and_published(
             if record.status != "playing":
                 break
             state = game.load(record.snapshot or {})
+            table = table_message(fake, game_id, thread_id)
+            turned = [c for c in table.custom_ids if c.startswith("np:")]
+            if turned:
+                # A round ended: both read its summary and press the table's Next (a click in
+                # the server, answered by the process that runs the game).
+                for user in users.values():
+                    inter = await user.click_raw(table.id, thread_id, turned[0])
+                    await inter.response()
+                await fake.wait_for(
+                    lambda: not any(
+                        c.startswith("np:")
+                        for c in table_message(fake, game_id, thread_id).custom_ids
+                    ),
+                    20,
+                    "the next round on the table",
+                )
+                continue
             humans = [s for s in state.to_act() if s in users]
             if not humans:
                 await asyncio.sleep(0.05)  # a CPU's turn
