@@ -176,8 +176,11 @@ async def test_play_kasane_against_two_cpus_in_the_browser(page: Any, tmp_path: 
                 # A round ended: its summary waits for Ben's Next (on his hand).
                 nexts = page.locator('#messages .msg.ephemeral button.btn[data-custom-id^="np:"]')
                 if await nexts.count():
-                    await nexts.last.click()
-                    await nexts.first.wait_for(state="detached")
+                    # (the hand may be redrawn under the click: it is tried again next time)
+                    from playwright.async_api import Error as PlaywrightError
+
+                    with contextlib.suppress(PlaywrightError):
+                        await nexts.last.click(timeout=2000)
                 await page.wait_for_timeout(30)
                 continue
             last = int(MOVE.fullmatch(move).group(2))  # type: ignore[union-attr]
