@@ -123,6 +123,10 @@ class BotProcess:
             str(self.seed),
             "--cpu-delay",
             str(self.cpu_delay),
+            # Throughput is measured without the pauses at page turns (people read the round's
+            # summary there; the driver's players do not).
+            "--page-pause",
+            "0",
         ]
         if self.profile is not None:
             args += ["--profile", str(self.profile)]

@@ -198,6 +198,7 @@ class GameBot(commands.Bot):
         self.sessions = Sessions(
             self.store,
             cpu_delay=self.settings.cpu_delay_seconds,
+            page_pause=self.settings.page_pause_seconds,
             expert_rollouts=self.settings.cpu_expert_rollouts,
             cpu_pool=CpuPool(self.settings.cpu_workers),
             cpu_turns=CpuTurns(self.settings.cpu_moves_per_second),

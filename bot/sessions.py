@@ -145,6 +145,7 @@ class Sessions:
         store: GameStore,
         *,
         cpu_delay: float = 1.5,
+        page_pause: float = PAUSE_SECONDS,
         expert_rollouts: int | None = None,
         clock: Callable[[], float] = time.time,
         cpu_pool: CpuPool | None = None,
@@ -156,6 +157,8 @@ class Sessions:
         #: runs their CPU turns and timers and publishes them. One process owns every game.
         self.owns_guild: Callable[[int | None], bool] = owns_guild or (lambda guild_id: True)
         self.cpu_delay = cpu_delay
+        #: The longest the CPUs wait at a page turn without a turn timer; 0: no pauses.
+        self.page_pause = page_pause
         #: The search budget of expert CPUs (`Game.cpu`); None: each game's default.
         self.expert_rollouts = expert_rollouts
         self.clock = clock
@@ -572,11 +575,11 @@ class Sessions:
         ):
             return
         people = {info.seat for info in session.record.seats if not info.is_cpu}
-        if not people:
+        if not people or not self.page_pause:
             return
         if session.pause is not None:
             session.pause.over.set()
-        seconds = session.record.turn_seconds or PAUSE_SECONDS
+        seconds = session.record.turn_seconds or self.page_pause
         session.pause = Pause(version=session.version, waiting=people, until=self.clock() + seconds)
 
     def _seen(self, session: Session, seat: int) -> None:

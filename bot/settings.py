@@ -42,6 +42,13 @@ class Settings(BaseSettings):
     discord_token: SecretStr = Field(description="The bot token from the Developer Portal.")
     database_path: Path = Field(Path("data/kasane.sqlite3"), description="SQLite file.")
     cpu_delay_seconds: float = Field(1.5, ge=0, le=30, description="Pause before a CPU move.")
+    page_pause_seconds: float = Field(
+        90,
+        ge=0,
+        le=3600,
+        description="The longest the CPUs wait at a page turn (a round's end) for the people to"
+        " press Next, when the game has no turn timer; 0 turns the pauses off.",
+    )
     cpu_expert_rollouts: int = Field(
         96,
         ge=8,

@@ -117,6 +117,7 @@ def bot_settings(
     database_url: str | None = None,
     shards: tuple[int, Any] | None = None,
     cpu_delay: float = 0.0,
+    page_pause: float = 90.0,
     quotas_on: bool = False,
 ) -> Settings:
     """The settings of a bot under test or measurement: its database at `db` (or
@@ -130,6 +131,7 @@ def bot_settings(
         shard_count=None if shards is None else shards[0],
         shard_ids=None if shards is None else shards[1],
         cpu_delay_seconds=cpu_delay,
+        page_pause_seconds=page_pause,
         sync_commands=True,
         **({} if quotas_on else quotas.OFF),
     )
@@ -237,6 +239,9 @@ def process_parser(description: str) -> argparse.ArgumentParser:
     parser.add_argument("--db", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cpu-delay", type=float, default=0.0)
+    parser.add_argument(
+        "--page-pause", type=float, default=90.0, help="PAGE_PAUSE_SECONDS (0: no pauses)"
+    )
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument("--database-url", help="PostgreSQL instead of --db")
     parser.add_argument("--shard-count", type=int)
@@ -261,6 +266,7 @@ def process_bot(
         database_url=args.database_url,
         shards=shards,
         cpu_delay=args.cpu_delay,
+        page_pause=args.page_pause,
         quotas_on=quotas_on,
     )
     bot = create_bot(settings, guild_ready_timeout=0.05)  # one guild: no need to wait for more
