@@ -37,15 +37,22 @@ def make_bot(
     database_url: str | None = None,
     shards: tuple[int, list[int]] | None = None,
     pictures: bool = True,
+    page_pause: float = 90.0,
 ) -> GameBot:
     """A bot wired to `fake` with its database at `db` (or `database_url`) and every new game
     seeded with `seed`; with `shards` `(count, ids)`, one process of a sharded bot. Without
     `pictures`, the server has switched pictures off (`/game pictures shown:off`): its tables
-    are the whole table in words, which tests that read the table's text need."""
+    are the whole table in words, which tests that read the table's text need. `page_pause`:
+    `PAGE_PAUSE_SECONDS` (0: no pauses at page turns)."""
     if database_url is None and postgres_database_for is not None:
         database_url = postgres_database_for(db)
     settings = bot_settings(
-        fake.token, db, database_url=database_url, shards=shards, cpu_delay=cpu_delay
+        fake.token,
+        db,
+        database_url=database_url,
+        shards=shards,
+        cpu_delay=cpu_delay,
+        page_pause=page_pause,
     )
     bot = create_bot(settings)
     original = bot.setup_hook

@@ -8,7 +8,14 @@ from pathlib import Path
 
 from bot.i18n import messages as msg
 from bot.sandbox.fakediscord import FakeDiscord
-from tests.e2e.harness import game_started, table_showing, wait_stored
+from tests.e2e.harness import (
+    game_started,
+    make_bot,
+    start_through_lobby,
+    table_message,
+    table_showing,
+    wait_stored,
+)
 from tests.e2e.test_hand_screen_e2e import current_hand, hand_moves, next_page, play_one
 
 
@@ -57,3 +64,28 @@ async def test_a_round_end_waits_for_next(fake_discord: FakeDiscord, tmp_path: P
         stale = await aoi.click_raw(table.id, table.channel_id, f"np:{started.game_id}:{turned}")
         again = await stale.response()
         assert again.type == 6
+
+
+async def test_no_pause_when_pauses_are_off(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """With `PAGE_PAUSE_SECONDS=0`, a round's end turns the page at once: no Next, no wait."""
+    fake = fake_discord
+    aoi = fake.add_user("Aoi", locale="en-US")
+    bot = make_bot(fake, tmp_path / "db.sqlite3", page_pause=0, pictures=False)
+    async with fake.run_bot(bot):
+        game_id, thread_id, _ = await start_through_lobby(
+            fake, aoi, [], "kasane", cpus=2, cpu="random"
+        )
+        session = await bot.sessions.get(game_id)
+        assert session is not None
+        moves = 0
+        while not any(event.kind == "round_end" for _, event in session.events):
+            assert session.pause is None
+            if 0 not in session.state.to_act():
+                await wait_stored(fake, session, session.version, "the CPUs' moves")
+                continue
+            await play_one(fake, aoi, session, 0, moves)
+            moves += 1
+        assert session.pause is None
+        assert not any(
+            c.startswith("np:") for c in table_message(fake, game_id, thread_id).custom_ids
+        )
