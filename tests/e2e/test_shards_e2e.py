@@ -104,9 +104,11 @@ async def test_dm_clicks_on_the_other_process_are_applied_once_and_published(
                     inter = await user.click_raw(table.id, thread_id, turned[0])
                     await inter.response()
                 await fake.wait_for(
-                    lambda: not any(
-                        c.startswith("np:")
-                        for c in table_message(fake, game_id, thread_id).custom_ids
+                    lambda: (
+                        not any(
+                            c.startswith("np:")
+                            for c in table_message(fake, game_id, thread_id).custom_ids
+                        )
                     ),
                     20,
                     "the next round on the table",
