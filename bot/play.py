@@ -347,6 +347,20 @@ class Play:
             await answers.send(interaction, msg.MOVE_DONE(lang))
         return False
 
+    async def _seated(
+        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+    ) -> tuple[Session, int] | None:
+        """The game in play and the clicker's seat at it; None once the click is refused (see
+        `_session_for_click`, `_refuse_unseated`)."""
+        session = await self._session_for_click(interaction, game_id, lang)
+        if session is None:
+            return None
+        seat = session.record.seat_of(interaction.user.id)
+        if seat is None:
+            await self._refuse_unseated(interaction, session.record, lang)
+            return None
+        return session, seat
+
     async def _refuse_unseated(
         self, interaction: discord.Interaction[Any], record: GameRecord, lang: Lang
     ) -> None:
@@ -410,13 +424,10 @@ class Play:
         """Next under a page turn's summary: its player has read it. A hand shows the next
         page's moves at once; the table is brought up to date by the publisher."""
         lang = lang_for(interaction)
-        session = await self._session_for_click(interaction, game_id, lang)
-        if session is None:
+        seated = await self._seated(interaction, game_id, lang)
+        if seated is None:
             return
-        seat = session.record.seat_of(interaction.user.id)
-        if seat is None:
-            await self._refuse_unseated(interaction, session.record, lang)
-            return
+        session, seat = seated
         self._sessions.page_seen(game_id, seat, version)
         if _is_hand_message(interaction):
             payload = await self._publisher.drawing.hand_message(session, seat, lang)
@@ -460,13 +471,10 @@ class Play:
     ) -> None:
         """ "Show my hand" on the table, or "refresh" on a hand message."""
         lang = lang_for(interaction)
-        session = await self._session_for_click(interaction, game_id, lang)
-        if session is None:
+        seated = await self._seated(interaction, game_id, lang)
+        if seated is None:
             return
-        seat = session.record.seat_of(interaction.user.id)
-        if seat is None:
-            await self._refuse_unseated(interaction, session.record, lang)
-            return
+        session, seat = seated
         if refresh and _is_hand_message(interaction):
             payload = await self._publisher.drawing.hand_message(session, seat, lang)
             await self._update_hand(interaction, session, seat, lang, payload)

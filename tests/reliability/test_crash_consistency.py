@@ -557,11 +557,16 @@ class CrashRun:
         inter = await user.click_raw(table.id, table.channel_id, f"hd:{plan.game_id}")
         if not await self.answer(inter, epoch):
             return
-        hand = inter.original
+        await self.press_next(user, inter.original, epoch)
+
+    async def press_next(self, user: User, hand: Message | None, epoch: int) -> bool:
+        """Next on `hand` if a page turn shows it there; whether it did."""
         turned = [c for c in hand.custom_ids if c.startswith("np:")] if hand is not None else []
-        if turned and hand is not None:
-            inter = await user.click_raw(hand.id, hand.channel_id, turned[0])
-            await self.answer(inter, epoch)
+        if not turned or hand is None:
+            return False
+        inter = await user.click_raw(hand.id, hand.channel_id, turned[0])
+        await self.answer(inter, epoch)
+        return True
 
     async def move(self, plan: Plan, user: User, seat: int, epoch: int) -> None:
         """Open the hand, then play one of the controls of the table or of the hand."""
@@ -577,12 +582,8 @@ class CrashRun:
         if not await self.answer(inter, epoch):
             return
         hand = inter.original
-        turned = [c for c in hand.custom_ids if c.startswith("np:")] if hand is not None else []
-        if turned and hand is not None:
-            # A page turned: the summary is read, then Next (the hand's moves come after it).
-            inter = await user.click_raw(hand.id, hand.channel_id, turned[0])
-            await self.answer(inter, epoch)
-            return
+        if await self.press_next(user, hand, epoch):
+            return  # a page turned: the summary read, the hand's moves come after Next
         if hand is not None and hand.ephemeral:
             options += [(hand, c) for c in self.controls(hand, game_id, seat)]
         if not options:
